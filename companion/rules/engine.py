@@ -260,6 +260,35 @@ class Rules:
             t.emit("game_over", active[0] if active else None,
                    detail=t.outcome.winner or "no one")
 
+    # --- transcript, JSON and narration hooks (see companion/transcript.py) ------------------
+    def parse_verb(self, state: GameState, player: int, verb: str, args: list[str]) -> Action | None:
+        """hook: parse a variant's transcript verb (``NAME VERB ARGS``); None if unknown."""
+        return None
+
+    def format_action(self, state: GameState, action: Action) -> str | None:
+        """hook: a variant action as transcript words after the player's name; None if unknown."""
+        return None
+
+    def set_player_field(self, player: PlayerState, key: str, value: str) -> PlayerState:
+        """hook: ``set player NAME key=value`` for a variant's own fields (raise ValueError)."""
+        raise ValueError(f"unknown player field {key!r}")
+
+    def set_square_field(self, state: GameState, index: int, key: str, value: str) -> GameState:
+        """hook: ``set square "X" key=value`` for a variant's own fields (raise ValueError)."""
+        raise ValueError(f"unknown square field {key!r}")
+
+    def player_json(self, state: GameState, index: int) -> dict[str, Any]:
+        """hook: extra JSON fields for a player (class, level, EP, ...)."""
+        return {}
+
+    def square_json(self, state: GameState, index: int) -> dict[str, Any]:
+        """hook: extra JSON fields for a square (enchantments, ...)."""
+        return {}
+
+    def describe_event(self, state: GameState, event: Event) -> str | None:
+        """hook: a sentence for a variant event; None to use the standard wording."""
+        return None
+
     # ======================================================================================
     # Public API
     # ======================================================================================

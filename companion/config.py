@@ -84,9 +84,7 @@ def find_config_file(env: Mapping[str, str] | None = None) -> Path | None:
     return None
 
 
-def load_config(
-    path: str | Path | None = None, env: Mapping[str, str] | None = None
-) -> Config:
+def load_config(path: str | Path | None = None, env: Mapping[str, str] | None = None) -> Config:
     """Read the settings file (see the module docstring for which one) and check every value."""
     env = os.environ if env is None else env
     chosen = Path(path).expanduser() if path is not None else find_config_file(env)
@@ -163,7 +161,7 @@ def _parse_buttons(r: _Reader, t: Mapping[str, Any]) -> ButtonsConfig:
     allowed = (*NAV_INPUTS, "react")
     if not isinstance(actions, list) or any(a not in allowed for a in actions):
         raise r.error(
-            "buttons", "hold_actions", actions, f"a list drawn from {list(allowed)}, e.g. [\"back\"]"
+            "buttons", "hold_actions", actions, f'a list drawn from {list(allowed)}, e.g. ["back"]'
         )
     pins_t = r.table(t, "pins", section="buttons")
     r.only_keys(pins_t, "buttons.pins", (*NAV_INPUTS, "react"))
@@ -173,7 +171,9 @@ def _parse_buttons(r: _Reader, t: Mapping[str, Any]) -> ButtonsConfig:
     react_raw = pins_t.get("react", list(d.react_pins))
     if not isinstance(react_raw, list) or len(react_raw) > MAX_SEATS:
         raise r.error(
-            "buttons.pins", "react", react_raw,
+            "buttons.pins",
+            "react",
+            react_raw,
             f"a list of at most {MAX_SEATS} pins, seat 1 first, e.g. [17, 27, 22]",
         )
     react = tuple(r.pin(p, "buttons.pins", f"react[{i}]") for i, p in enumerate(react_raw))
@@ -187,7 +187,11 @@ def _parse_buttons(r: _Reader, t: Mapping[str, Any]) -> ButtonsConfig:
             )
         seen[norm] = key
     return ButtonsConfig(
-        backend=backend, pins=pins, react_pins=react, bounce_time=bounce, hold_time=hold,
+        backend=backend,
+        pins=pins,
+        react_pins=react,
+        bounce_time=bounce,
+        hold_time=hold,
         hold_actions=frozenset(actions),
     )
 
@@ -200,8 +204,10 @@ def _parse_camera(r: _Reader, t: Mapping[str, Any]) -> CameraConfig:
     backend = t.get("backend", d.backend)
     if not isinstance(backend, str) or not backend.strip():
         raise r.error(
-            "camera", "backend", backend, '"picamera2", "device:0", "folder:PATH", "synthetic" '
-            'or "none"',
+            "camera",
+            "backend",
+            backend,
+            '"picamera2", "device:0", "folder:PATH", "synthetic" or "none"',
         )
     return CameraConfig(
         backend=backend.strip(),
@@ -234,9 +240,7 @@ class _Reader:
             "or delete the line to use the default"
         )
 
-    def table(
-        self, data: Mapping[str, Any], key: str, section: str = ""
-    ) -> Mapping[str, Any]:
+    def table(self, data: Mapping[str, Any], key: str, section: str = "") -> Mapping[str, Any]:
         value = data.get(key, {})
         if not isinstance(value, dict):
             where = f"[{section}] {key}" if section else key

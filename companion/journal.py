@@ -191,7 +191,9 @@ class Journal:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise JournalError(f"cannot create folder {path.parent} for the saved game: {exc}") from exc
+            raise JournalError(
+                f"cannot create folder {path.parent} for the saved game: {exc}"
+            ) from exc
         tmp = path.with_name(f".{path.name}.creating-{os.getpid()}")
         for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
             leftover.unlink(missing_ok=True)
@@ -308,10 +310,10 @@ class Journal:
                 "SELECT seq, line, applied_at FROM actions ORDER BY seq DESC LIMIT ?", (n,)
             ).fetchall()
             if len(rows) < n:
-                raise JournalError(
-                    f"cannot undo {n} actions: the game has only {len(rows)}"
-                )
-            batch = int(conn.execute("SELECT COALESCE(MAX(batch), 0) + 1 FROM undone").fetchone()[0])
+                raise JournalError(f"cannot undo {n} actions: the game has only {len(rows)}")
+            batch = int(
+                conn.execute("SELECT COALESCE(MAX(batch), 0) + 1 FROM undone").fetchone()[0]
+            )
             now = time.time()
             rows.reverse()
             conn.executemany(

@@ -231,7 +231,7 @@ class GpioButtons:
             raise ButtonError(
                 f"could not set up the GPIO buttons ({type(exc).__name__}: {exc}): on a Pi check "
                 "that the user is in the 'gpio' group and that no other program uses the pins in "
-                "[buttons.pins]; on a desktop set [buttons] backend = \"keyboard\""
+                '[buttons.pins]; on a desktop set [buttons] backend = "keyboard"'
             ) from exc
 
     def close(self) -> None:

@@ -78,17 +78,17 @@ def test_environment_variable_chooses_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "needles"),
     [
-        ("[camera]\nswap_rb = \"yes\"\n", ["[camera] swap_rb", "true or false"]),
+        ('[camera]\nswap_rb = "yes"\n', ["[camera] swap_rb", "true or false"]),
         ("[camera]\nsize = [640]\n", ["[camera] size", "[width, height]"]),
         ("[buttons]\nbounce_time = -1\n", ["[buttons] bounce_time", "seconds"]),
-        ("[buttons]\nbackend = \"usb\"\n", ["[buttons] backend", "keyboard"]),
+        ('[buttons]\nbackend = "usb"\n', ["[buttons] backend", "keyboard"]),
         ("[buttons.pins]\nprev = 99\n", ["[buttons.pins] prev", "GPIO"]),
         ("[buttons.pins]\nreact = [1,2,3,4,5,6,7,8,9]\n", ["react", "at most 8"]),
         ("[buttons.pins]\nprev = 17\n", ["prev", "react[0]", "own GPIO pin"]),
         ("[camera]\nswapRB = true\n", ["unknown [camera] key 'swapRB'", "swap_rb"]),
         ("[kiosk]\nresolution = 5\n", ["[kiosk] resolution"]),
         ("camera = 3\n", ["camera must be a table"]),
-        ("[journal]\npath = \"\"\n", ["[journal] path"]),
+        ('[journal]\npath = ""\n', ["[journal] path"]),
         ("[camera\nbackend = 1\n", ["not valid TOML", "line"]),
     ],
 )

@@ -12,6 +12,7 @@ from a short text spec so the command line, the config file and the tests share 
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Protocol
@@ -39,7 +40,9 @@ class FolderSource:
     def __init__(self, folder: str | Path, loop: bool = False) -> None:
         self.folder = Path(folder)
         if not self.folder.is_dir():
-            raise CameraError(f"replay folder {self.folder} does not exist: give a folder of images")
+            raise CameraError(
+                f"replay folder {self.folder} does not exist: give a folder of images"
+            )
         self.paths = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
         if not self.paths:
             raise CameraError(f"replay folder {self.folder} holds no images (.jpg, .png, ...)")
@@ -89,6 +92,8 @@ class OpenCVSource:
 
 
 _FACTORIES: dict[str, Callable[[str], FrameSource]] = {}
+# Schemes whose module registers itself on import; imported the first time the scheme is used.
+_LAZY_SCHEMES = {"picamera2": "hardware.picamera"}
 
 
 def register_source(scheme: str, factory: Callable[[str], FrameSource]) -> None:
@@ -99,6 +104,8 @@ def register_source(scheme: str, factory: Callable[[str], FrameSource]) -> None:
 def open_source(spec: str) -> FrameSource:
     """Open a frame source from its text spec (see the module docstring)."""
     scheme, _, rest = spec.partition(":")
+    if scheme not in _FACTORIES and scheme in _LAZY_SCHEMES:
+        importlib.import_module(_LAZY_SCHEMES[scheme])
     if scheme in _FACTORIES:
         return _FACTORIES[scheme](rest)
     if scheme == "folder":

@@ -40,9 +40,7 @@ class FolderSource:
     def __init__(self, folder: str | Path, loop: bool = False) -> None:
         self.folder = Path(folder)
         if not self.folder.is_dir():
-            raise CameraError(
-                f"replay folder {self.folder} does not exist: give a folder of images"
-            )
+            raise CameraError(f"replay folder {self.folder} does not exist: give a folder of images")
         self.paths = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
         if not self.paths:
             raise CameraError(f"replay folder {self.folder} holds no images (.jpg, .png, ...)")

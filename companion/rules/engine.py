@@ -101,6 +101,9 @@ class Rules:
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()
+        self._groups = tuple((g, lots, self.board.squares[lots[0]].kind == "street")
+                             for g, lots in self.board.groups.items())
+        self._street_groups = tuple(lots for _g, lots, street in self._groups if street)
         self._handlers: dict[type[Action], Callable[[Txn, Any], None]] = {
             Roll: self._do_roll,
             Buy: self._do_buy,
@@ -314,8 +317,20 @@ class Rules:
         self.check_winner(t)
         return t.freeze(), tuple(t.events)
 
-    def legal_actions(self, state: GameState) -> list[Action]:
-        """Every action any player may take now. A roll is listed once with empty dice: any
+    def deciders(self, state: GameState) -> tuple[int, ...]:
+        """The players the game is waiting on now (the rest may still act off-turn)."""
+        if state.outcome is not None:
+            return ()
+        if state.pending:
+            head = state.pending[0]
+            if isinstance(head, Auction):
+                return head.bidders
+            if head.player >= 0:
+                return (head.player,)
+        return (state.current,)
+
+    def legal_actions(self, state: GameState, players: tuple[int, ...] | None = None) -> list[Action]:
+        """Every action any player may take now (or only ``players``' actions, when given). A roll is listed once with empty dice: any
         values matching ``roll_spec`` are legal. Trades and bid amounts are open-ended: bids are
         listed at a ladder of amounts; trades are checked by ``trade_problem``."""
         if state.outcome is not None:
@@ -339,15 +354,19 @@ class Rules:
                 out.append(EndTurn(cur))
         if spec is not None and state.pending and isinstance(state.pending[0], NeedRoll):
             out.append(Roll(spec.player, ()))
-        for p in state.active_players:
-            out.extend(self.management_actions(state, p))
+        shortage = self.house_shortage(state)
+        owners = sorted({s.owner for s in state.squares if s.owner is not None})
+        for p in owners:
+            if players is None or p in players:
+                out.extend(self.management_actions(state, p, shortage))
         for owner, _payer, square, _amount in state.claimable:
             out.append(ClaimRent(owner, square))
-        if self.house_shortage(state):
-            for p in state.active_players:
-                if building.house_demand(self.board, state.squares, p, state.options.max_houses):
-                    out.append(CallHouseAuction(p))
+        if shortage:
+            for p in sorted(self.house_demand(state)):
+                out.append(CallHouseAuction(p))
         out.extend(self.extra_legal_actions(state))
+        if players is not None:
+            out = [a for a in out if a.player in players]
         return out
 
     def is_legal(self, state: GameState, action: Action) -> bool:
@@ -400,34 +419,77 @@ class Rules:
             out.append(Decline(head.player))
         return out
 
-    def management_actions(self, state: GameState, player: int) -> list[Action]:
-        """Build, sell, mortgage and unmortgage actions open to ``player`` now."""
+    def management_actions(self, state: GameState, player: int,
+                           shortage: bool | None = None) -> list[Action]:
+        """Build, sell, mortgage and unmortgage actions open to ``player`` now.
+
+        Works group by group so the per-lot checks run only on candidate lots (this runs on
+        every step of every simulated game)."""
         out: list[Action] = []
         sqs = state.squares
         head = state.pending[0] if state.pending else None
         if isinstance(head, PlaceHouse):
             return out
         raising = isinstance(head, Debt) and head.player == player
-        can_build = self.may_manage(state, player, "build") and not raising
+        can_build = not raising and self.may_manage(state, player, "build")
         can_sell = raising or self.may_manage(state, player, "sell")
         can_mortgage = raising or self.may_manage(state, player, "mortgage")
-        can_unmortgage = self.may_manage(state, player, "unmortgage") and not raising
+        can_unmortgage = not raising and self.may_manage(state, player, "unmortgage")
         cash = state.players[player].cash
-        for i, s in enumerate(sqs):
-            if s.owner != player:
+        board = self.board
+        if can_build and shortage is None:
+            shortage = self.house_shortage(state)
+        for group, lots, street in self._groups:
+            mine = [i for i in lots if sqs[i].owner == player]
+            if not mine:
                 continue
-            if s.mortgaged:
-                if can_unmortgage and cash >= self.unmortgage_cost(state, i):
-                    out.append(Unmortgage(player, i))
+            levels = [sqs[i].level for i in lots] if street else [0]
+            built = any(levels)
+            full = len(mine) == len(lots)
+            any_mortgaged = False
+            for i in mine:
+                s = sqs[i]
+                if s.mortgaged:
+                    any_mortgaged = True
+                    if can_unmortgage and cash >= self.unmortgage_cost(state, i):
+                        out.append(Unmortgage(player, i))
+                elif can_mortgage and not built:
+                    out.append(Mortgage(player, i))
+            if not street:
                 continue
-            if can_build and self._build_problem(state, player, i) is None:
-                out.append(Build(player, i))
-            if s.level:
-                if can_sell and self._sell_problem(state, player, i) is None:
-                    out.append(Sell(player, i))
-            elif can_mortgage and self._mortgage_problem(state, player, i) is None:
-                out.append(Mortgage(player, i))
+            if can_build and full and not any_mortgaged:
+                low = min(levels)
+                for i in mine:
+                    if shortage and sqs[i].houses < state.options.max_houses:
+                        continue
+                    if (sqs[i].level == low or not state.options.even_building) and self._build_problem(state, player, i) is None:
+                        out.append(Build(player, i))
+            if can_sell and built:
+                high = max(levels)
+                sold_one = False
+                for i in mine:
+                    if (sqs[i].level == high or not state.options.even_building) and self._sell_problem(state, player, i) is None:
+                        out.append(Sell(player, i))
+                        sold_one = True
+                if not sold_one and full:
+                    breakdown = self.best_breakdown(state, player, group)
+                    if breakdown is not None:
+                        out.append(breakdown)
         return out
+
+    def best_breakdown(self, state: GameState, player: int, group: str) -> BreakDown | None:
+        """The smallest even sale of a whole group the bank's houses allow (for a hotel group
+        when the bank is short of houses), or None."""
+        lots = self.board.groups[group]
+        n = len(lots)
+        old = sum(state.squares[i].level for i in lots)
+        for total in range(old - 1, -1, -1):
+            base, extra = divmod(total, n)
+            levels = tuple(base + 1 if k < extra else base for k in range(n))
+            if building.breakdown_problem(self.board, state.squares, player, group, levels,
+                                          state.bank_houses, state.options.max_houses) is None:
+                return BreakDown(player, group, levels)
+        return None
 
     # ======================================================================================
     # Settling the pending queue
@@ -950,15 +1012,34 @@ class Rules:
         if not self.may_manage(t.origin, player, what):
             raise IllegalActionError(f"you may not {what} now: only on your own turn or to pay a debt")
 
+    def house_demand(self, state: GameState) -> dict[int, int]:
+        """Houses each player could still place on their full, unmortgaged colour groups."""
+        demand: dict[int, int] = {}
+        sqs = state.squares
+        cap = state.options.max_houses
+        for lots in self._street_groups:
+            owner = sqs[lots[0]].owner
+            if owner is None:
+                continue
+            want = 0
+            for i in lots:
+                s = sqs[i]
+                if s.owner != owner or s.mortgaged:
+                    break
+                if not s.hotel:
+                    want += cap - s.houses
+            else:
+                if want and self.may_build_group(state, owner, self.board.squares[lots[0]].group):
+                    demand[owner] = demand.get(owner, 0) + want
+        return demand
+
     def house_shortage(self, state: GameState) -> bool:
         """Houses are short when at least two players could build and together want more houses
         than the bank has (docs/rulings.md R6)."""
         if not state.options.house_shortage_auctions or state.bank_houses == 0 or state.pending:
             return False
-        demand = [building.house_demand(self.board, state.squares, p, state.options.max_houses)
-                  for p in state.active_players]
-        wanting = [d for d in demand if d > 0]
-        return len(wanting) >= 2 and sum(wanting) > state.bank_houses
+        demand = self.house_demand(state)
+        return len(demand) >= 2 and sum(demand.values()) > state.bank_houses
 
     def _do_build(self, t: Txn, action: Build) -> None:
         placing = bool(t.pending) and isinstance(t.pending[0], PlaceHouse)
@@ -1041,8 +1122,7 @@ class Rules:
             raise IllegalActionError(self.waiting_for(t))
         if not self.house_shortage(t.origin):
             raise IllegalActionError("there is no house shortage: build the usual way")
-        bidders = tuple(p for p in t.active() if building.house_demand(
-            self.board, t.squares, p, t.options.max_houses))
+        bidders = tuple(sorted(self.house_demand(t.origin)))
         if action.player not in bidders:
             raise IllegalActionError("only players who could build may call a house auction")
         t.emit("house_auction", action.player)

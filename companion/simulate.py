@@ -1,0 +1,107 @@
+"""Whole games between bots with seeded dice: for balance figures, benchmarks and fuzzing."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from companion.bots import BOTS, DiceRoller
+from companion.rules.actions import Action
+from companion.rules.engine import Rules
+from companion.rules.state import GameState, Options
+from companion.variants import find_variant
+
+
+@dataclass
+class GameResult:
+    state: GameState
+    actions: list[Action] = field(default_factory=list)
+    steps: int = 0
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.outcome.winner if self.state.outcome else None
+
+
+def play_game(rules: Rules, players: Sequence[str | tuple[str, str]], seed: int,
+              bot: str = "heuristic", max_turns: int = 1000, options: Options | None = None,
+              record: bool = False) -> GameResult:
+    """Play one game to its end or to ``max_turns`` turns (then standings decide)."""
+    state = rules.new_game(players, options, seed=seed)
+    chooser = BOTS[bot](seed)
+    roller = DiceRoller(seed + 1_000_003)
+    result = GameResult(state)
+    while state.outcome is None:
+        if state.turn_number > max_turns:
+            state = rules.apply(state, _end_game(state))[0]
+            break
+        actions = rules.legal_actions(state, None if bot == "random" else rules.deciders(state))
+        action = roller.fill(rules, state, chooser.choose(rules, state, actions))
+        state, _ = rules.apply(state, action)
+        result.steps += 1
+        if record:
+            result.actions.append(action)
+    result.state = state
+    return result
+
+
+def _end_game(state: GameState) -> Action:
+    from companion.rules.actions import EndGame
+
+    return EndGame(state.current)
+
+
+@dataclass
+class Summary:
+    games: int
+    finished: int  # ended by bankruptcy rather than the turn cap
+    wins: Counter[str]
+    turns: list[int]
+    seconds: float
+    steps: int
+
+    @property
+    def games_per_minute(self) -> float:
+        return 60 * self.games / self.seconds if self.seconds else 0.0
+
+
+def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heuristic",
+             classes: Sequence[str] = (), max_turns: int = 1000, progress: bool = False) -> Summary:
+    """Play ``games`` games; wins are counted by class when classes are given, else by seat."""
+    rules = find_variant(variant)
+    wins: Counter[str] = Counter()
+    turns: list[int] = []
+    finished = 0
+    steps = 0
+    start = time.perf_counter()
+    for g in range(games):
+        roles = [classes[(g + i) % len(classes)] for i in range(players)] if classes else []
+        names: list[str | tuple[str, str]] = [
+            (f"P{i + 1}", roles[i]) if roles else f"P{i + 1}" for i in range(players)]
+        result = play_game(rules, names, seed + g, bot, max_turns)
+        steps += result.steps
+        outcome = result.state.outcome
+        turns.append(result.state.turn_number)
+        if outcome and outcome.reason == "last_player_standing":
+            finished += 1
+        if outcome and outcome.winner:
+            seat = int(outcome.winner[1:]) - 1
+            wins[roles[seat] if roles else outcome.winner] += 1
+        if progress:
+            _progress(g + 1, games, start)
+    if progress:
+        sys.stderr.write("\n")
+    return Summary(games, finished, wins, turns, time.perf_counter() - start, steps)
+
+
+def _progress(done: int, total: int, start: float) -> None:
+    width = 30
+    filled = width * done // total
+    elapsed = time.perf_counter() - start
+    eta = elapsed / done * (total - done)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, "
+                     f"{elapsed:.0f}s elapsed, ~{eta:.0f}s left")
+    sys.stderr.flush()

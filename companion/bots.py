@@ -154,7 +154,7 @@ class HeuristicBot:
         self._offered.add((state.turn_number, cur))
         board = rules.board
         cash = state.players[cur].cash
-        for group, lots in board.groups.items():
+        for _group, lots in board.groups.items():
             if board.squares[lots[0]].kind != "street":
                 continue
             owners = [state.squares[i].owner for i in lots]

@@ -16,6 +16,23 @@ def _who(state: GameState, who: int | None) -> str:
     return state.players[who].name
 
 
+# money movements already told by the event just before or after them
+_TOLD = ("GO", "bought ", "mortgaged ", "unmortgaged ", "sold a building", "building on ",
+         "the pot", "auction for ", "broke down ")
+
+
+def account(rules: Rules, state: GameState, events: list[Event] | tuple[Event, ...]) -> list[str]:
+    """The events as sentences a person reads, without repeating the money already told."""
+    lines = []
+    for e in events:
+        if e.kind == "paid" and e.detail.startswith(_TOLD):
+            continue
+        if e.kind in ("turn", "turn_ended"):
+            continue
+        lines.append(describe(rules, state, e))
+    return lines
+
+
 def describe(rules: Rules, state: GameState, e: Event) -> str:
     """One sentence for an event (``state`` gives the names; any state of the game will do)."""
     custom = rules.describe_event(state, e)
@@ -38,7 +55,7 @@ def describe(rules: Rules, state: GameState, e: Event) -> str:
     if k == "owes":
         return f"{who} owes {_who(state, e.other)} ${e.amount} ({e.detail}) and must raise the cash"
     if k == "rent":
-        return f"{who} owes {_who(state, e.other)} ${e.amount} rent for {sq}"
+        return f"{sq} belongs to {_who(state, e.other)}: rent ${e.amount}"
     if k == "rent_claimable":
         return f"{who} may claim ${e.amount} rent for {sq} from {_who(state, e.other)}"
     if k == "bought":

@@ -101,8 +101,8 @@ def breakdown_problem(board: Board, squares: Sequence[SquareState], player: int,
 
 def buildable_lots(board: Board, squares: Sequence[SquareState], player: int) -> list[int]:
     """Streets where ``player`` owns the whole, unmortgaged group (whatever the cash)."""
-    out = []
-    for group, lots in board.groups.items():
+    out: list[int] = []
+    for _group, lots in board.groups.items():
         if board.squares[lots[0]].kind != "street":
             continue
         if all(squares[i].owner == player and not squares[i].mortgaged for i in lots):

@@ -8,7 +8,7 @@ randomness (dice arrive in ``Roll`` actions; deck order is part of the state).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from math import ceil, floor
 from typing import Any, ClassVar
@@ -141,7 +141,7 @@ class Rules:
         return self.player_type(name=name, cash=options.starting_cash)
 
     def new_game(self, players: Sequence[str | tuple[str, str]], options: Options | None = None,
-                 seed: int = 0, decks: dict[str, Sequence[str]] | None = None,
+                 seed: int = 0, decks: Mapping[str, Sequence[str]] | None = None,
                  extra: tuple[Any, ...] = ()) -> GameState:
         """A new game. Virtual decks are shuffled from ``seed`` unless ``decks`` fixes an order."""
         options = options or self.default_options()
@@ -436,7 +436,6 @@ class Rules:
         can_mortgage = raising or self.may_manage(state, player, "mortgage")
         can_unmortgage = not raising and self.may_manage(state, player, "unmortgage")
         cash = state.players[player].cash
-        board = self.board
         if can_build and shortage is None:
             shortage = self.house_shortage(state)
         for group, lots, street in self._groups:
@@ -1248,7 +1247,7 @@ class Rules:
                 t.set_player(giver, jail_cards=tuple(cards))
                 t.set_player(taker, jail_cards=t.players[taker].jail_cards + (deck,))
         t.emit("traded", a, other=b)
-        for giver, taker, side in ((a, b, action.give), (b, a, action.get)):
+        for taker, side in ((b, action.give), (a, action.get)):
             for index in side.squares:
                 self.give_lot(t, index, taker)
 

@@ -1,0 +1,189 @@
+"""The ``companion`` command: ``companion --help`` lists the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion.paths import asset
+from companion.rules.engine import Rules
+from companion.rules.events import Event
+from companion.rules.state import GameState
+
+EXAMPLE_TRANSCRIPT = asset("transcripts", "example-monopoly.txt")
+
+# subcommands other packages provide: module path -> function adding them to the parser
+PLUGIN_MODULES = ("vision.dice.cli", "vision.board.cli", "companion.kiosk.cli")
+
+
+def cmd_script(args: argparse.Namespace) -> int:
+    from companion.transcript import TranscriptError, replay, state_json
+
+    path = Path(args.file)
+    try:
+        text = sys.stdin.read() if args.file == "-" else path.read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"companion script: cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        result = replay(text)
+    except TranscriptError as exc:
+        print(f"companion script: {path}: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(state_json(result.rules, result.state, result.events), indent=2))
+    else:
+        from companion.narrate import describe
+
+        for event in result.events:
+            print(describe(result.rules, result.state, event))
+        print()
+        print_standings(result.rules, result.state)
+    return 0
+
+
+def print_standings(rules: object, state: object) -> None:
+    assert isinstance(rules, Rules) and isinstance(state, GameState)
+    outcome = state.outcome or rules.standings(state, "in_progress")
+    title = "Final standings" if state.outcome else "Standings so far"
+    print(f"{title} (net worth: cash + lots at price + buildings at cost):")
+    for rank, (name, worth) in enumerate(outcome.standings, start=1):
+        p = state.players[state.player_index(name)]
+        status = "bankrupt" if p.bankrupt else f"cash ${p.cash}"
+        print(f"  {rank}. {name:<10} ${worth:>6}  ({status})")
+    if state.outcome and state.outcome.winner:
+        print(f"Winner: {state.outcome.winner}")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """The main job. Until the kiosk lands, ``--demo`` replays the bundled example game and
+    prints a turn-by-turn account."""
+    from companion.narrate import describe
+    from companion.transcript import TranscriptError, replay
+
+    path = Path(args.transcript) if args.transcript else EXAMPLE_TRANSCRIPT
+    try:
+        result = replay(path.read_text())
+    except (OSError, TranscriptError) as exc:
+        print(f"companion play: {path}: {exc}", file=sys.stderr)
+        return 2
+    state = result.rules.new_game([p.name for p in result.state.players])
+    print(f"Replaying {path.name}: {result.rules.name}, "
+          f"{', '.join(p.name for p in result.state.players)}")
+    turn: list[Event] = []
+    number = 1
+    for event in result.events:
+        if event.kind == "turn_ended":
+            _print_turn(result.rules, result.state, number, turn)
+            number += 1
+            turn = []
+        else:
+            turn.append(event)
+    _print_turn(result.rules, result.state, number, turn)
+    del state, describe
+    print()
+    print_standings(result.rules, result.state)
+    return 0
+
+
+def _print_turn(rules: Rules, state: GameState, number: int, events: list[Event]) -> None:
+    from companion.narrate import account
+
+    lines = account(rules, state, events)
+    if not lines:
+        return
+    print(f"Turn {number}:")
+    for line in lines:
+        print(f"  {line}")
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from companion.simulate import simulate
+
+    classes = [c for c in (args.classes or "").split(",") if c]
+    try:
+        summary = simulate(args.variant, args.players, args.games, args.seed, args.bot, classes,
+                           args.max_turns, progress=not args.no_progress and args.games >= 20)
+    except (KeyError, ValueError) as exc:
+        print(f"companion simulate: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 2
+    turns = sorted(summary.turns)
+    median_turns = turns[len(turns) // 2] if turns else 0
+    report = {
+        "variant": args.variant,
+        "games": summary.games,
+        "finished_by_bankruptcy": summary.finished,
+        "hit_turn_cap": summary.games - summary.finished,
+        "median_turns": median_turns,
+        "wins": dict(summary.wins.most_common()),
+        "win_rate": {k: round(v / summary.games, 3) for k, v in summary.wins.most_common()},
+        "games_per_minute": round(summary.games_per_minute, 1),
+    }
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"{summary.games} games of {args.variant}, {args.players} players, {args.bot} bots, "
+          f"seed {args.seed}")
+    print(f"  ended by bankruptcy: {summary.finished}; stopped at {args.max_turns} turns: "
+          f"{summary.games - summary.finished}; median turns {median_turns}")
+    label = "class" if classes else "seat"
+    for key, wins in summary.wins.most_common():
+        print(f"  {label} {key:<10} won {wins:>5} ({100 * wins / summary.games:.1f}%)")
+    print(f"  {summary.games_per_minute:.0f} games per minute on one core")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Referee and banker for Monopoly and Dungeonopoly at a real table.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="run the table companion (--demo: a bundled example game)")
+    play.add_argument("--demo", action="store_true", help="play the bundled demonstration")
+    play.add_argument("--transcript", help="replay this transcript instead of the bundled one")
+    play.set_defaults(func=cmd_play)
+
+    script = sub.add_parser("script", help="replay a game transcript and print the result")
+    script.add_argument("file", help="transcript file ('-' for standard input)")
+    script.add_argument("--json", action="store_true", help="print the final state as JSON")
+    script.set_defaults(func=cmd_script)
+
+    sim = sub.add_parser("simulate", help="play whole games between bots with seeded dice")
+    sim.add_argument("--variant", default="monopoly")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
+    sim.add_argument("--classes", help="comma-separated character classes, dealt round the seats")
+    sim.add_argument("--max-turns", type=int, default=1000)
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--no-progress", action="store_true")
+    sim.set_defaults(func=cmd_simulate)
+
+    for module_name in PLUGIN_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    result = args.func(args)
+    return int(result or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,176 @@
+"""The technical terms of Dungeonopoly as reusable checks (rule source: Dungeonopoly,
+"Introduction and basic rules", the list of technical terms, spellcasting and "In jail").
+
+Abilities never measure distances or test jail themselves: they call these functions, so a
+ruling changes in one place. Every function works on a ``GameState`` or on the working copy
+(``Txn``) alike through the small ``Table`` protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from companion.rules.state import Options, PlayerState, SquareState
+from companion.variants.dungeonopoly.character import Character, Enchantment, SquareEnchantment
+
+BOARD_SIZE = 40
+EDGE_LENGTH = 10
+
+
+class Table(Protocol):
+    """What the term checks read: a ``GameState`` or a ``Txn`` both fit."""
+
+    @property
+    def players(self) -> Sequence[PlayerState]: ...
+    @property
+    def squares(self) -> Sequence[SquareState]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def rolled(self) -> bool: ...
+    @property
+    def roll_again(self) -> bool: ...
+    @property
+    def pending(self) -> Sequence[Any]: ...
+    @property
+    def options(self) -> Options: ...
+    @property
+    def extra(self) -> tuple[Any, ...]: ...
+
+
+def character(table: Table, seat: int) -> Character:
+    p = table.players[seat]
+    assert isinstance(p, Character), "the dungeonopoly layer seats Character players"
+    return p
+
+
+# --- "Limited range" ---------------------------------------------------------------------
+def range_for_level(level: int) -> int:
+    """Limited range by level: 1-2 -> 1 square, 3-4 -> 2, 5-6 -> 3, 7-8 -> 4, 9-10 -> 5."""
+    return (max(1, min(level, 10)) + 1) // 2
+
+
+def distance(a: int, b: int, size: int = BOARD_SIZE) -> int:
+    """Squares between two positions counting either way round the board."""
+    d = abs(a - b) % size
+    return min(d, size - d)
+
+
+def isolated(p: PlayerState) -> bool:
+    """"In jail": each prisoner sits in an isolated cell, on no shared square or edge."""
+    return p.in_jail
+
+
+def same_square(a: PlayerState, b: PlayerState) -> bool:
+    return not isolated(a) and not isolated(b) and a.position == b.position
+
+
+def within_range(user: Character, target: PlayerState, extra: int = 0) -> bool:
+    """Technical term "limited range": same square or up to the level's range either way."""
+    if isolated(user) or isolated(target):
+        return False
+    return distance(user.position, target.position) <= range_for_level(user.level) + extra
+
+
+def square_within_range(user: Character, square: int) -> bool:
+    if isolated(user):
+        return False
+    return distance(user.position, square) <= range_for_level(user.level)
+
+
+# --- "Line of sight" ---------------------------------------------------------------------
+def edges(position: int) -> frozenset[int]:
+    """Edges a square lies on: corners (0, 10, 20, 30) lie on both adjoining edges."""
+    position %= BOARD_SIZE
+    edge = position // EDGE_LENGTH
+    if position % EDGE_LENGTH == 0:
+        return frozenset({edge, (edge - 1) % 4})
+    return frozenset({edge})
+
+
+def in_line_of_sight(user: PlayerState, target: PlayerState) -> bool:
+    """Technical term "line of sight": on a common edge of the board (jail cells see nothing)."""
+    if isolated(user) or isolated(target):
+        return False
+    return bool(edges(user.position) & edges(target.position))
+
+
+# --- "Hidden", mental effects and targeting ----------------------------------------------
+def is_hidden(p: PlayerState) -> bool:
+    return isinstance(p, Character) and p.is_hidden
+
+
+def immune_to_mental(p: PlayerState) -> bool:
+    """Ascended clerics (level 9+) ignore mental effects."""
+    return isinstance(p, Character) and p.role == "cleric" and p.level >= 9
+
+
+def in_sanctuary(p: PlayerState) -> bool:
+    return isinstance(p, Character) and p.enchanted("sanctuary") is not None
+
+
+def target_problem(table: Table, user: int, target: int, *, spell: bool, mental: bool = False,
+                   opponent: bool = True, allow_self: bool = False) -> str | None:
+    """Why ``target`` cannot be targeted by ``user``'s ability (None when it can).
+
+    Hidden characters and characters under Sanctuary cannot be targeted; spells cannot be
+    cast at anyone in jail; mental effects do not touch Ascended clerics."""
+    if not 0 <= target < len(table.players):
+        return f"there is no player in seat {target}"
+    t = table.players[target]
+    name = t.name
+    if t.bankrupt:
+        return f"{name} is out of the game"
+    if target == user and not allow_self:
+        return "this ability cannot target yourself"
+    if opponent and target == user:
+        return "this ability targets an opponent"
+    if target != user:
+        if is_hidden(t):
+            return f"{name} is hidden and cannot be targeted"
+        if in_sanctuary(t):
+            return f"{name} is under Sanctuary and cannot be targeted"
+    if spell and t.in_jail:
+        return f"{name} is in jail: the cells block spells"
+    if mental and immune_to_mental(t):
+        return f"{name} is Ascended and immune to mental effects"
+    return None
+
+
+# --- "Single use only" --------------------------------------------------------------------
+def used_up(p: Character, ability: str) -> bool:
+    """A single-use ability stays spent until the character next passes GO."""
+    return ability in p.spent
+
+
+# --- square enchantments ------------------------------------------------------------------
+def square_enchantments(extra: tuple[Any, ...], square: int) -> list[Enchantment]:
+    return [e.enchantment for e in extra
+            if isinstance(e, SquareEnchantment) and e.square == square]
+
+
+def square_enchanted(extra: tuple[Any, ...], square: int, name: str) -> Enchantment | None:
+    for e in extra:
+        if isinstance(e, SquareEnchantment) and e.square == square and e.enchantment.name == name:
+            return e.enchantment
+    return None
+
+
+def with_square_enchantment(extra: tuple[Any, ...], square: int,
+                            ench: Enchantment) -> tuple[Any, ...]:
+    kept = [e for e in extra if not (isinstance(e, SquareEnchantment) and e.square == square
+                                      and e.enchantment.name == ench.name)]
+    kept.append(SquareEnchantment(square, ench))
+    return _sorted(kept)
+
+
+def without_square_enchantment(extra: tuple[Any, ...], square: int,
+                               name: str) -> tuple[Any, ...]:
+    return _sorted([e for e in extra if not (isinstance(e, SquareEnchantment)
+                                             and e.square == square and e.enchantment.name == name)])
+
+
+def _sorted(items: list[Any]) -> tuple[Any, ...]:
+    return tuple(sorted(items, key=lambda e: (e.square, e.enchantment.name)
+                        if isinstance(e, SquareEnchantment) else (10_000, "")))

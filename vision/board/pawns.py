@@ -1,0 +1,397 @@
+"""Occupancy and identity: which cells hold a figurine, and whose it is.
+
+Every figurine stands on a coloured base ring (a cheap sticker, one colour per player). The
+reader works on the canonical top-down board image (the frame warped through the board
+registration) and looks for ring-coloured blobs:
+
+1. Each pixel gets a player label from its hue (a 180-entry lookup table built from the
+   configured sticker colours), if it is saturated and bright enough.
+2. Against a *reference* image of the empty board, a pixel only counts if the board there does
+   not already have that colour (a red ring on white counts, the red property band does not).
+   Hue and saturation do not change under shadows or dimmer light, so shadows never count.
+3. Per player, connected blobs of plausible ring size are figurines; fragments of one ring
+   (cut by a leaning body) are merged; a blob the size of two rings counts two.
+4. A figurine's cell is the majority cell under its ring pixels, so the ring, not the leaning
+   body, decides the square; the Jail cell (40) is distinct from Just Visiting (10).
+
+Turn context (`MoveContext`) scores candidates first: when the moving player's ring is not seen
+with the normal thresholds, the candidate cells are searched again with relaxed thresholds, and
+a piece seen on a cell the engine did not expect is reported in `unexpected`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.board.geometry import DEFAULT_SPEC, NUM_CELLS, BoardSpec, label_map
+
+# Sticker colours (BGR) of the base rings a table can choose from.
+STICKER_COLOURS: dict[str, tuple[int, int, int]] = {
+    "red": (45, 40, 215),
+    "blue": (205, 95, 25),
+    "green": (60, 175, 45),
+    "yellow": (35, 215, 240),
+    "purple": (165, 45, 140),
+    "orange": (25, 135, 250),
+}
+
+DEFAULT_PLAYERS: dict[str, str] = {
+    "Ann": "red", "Ben": "blue", "Cai": "green", "Dee": "yellow", "Eve": "purple", "Fin": "orange",
+}
+
+RING_OUTER_MM = 8.5
+RING_INNER_MM = 5.0
+
+
+@dataclass(frozen=True)
+class PawnReading:
+    """One figurine seen on a cell: its owner (None when the colour is no player's)."""
+
+    owner: str | None
+    colour: str
+    confidence: float
+
+
+@dataclass(frozen=True)
+class MoveContext:
+    """What the rules engine expects: `player` moves from `from_square` to one of `candidates`;
+    `positions` (optional) says where everyone else should stand."""
+
+    player: str
+    from_square: int
+    candidates: tuple[int, ...]
+    positions: Mapping[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class UnexpectedPiece:
+    owner: str | None
+    square: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Detection:
+    owner: str | None
+    colour: str
+    cell: int
+    confidence: float
+    pos_mm: tuple[float, float]
+    count: int = 1
+
+
+@dataclass
+class PawnRead:
+    detections: list[Detection]
+    occupants: dict[int, tuple[PawnReading, ...]]
+    unexpected: tuple[UnexpectedPiece, ...]
+    hands: bool
+    hand_cells: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class PawnConfig:
+    players: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_PLAYERS))
+    colours: Mapping[str, tuple[int, int, int]] = field(
+        default_factory=lambda: dict(STICKER_COLOURS))
+    px_per_mm: float = 1.25
+    hue_tol: int = 9
+    min_sat: int = 110
+    min_val: int = 55
+    ref_min_sat: int = 70
+    min_area_frac: float = 0.16  # of a full ring's area
+    relaxed_area_frac: float = 0.06
+    max_area_frac: float = 2.6
+    merge_mm: float = 15.0
+    hand_area_mm2: float = 1200.0
+    skin_sat: tuple[int, int] = (45, 150)
+    desat_drop: int = 70
+    desat_max_sat: int = 90
+    desat_min_frac: float = 0.8  # of the pewter base disc area
+    explained_mm: float = 20.0
+
+
+def components(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, int, int]:
+    """connectedComponentsWithStats on the bounding box of the mask only (much faster on a
+    nearly empty mask). Returns n, labels, stats, centroids (in crop coordinates), x0, y0."""
+    x0, y0, w, h = cv2.boundingRect(mask)
+    if w == 0 or h == 0:
+        return 1, np.zeros((1, 1), np.int32), np.zeros((1, 5), np.int32), np.zeros((1, 2)), 0, 0
+    n, cc, stats, cents = cv2.connectedComponentsWithStats(mask[y0:y0 + h, x0:x0 + w],
+                                                           connectivity=8)
+    return n, cc, stats, cents, x0, y0
+
+
+def _hue_of(bgr: tuple[int, int, int]) -> int:
+    return int(cv2.cvtColor(np.uint8([[bgr]]), cv2.COLOR_BGR2HSV)[0, 0, 0])
+
+
+class PawnReader:
+    """Reads figurines from canonical board images (board only, `px_per_mm`, BGR)."""
+
+    def __init__(self, config: PawnConfig | None = None, spec: BoardSpec = DEFAULT_SPEC) -> None:
+        self.config = cfg = config or PawnConfig()
+        self.spec = spec
+        unknown = sorted(set(cfg.players.values()) - set(cfg.colours))
+        if unknown:
+            raise ValueError(f"player colour(s) {unknown} have no sticker colour defined; "
+                             f"choose from {sorted(cfg.colours)}")
+        self.colour_names = sorted(set(cfg.players.values()))
+        self.owner_of = {c: o for o, c in cfg.players.items()}
+        # hue lookup: hue -> 1 + index of nearest colour (0 = none)
+        hues = [_hue_of(cfg.colours[c]) for c in self.colour_names]
+        lut = np.zeros(256, np.uint8)
+        for h in range(180):
+            best, best_d = 0, cfg.hue_tol + 1
+            for k, hk in enumerate(hues):
+                d = min(abs(h - hk), 180 - abs(h - hk))
+                if d < best_d:
+                    best, best_d = k + 1, d
+            lut[h] = best
+        self._lut = lut
+        ppm = cfg.px_per_mm
+        self.size = int(round(spec.side_mm * ppm))
+        self.labels = label_map(spec, ppm)
+        self.ring_area_px = math.pi * (RING_OUTER_MM ** 2 - RING_INNER_MM ** 2) * ppm * ppm
+        self._squares_mask = (self.labels >= 0).astype(np.uint8)
+        self.reference: np.ndarray | None = None
+        self._ref_masks: list[np.ndarray] | None = None
+        self._ref_hsv: np.ndarray | None = None
+
+    # -- reference ----------------------------------------------------------------------------
+    def set_reference(self, canon_bgr: np.ndarray, exclude: list[Detection] | None = None) -> None:
+        """Learn the empty board. Rings listed in `exclude` (pieces standing there now) are kept
+        out of the reference so they are not mistaken for board colour."""
+        self._check(canon_bgr)
+        hsv = cv2.cvtColor(canon_bgr, cv2.COLOR_BGR2HSV)
+        cfg = self.config
+        lab = self._label(hsv, cfg.ref_min_sat, cfg.min_val // 2)
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+        masks = []
+        for k in range(len(self.colour_names)):
+            m = cv2.dilate((lab == k + 1).astype(np.uint8), kernel)
+            if exclude:
+                for d in exclude:
+                    if d.colour == self.colour_names[k]:
+                        c = (int(d.pos_mm[0] * cfg.px_per_mm), int(d.pos_mm[1] * cfg.px_per_mm))
+                        cv2.circle(m, c, int((RING_OUTER_MM + 3) * cfg.px_per_mm), 0, -1)
+            masks.append(m.astype(bool))
+        self._ref_masks = masks
+        self._ref_hsv = hsv
+        self.reference = canon_bgr.copy()
+
+    def _check(self, canon: np.ndarray) -> None:
+        if canon.shape[:2] != (self.size, self.size) or canon.ndim != 3:
+            raise ValueError(f"canonical board image must be {self.size}x{self.size}x3, "
+                             f"got {canon.shape}")
+
+    def _label(self, hsv: np.ndarray, min_sat: int, min_val: int) -> np.ndarray:
+        h, s, v = cv2.split(hsv)
+        lab = cv2.LUT(h, self._lut)
+        ok = (s >= min_sat) & (v >= min_val)
+        lab[~ok] = 0
+        return lab
+
+    # -- reading -------------------------------------------------------------------------------
+    def read(self, canon_bgr: np.ndarray, expected: MoveContext | None = None) -> PawnRead:
+        self._check(canon_bgr)
+        cfg = self.config
+        hsv = cv2.cvtColor(canon_bgr, cv2.COLOR_BGR2HSV)
+        hands, hand_cells = self._hands(hsv)
+        lab = self._label(hsv, cfg.min_sat, cfg.min_val)
+        lab[self.labels < 0] = 0
+        dets: list[Detection] = []
+        for k, colour in enumerate(self.colour_names):
+            mask = lab == k + 1
+            if self._ref_masks is not None:
+                mask &= ~self._ref_masks[k]
+            dets.extend(self._blobs(mask.astype(np.uint8), colour, cfg.min_area_frac))
+        if self._ref_hsv is not None:
+            dets.extend(self._hidden_rings(hsv, dets))
+        if expected is not None:
+            dets = self._with_context(lab, hsv, dets, expected)
+        occupants: dict[int, list[PawnReading]] = {}
+        for d in dets:
+            for _ in range(d.count):
+                occupants.setdefault(d.cell, []).append(
+                    PawnReading(d.owner, d.colour, round(d.confidence, 3)))
+        unexpected = self._unexpected(dets, expected)
+        return PawnRead(dets, {c: tuple(v) for c, v in sorted(occupants.items())}, unexpected,
+                        hands, hand_cells)
+
+    def _blobs(self, mask: np.ndarray, colour: str, min_frac: float,
+               only_cells: set[int] | None = None) -> list[Detection]:
+        cfg = self.config
+        n, cc, stats, cents, ox, oy = components(mask)
+        ring = self.ring_area_px
+        ring_d = 2 * RING_OUTER_MM * cfg.px_per_mm
+        parts: list[tuple[float, np.ndarray, tuple[int, int, int, int], int]] = []
+        for j in range(1, n):
+            x, y, w, h, area = (int(v) for v in stats[j])
+            if area < min_frac * ring * 0.5:
+                continue
+            if area > cfg.max_area_frac * ring or max(w, h) > 2.6 * ring_d:
+                continue  # too big for rings: a band of board colour or clutter
+            parts.append((float(area), cents[j], (x, y, w, h), j))
+        # merge fragments of one ring
+        groups: list[list[int]] = []
+        merge_px = cfg.merge_mm * cfg.px_per_mm
+        for i, p in enumerate(parts):
+            for g in groups:
+                if any(np.linalg.norm(p[1] - parts[q][1]) < merge_px for q in g):
+                    g.append(i)
+                    break
+            else:
+                groups.append([i])
+        out: list[Detection] = []
+        for g in groups:
+            area = sum(parts[i][0] for i in g)
+            if area < min_frac * ring:
+                continue
+            votes = np.zeros(NUM_CELLS, np.int64)
+            sx = sy = 0.0
+            for i in g:
+                x, y, w, h = parts[i][2]
+                sub = cc[y:y + h, x:x + w] == parts[i][3]
+                lbl = self.labels[oy + y:oy + y + h, ox + x:ox + x + w][sub]
+                lbl = lbl[lbl >= 0]
+                votes += np.bincount(lbl, minlength=NUM_CELLS)[:NUM_CELLS]
+                sx += parts[i][1][0] * parts[i][0]
+                sy += parts[i][1][1] * parts[i][0]
+            if votes.sum() == 0:
+                continue
+            cell = int(np.argmax(votes))
+            if only_cells is not None and cell not in only_cells:
+                continue
+            purity = float(votes[cell]) / float(votes.sum())
+            count = 2 if area > 1.9 * ring else 1
+            conf = min(1.0, area / (0.6 * ring)) * purity
+            pos = ((sx / area + ox) / cfg.px_per_mm, (sy / area + oy) / cfg.px_per_mm)
+            out.append(Detection(self.owner_of.get(colour), colour, cell, conf, pos, count))
+        return out
+
+    def _hidden_rings(self, hsv: np.ndarray, dets: list[Detection]) -> list[Detection]:
+        """Figurines whose ring is camouflaged (a red ring on the red GO arrow): the grey
+        pewter still washes the colour out of the print. Such a blob, far from any ring seen,
+        is a figurine; its owner is the one player not seen elsewhere whose colour the board
+        has there, or unknown."""
+        assert self._ref_hsv is not None and self._ref_masks is not None
+        cfg = self.config
+        ppm = cfg.px_per_mm
+        s_cur = hsv[..., 1]
+        s_ref = self._ref_hsv[..., 1]
+        drop = cv2.subtract(s_ref, s_cur)
+        mask = ((drop > cfg.desat_drop) & (s_cur < cfg.desat_max_sat)
+                & (self.labels >= 0)).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        n, cc, stats, cents, ox, oy = components(mask)
+        base_px = math.pi * RING_INNER_MM ** 2 * ppm * ppm
+        seen = {d.colour for d in dets}
+        out: list[Detection] = []
+        yy, xx = np.mgrid[-14:15, -14:15].astype(np.float64) / ppm
+        rr = np.hypot(xx, yy)
+        annulus = (rr > 3.0) & (rr < 11.0)
+        for j in range(1, n):
+            area = int(stats[j, cv2.CC_STAT_AREA])
+            if area < cfg.desat_min_frac * base_px:
+                continue
+            c = cents[j] + (ox, oy)
+            pos = (float(c[0] / ppm), float(c[1] / ppm))
+            if any(math.dist(pos, d.pos_mm) < cfg.explained_mm for d in dets + out):
+                continue
+            x, y, w, h = (int(v) for v in stats[j, :4])
+            sub = cc[y:y + h, x:x + w] == j
+            lbl = self.labels[oy + y:oy + y + h, ox + x:ox + x + w][sub]
+            lbl = lbl[lbl >= 0]
+            if len(lbl) == 0:
+                continue
+            votes = np.bincount(lbl, minlength=NUM_CELLS)
+            cell = int(np.argmax(votes))
+            cx, cy = int(round(c[0])), int(round(c[1]))
+            y0, y1 = max(0, cy - 14), min(self.size, cy + 15)
+            x0, x1 = max(0, cx - 14), min(self.size, cx + 15)
+            ann = annulus[y0 - cy + 14:y1 - cy + 14, x0 - cx + 14:x1 - cx + 14]
+            cands = []
+            for k, colour in enumerate(self.colour_names):
+                if colour in seen:
+                    continue
+                frac = float(self._ref_masks[k][y0:y1, x0:x1][ann].mean()) if ann.any() else 0.0
+                if frac > 0.25:
+                    cands.append(colour)
+            if len(cands) == 1:
+                colour = cands[0]
+                seen.add(colour)
+                out.append(Detection(self.owner_of.get(colour), colour, cell, 0.5, pos))
+            else:
+                out.append(Detection(None, "unknown", cell, 0.3, pos))
+        return out
+
+    def _with_context(self, lab: np.ndarray, hsv: np.ndarray, dets: list[Detection],
+                      ctx: MoveContext) -> list[Detection]:
+        """Score the candidate cells first: look again there with relaxed thresholds when the
+        moving player's ring was not found with the normal ones."""
+        cfg = self.config
+        colour = cfg.players.get(ctx.player)
+        if colour is None or any(d.owner == ctx.player for d in dets):
+            return dets
+        k = self.colour_names.index(colour)
+        relaxed = self._label(hsv, int(cfg.min_sat * 0.7), int(cfg.min_val * 0.7))
+        cand = set(ctx.candidates)
+        region = np.isin(self.labels, list(cand)) if cand else np.zeros_like(self.labels, bool)
+        mask = (relaxed == k + 1) & region
+        if self._ref_masks is not None:
+            mask &= ~self._ref_masks[k]
+        extra = self._blobs(mask.astype(np.uint8), colour, cfg.relaxed_area_frac, cand)
+        extra = [Detection(d.owner, d.colour, d.cell, d.confidence * 0.7, d.pos_mm, d.count)
+                 for d in extra]
+        return dets + extra[:1]
+
+    def _unexpected(self, dets: list[Detection], ctx: MoveContext | None
+                    ) -> tuple[UnexpectedPiece, ...]:
+        if ctx is None:
+            return ()
+        out: list[UnexpectedPiece] = []
+        for d in dets:
+            if d.owner == ctx.player:
+                if ctx.candidates and d.cell not in ctx.candidates:
+                    out.append(UnexpectedPiece(d.owner, d.cell,
+                                               f"{d.owner} was expected on one of "
+                                               f"{sorted(ctx.candidates)}"))
+            elif ctx.positions is not None and d.owner in ctx.positions:
+                want = ctx.positions[d.owner]
+                if d.cell != want:
+                    out.append(UnexpectedPiece(d.owner, d.cell,
+                                               f"{d.owner} should still stand on {want}"))
+        return tuple(out)
+
+    def _hands(self, hsv: np.ndarray) -> tuple[bool, frozenset[int]]:
+        """Skin-coloured or large changed regions over the squares (needs the reference)."""
+        if self._ref_hsv is None:
+            return False, frozenset()
+        cfg = self.config
+        h, s, v = cv2.split(hsv)
+        rh, rs, rv = cv2.split(self._ref_hsv)
+        skin = (((h <= 22) | (h >= 172)) & (s >= cfg.skin_sat[0]) & (s <= cfg.skin_sat[1])
+                & (v >= 70))
+        dh = cv2.absdiff(h, rh)
+        dh = np.minimum(dh, 180 - dh)
+        changed = (dh > 8) | (cv2.absdiff(s, rs) > 45)
+        m = (skin & changed & (self.labels >= 0)).astype(np.uint8)
+        m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        n, cc, stats, _, ox, oy = components(m)
+        min_px = cfg.hand_area_mm2 * cfg.px_per_mm ** 2
+        big = [j for j in range(1, n) if stats[j, cv2.CC_STAT_AREA] >= min_px]
+        if not big:
+            return False, frozenset()
+        cells: set[int] = set()
+        for j in big:
+            x, y, w, hh, _ = (int(v) for v in stats[j])
+            sub = cc[y:y + hh, x:x + w] == j
+            lbl = self.labels[oy + y:oy + y + hh, ox + x:ox + x + w][sub]
+            cells.update(int(c) for c in np.unique(lbl) if c >= 0)
+        return True, frozenset(cells)

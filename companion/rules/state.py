@@ -45,10 +45,13 @@ class Options:
 
 def parse_option(name: str, text: str) -> tuple[str, Any]:
     """Turn ``NAME=VALUE`` text into a typed option value, or raise ValueError saying why."""
-    known = {f.name: f for f in fields(Options)}
+    known: dict[str, type[Options]] = {}
+    for cls in (Options, *Options.__subclasses__()):  # variants extend Options by subclassing
+        for f in fields(cls):
+            known.setdefault(f.name, cls)
     if name not in known:
         raise ValueError(f"unknown option {name!r}; known options: {', '.join(sorted(known))}")
-    default = getattr(Options(), name)
+    default = getattr(known[name](), name)
     if isinstance(default, bool):
         lowered = text.lower()
         if lowered in ("true", "yes", "on", "1"):

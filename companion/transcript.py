@@ -36,7 +36,7 @@ from companion.rules.actions import (
     Unmortgage,
     UseJailCard,
 )
-from companion.rules.cards import DECKS
+from companion.rules.cards import DECKS, load_deck
 from companion.rules.engine import Rules
 from companion.rules.errors import IllegalActionError
 from companion.rules.events import Event
@@ -301,6 +301,10 @@ def apply_set(rules: Rules, state: GameState, words: list[str]) -> GameState:
                 if any(d not in DECKS for d in decks):
                     raise ValueError("jail_cards takes chance and/or community_chest, comma-separated")
                 player = replace(player, jail_cards=decks)
+                for deck in decks:  # a held card is out of its deck
+                    card_id = next(c.id for c in load_deck(deck) if c.effect == "jail_free")
+                    order = tuple(c for c in state.deck(deck) if c != card_id)
+                    state = replace(state, **{deck: order})
             elif key == "bankrupt":
                 player = replace(player, bankrupt=parse_bool(value, key))
             else:

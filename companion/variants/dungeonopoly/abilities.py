@@ -1,0 +1,247 @@
+"""The ability base and the class registry (rule source: Dungeonopoly, "Core classes").
+
+Each ability is a small object named as the rule text names it (in snake_case), with its
+level, its kind and its effect flags as data the kiosk can show. A character class is a tuple
+of abilities; a new class is one new module in ``classes/`` that calls ``register_class``.
+
+Kinds: ``spell`` (single use unless noted), ``cantrip`` (a spell without the single-use limit),
+``ability`` (a class ability used by choice, no dice check), ``skill`` (a rogue skill: a d20
+check against ranks) and ``automatic`` (always on; never awards EP).
+
+Flags (free-form strings; the kiosk shows them): ``single_use``, ``limited_range``,
+``line_of_sight``, ``enchantment``, ``mental``, ``damage``, ``targeted``, ``area``,
+``reaction``, ``check``, ``before_roll``, ``movement``, ``once_per_turn``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from companion.rules.actions import Action
+
+if TYPE_CHECKING:
+    from companion.rules.engine import LandContext
+    from companion.rules.txn import Txn
+    from companion.variants.dungeonopoly.character import Character
+    from companion.variants.dungeonopoly.layer import Dungeonopoly
+    from companion.variants.dungeonopoly.terms import Table
+
+Params = tuple[tuple[str, str], ...]
+KINDS = ("spell", "cantrip", "ability", "skill", "automatic")
+
+
+@dataclass(frozen=True, slots=True)
+class UseAbility(Action):
+    """Use a class ability: ``NAME use ABILITY [TARGET] [key=value ...]`` in a transcript."""
+
+    ability: str
+    target: int | None = None
+    params: Params = ()
+
+    def param(self, key: str, default: str = "") -> str:
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline an offered choice: a reaction window, Intimidate, a card under Divine Favor,
+    a Rob Bank attempt, coming out of sneak."""
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """Accept the card on offer (Divine Favor)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrainSkill(Action):
+    """Put unspent rogue skill points into a skill: ``NAME train SKILL N``."""
+
+    skill: str
+    ranks: int = 1
+
+
+def param(params: Params, key: str, default: str = "") -> str:
+    for k, v in params:
+        if k == key:
+            return v
+    return default
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One class ability. Subclasses override the methods they need.
+
+    ``problem`` says why a use is not allowed (after the layer's common checks: level,
+    timing, single use, one spell per turn, jail, casting cost); ``candidates`` lists the
+    (target, params) pairs worth offering in ``legal_actions``; ``resolve`` applies the effect
+    (it runs after a successful check for abilities with one). Passive hooks let automatic
+    abilities change the flow without the layer naming them."""
+
+    name: str
+    level: int
+    kind: str
+    flags: frozenset[str] = field(default_factory=frozenset)
+    cost: int = 0  # casting cost in dollars, paid to the bank
+    summary: str = ""  # our own words, for the kiosk
+    awards_ep: ClassVar[bool] = True
+
+    # --- data -------------------------------------------------------------------------------
+    @property
+    def is_spell(self) -> bool:
+        return self.kind in ("spell", "cantrip")
+
+    @property
+    def single_use(self) -> bool:
+        return self.kind == "spell" or "single_use" in self.flags
+
+    @property
+    def needs_check(self) -> bool:
+        return "check" in self.flags
+
+    @property
+    def reaction(self) -> bool:
+        return "reaction" in self.flags
+
+    def as_json(self, holder: Character | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "level": self.level, "kind": self.kind,
+                               "flags": sorted(self.flags), "cost": self.cost,
+                               "summary": self.summary}
+        if holder is not None:
+            out["known"] = holder.level >= self.level
+            out["uses_left"] = (0 if self.name in holder.spent else 1) if self.single_use else None
+        return out
+
+    # --- use --------------------------------------------------------------------------------
+    def timing_problem(self, layer: Dungeonopoly, table: Table, user: int) -> str | None:
+        """Default timing: on your own turn, before or after moving, with nothing pending."""
+        return layer.own_turn_problem(table, user)
+
+    def candidates(self, layer: Dungeonopoly, table: Table,
+                   user: int) -> Iterable[tuple[int | None, Params]]:
+        yield None, ()
+
+    def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
+                params: Params) -> str | None:
+        return None
+
+    def check_target(self, layer: Dungeonopoly, table: Table, user: int) -> int:
+        """The highest d20 roll that succeeds (abilities with the ``check`` flag)."""
+        return 0
+
+    def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
+                params: Params) -> None:
+        raise NotImplementedError(self.name)
+
+    def on_fail(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
+                params: Params) -> None:
+        """A failed check (no EP)."""
+
+    # --- passive hooks (automatic abilities) ------------------------------------------------
+    def modify_damage(self, layer: Dungeonopoly, t: Txn, holder: int, amount: int) -> int:
+        return amount
+
+    def waives_fee(self, layer: Dungeonopoly, t: Txn, holder: int, reason: str) -> bool:
+        return False
+
+    def on_land(self, layer: Dungeonopoly, t: Txn, holder: int, index: int,
+                ctx: LandContext) -> None:
+        """After the square has resolved for the holder who landed on it."""
+
+    def on_pass(self, layer: Dungeonopoly, t: Txn, holder: int, index: int,
+                forward: bool) -> None:
+        """The holder passes over ``index`` (counting as passing)."""
+
+
+@dataclass(frozen=True)
+class CharacterClass:
+    name: str
+    abilities: tuple[Ability, ...]
+    summary: str = ""
+
+    def ability(self, name: str) -> Ability | None:
+        for a in self.abilities:
+            if a.name == name:
+                return a
+        return None
+
+    def known(self, level: int) -> tuple[Ability, ...]:
+        return _known(self.name, level)
+
+
+_CLASSES: dict[str, CharacterClass] = {}
+_KNOWN: dict[tuple[str, int], tuple[Ability, ...]] = {}
+
+
+def register_class(cls: CharacterClass) -> CharacterClass:
+    """Add a character class (each module in ``classes/`` calls this once)."""
+    names = [a.name for a in cls.abilities]
+    if len(set(names)) != len(names):
+        raise ValueError(f"class {cls.name} names an ability twice")
+    for a in cls.abilities:
+        if a.kind not in KINDS:
+            raise ValueError(f"ability {a.name}: kind must be one of {', '.join(KINDS)}")
+    _CLASSES[cls.name] = cls
+    _KNOWN.clear()
+    return cls
+
+
+def _load() -> None:
+    if not _CLASSES:
+        from companion.variants.dungeonopoly import classes  # noqa: F401  (registers)
+
+
+def find_class(name: str) -> CharacterClass:
+    _load()
+    try:
+        return _CLASSES[name.lower()]
+    except KeyError:
+        raise ValueError(f"unknown character class {name!r}; choose one of "
+                         f"{', '.join(sorted(_CLASSES))}") from None
+
+
+def class_names() -> list[str]:
+    _load()
+    return sorted(_CLASSES)
+
+
+def _known(role: str, level: int) -> tuple[Ability, ...]:
+    key = (role, level)
+    got = _KNOWN.get(key)
+    if got is None:
+        cls = _CLASSES.get(role)
+        got = tuple(a for a in cls.abilities if a.level <= level) if cls else ()
+        _KNOWN[key] = got
+    return got
+
+
+def known_abilities(p: Character) -> tuple[Ability, ...]:
+    """Abilities a character has at her level."""
+    _load()
+    return _known(p.role, p.level)
+
+
+def knows(p: Character, name: str) -> Ability | None:
+    for a in known_abilities(p):
+        if a.name == name:
+            return a
+    return None
+
+
+def all_abilities() -> Iterator[tuple[str, Ability]]:
+    _load()
+    for cls in _CLASSES.values():
+        for a in cls.abilities:
+            yield cls.name, a
+
+
+def find_ability(name: str) -> Ability | None:
+    for _cls, a in all_abilities():
+        if a.name == name:
+            return a
+    return None

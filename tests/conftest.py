@@ -1,0 +1,23 @@
+"""Shared test helpers: state a position as a transcript, then check exact figures."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def play(text: str):  # type: ignore[no-untyped-def]
+    """Replay a transcript given as an indented multi-line string."""
+    from companion.transcript import replay
+
+    return replay(textwrap.dedent(text))
+
+
+@pytest.fixture
+def game():  # type: ignore[no-untyped-def]
+    return play

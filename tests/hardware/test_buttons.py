@@ -95,6 +95,7 @@ def test_bounce_on_press_and_release_gives_one_input(factory: MockFactory) -> No
         clock.advance(0.2)
         pin.drive_low()
         assert pad.queue.drain() == [CONFIRM]
+        pin.drive_high()  # released before closing: gpiozero's hold thread ends at once
 
 
 def test_presses_closer_than_bounce_time_are_one(factory: MockFactory) -> None:
@@ -178,6 +179,8 @@ def test_fewer_seats_and_custom_pins(factory: MockFactory) -> None:
         factory.pin(21).drive_low()
         factory.pin(4).drive_low()
         assert pad.queue.drain() == [Input.react(1), PREV]
+        factory.pin(21).drive_high()
+        factory.pin(4).drive_high()
 
 
 def test_pin_in_use_is_a_clear_error(factory: MockFactory) -> None:

@@ -20,6 +20,7 @@ def test_watch_buttons_prints_presses() -> None:
     def press() -> None:
         for pin in (13, 27):
             factory.pin(pin).drive_low()
+            factory.pin(pin).drive_high()
 
     try:
         assert watch_buttons(config, 0.3, pin_factory=factory, out=out, ready=press) == 0

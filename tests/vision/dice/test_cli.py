@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vision.dice.cli import main
+
+
+def test_read_json(rune55_fixture: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    image = sorted((rune55_fixture / "images").iterdir())[0]
+    assert main(["dice", "read", str(image), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[0])
+    assert out["image"] == str(image)
+    assert out["status"] in ("ok", "unsure", "empty")
+    for die in out["dice"]:
+        assert set(die) == {"box", "kind", "colour", "value", "confidence", "status"}
+
+
+def test_read_corrupt_and_missing_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(b"\xff\xd8 this is not really a jpeg")
+    empty = tmp_path / "empty.png"
+    empty.write_bytes(b"")
+    assert main(["dice", "read", str(bad), str(empty), str(tmp_path / "nope.jpg")]) == 1
+    out = capsys.readouterr().out
+    assert "not a readable image" in out and "no such file" in out
+
+
+def test_watch_prints_settled_rolls(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dice", "watch", "--source", "synthetic-dice:3", "--json", "--max-frames", "60"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) >= 2
+    assert all(len(line["dice"]) == 2 for line in lines)
+
+
+def test_watch_bad_source(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dice", "watch", "--source", "no-such-thing.xyz"]) == 1
+    assert "unknown frame source" in capsys.readouterr().err

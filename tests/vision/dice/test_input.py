@@ -1,0 +1,120 @@
+"""Bad input never crashes the reader nor invents a value."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.dice import DiceConfig, DiceObservation, read_dice
+from vision.dice.finder import as_bgr
+from vision.dice.types import DiceError
+from vision.synthetic.dice import DieSpec, draw_die, table_background
+
+
+@pytest.mark.parametrize(
+    "frame, words",
+    [
+        (None, "image array"),
+        ([[1, 2], [3, 4]], "image array"),
+        (np.zeros((0, 0, 3), np.uint8), "empty"),
+        (np.zeros((5, 5, 3), np.uint8), "too small"),
+        (np.zeros((100, 100, 5), np.uint8), "shape"),
+        (np.zeros((2, 100, 100, 3), np.uint8), "shape"),
+        (np.zeros((100, 100, 3), np.bool_), "dtype"),
+        (np.zeros((100, 100, 3), np.complex64), "dtype"),
+        (np.full((100, 100, 3), np.nan, np.float32), "NaN"),
+    ],
+)
+def test_unusable_frames_give_an_error_observation(frame: object, words: str) -> None:
+    obs = read_dice(frame)
+    assert isinstance(obs, DiceObservation)
+    assert obs.status == "error"
+    assert obs.dice == ()
+    assert words.lower() in obs.message.lower()
+
+
+def _one_die(value: int = 5, kind: str = "d6") -> np.ndarray:
+    rng = np.random.default_rng(7)
+    img = table_background(rng, 320, 240)
+    img[:] = (60, 110, 40)
+    draw_die(img, DieSpec(kind, value, (160, 120), 56, angle=20, colour="white"), rng)
+    return img
+
+
+@pytest.mark.parametrize(
+    "convert",
+    [
+        lambda a: a,
+        lambda a: a.astype(np.float32) / 255.0,
+        lambda a: a.astype(np.float64),
+        lambda a: a.astype(np.uint16) * 257,
+        lambda a: a.mean(axis=2).astype(np.uint8),
+        lambda a: np.dstack([a, np.full(a.shape[:2], 255, np.uint8)]),
+        lambda a: np.asfortranarray(a[:, :, ::-1]),
+    ],
+    ids=["uint8", "float01", "float255", "uint16", "grey", "bgra", "rgb-view"],
+)
+def test_other_layouts_are_converted_and_read(convert) -> None:  # type: ignore[no-untyped-def]
+    obs = read_dice(convert(_one_die(5)))
+    assert obs.status == "ok", obs
+    assert [d.value for d in obs.dice] == [5]
+
+
+def test_rgb_channel_order_only_swaps_colour_names() -> None:
+    rng = np.random.default_rng(1)
+    img = np.full((240, 320, 3), (60, 110, 40), np.uint8)
+    draw_die(img, DieSpec("d6", 3, (160, 120), 60, colour="red"), rng)
+    bgr = read_dice(img)
+    rgb = read_dice(img[:, :, ::-1].copy(), config=DiceConfig(channel_order="rgb"))
+    assert bgr.dice[0].colour == rgb.dice[0].colour == "red"
+    assert bgr.dice[0].value == rgb.dice[0].value == 3
+
+
+def test_bad_channel_order_is_refused() -> None:
+    with pytest.raises(DiceError):
+        as_bgr(np.zeros((64, 64, 3), np.uint8), "bgx")
+
+
+def test_region_outside_the_frame_is_an_error() -> None:
+    obs = read_dice(_one_die(), region=(1000, 1000, 50, 50))
+    assert obs.status == "error" and "region" in obs.message
+
+
+def test_region_boxes_are_in_frame_pixels() -> None:
+    img = _one_die(2)
+    whole = read_dice(img)
+    part = read_dice(img, region=(100, 60, 140, 130))
+    assert [d.value for d in part.dice] == [2]
+    (a,), (b,) = whole.dice, part.dice
+    assert all(abs(p - q) <= 3 for p, q in zip(a.box, b.box, strict=True))
+
+
+def test_empty_tray_is_empty() -> None:
+    for seed in range(6):
+        img = table_background(np.random.default_rng(seed), 640, 480)
+        obs = read_dice(img)
+        assert obs.status in ("empty", "unsure"), obs
+        assert all(d.value is None for d in obs.dice)
+
+
+def test_hand_in_tray_invents_nothing() -> None:
+    import cv2
+
+    img = np.full((480, 640, 3), (40, 90, 30), np.uint8)
+    cv2.ellipse(img, (320, 300), (110, 170), 20, 0, 360, (120, 150, 210), -1, cv2.LINE_AA)
+    for x in (230, 280, 330, 380):
+        cv2.ellipse(img, (x, 130), (18, 60), 0, 0, 360, (120, 150, 210), -1, cv2.LINE_AA)
+    obs = read_dice(img)
+    assert all(d.value is None for d in obs.dice), obs
+
+
+def test_die_off_the_edge_is_not_invented() -> None:
+    rng = np.random.default_rng(3)
+    wrong = 0
+    for value in range(1, 7):
+        img = np.full((240, 320, 3), (60, 110, 40), np.uint8)
+        # half of the die is outside the frame
+        draw_die(img, DieSpec("d6", value, (4, 120), 60, angle=0, colour="white"), rng)
+        obs = read_dice(img)
+        wrong += sum(d.value is not None and d.value != value for d in obs.dice)
+    assert wrong == 0

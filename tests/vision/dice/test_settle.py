@@ -1,0 +1,59 @@
+"""Settle detection over frame sequences."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.dice import DiceSettler
+from vision.synthetic.dice import RollingDiceSource
+
+
+def _run(source: RollingDiceSource, settler: DiceSettler) -> list:  # type: ignore[type-arg]
+    rolls = []
+    while (frame := source.read()) is not None:
+        roll = settler.update(frame)
+        if roll is not None:
+            rolls.append(roll)
+    return rolls
+
+
+def test_one_report_per_roll_with_the_right_values() -> None:
+    source = RollingDiceSource(seed=3, n_rolls=4, n_dice=2, kinds=("d6",))
+    rolls = _run(source, DiceSettler())
+    assert len(rolls) == 4
+    for roll, truth in zip(rolls, source.rolls, strict=True):
+        want = sorted(t.value for t in truth)
+        got = sorted(d.value for d in roll.dice if d.value is not None)
+        # a die may be unsure (never wrong)
+        assert set(got) <= set(want) and len(roll.dice) == len(want)
+
+
+def test_nothing_is_reported_while_moving() -> None:
+    source = RollingDiceSource(seed=1, n_rolls=1, moving_frames=30, still_frames=0)
+    assert _run(source, DiceSettler()) == []
+
+
+def test_still_frames_that_are_too_few_do_not_count() -> None:
+    source = RollingDiceSource(seed=2, n_rolls=3, moving_frames=5, still_frames=3)
+    assert _run(source, DiceSettler()) == []
+
+
+def test_a_still_scene_is_reported_once() -> None:
+    source = RollingDiceSource(seed=4, n_rolls=1, moving_frames=2, still_frames=60)
+    assert len(_run(source, DiceSettler())) == 1
+
+
+def test_bad_frames_are_skipped_with_a_message() -> None:
+    settler = DiceSettler()
+    assert settler.update(np.zeros((3, 3), np.uint8)) is None
+    assert "small" in settler.message
+    assert settler.update("not a frame") is None
+
+
+def test_cocked_dice_are_reported_cocked() -> None:
+    source = RollingDiceSource(seed=8, n_rolls=3, n_dice=2, cocked_rate=1.0)
+    rolls = _run(source, DiceSettler())
+    assert rolls
+    for roll in rolls:
+        assert roll.status == "unsure"
+        assert all(d.value is None for d in roll.dice)

@@ -17,7 +17,8 @@ from companion.rules.state import GameState
 EXAMPLE_TRANSCRIPT = asset("transcripts", "example-monopoly.txt")
 
 # subcommands other packages provide: module path -> function adding them to the parser
-PLUGIN_MODULES = ("vision.dice.cli", "vision.board.cli", "companion.kiosk.cli")
+PLUGIN_MODULES = ("vision.dice.cli", "vision.board.cli", "hardware.cli", "companion.journal",
+                  "companion.kiosk.cli")
 
 
 def cmd_script(args: argparse.Namespace) -> int:

@@ -135,7 +135,8 @@ class Ability:
         return 0
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
-                params: Params) -> None:
+                params: Params) -> bool:
+        """Apply the effect; True when it took effect (and so earns EP)."""
         raise NotImplementedError(self.name)
 
     def on_fail(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,

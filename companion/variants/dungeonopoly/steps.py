@@ -49,7 +49,6 @@ class CardChoice(Pending):
 
     deck: str
     card: str
-    passing: bool = False  # drawn by Divine Power while passing the square
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,13 +154,10 @@ class MarkerRegistrar:
         self.ransac_px = ransac_px
         self.verify_min = verify_min
         self.verify_tol_px = verify_tol_px
-        params = cv2.aruco.DetectorParameters()
-        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
-        params.adaptiveThreshWinSizeMin = 5
-        params.adaptiveThreshWinSizeMax = 25
-        params.adaptiveThreshWinSizeStep = 10
-        params.minMarkerPerimeterRate = 0.02
-        self.detector = cv2.aruco.ArucoDetector(_dictionary(), params)
+        # a fast pass with one threshold window, and a thorough pass when it sees too few
+        self.detector = cv2.aruco.ArucoDetector(_dictionary(), self._params(9, 9, 10))
+        self.thorough = cv2.aruco.ArucoDetector(_dictionary(), self._params(5, 25, 10))
+        self.fast_enough = 6
         self._corners_mm = layout.corners_mm()
         self._valid_ids = set(range(layout.count))
         # cell centres of each marker (6x6 grid) in board mm, for verification sampling
@@ -175,6 +172,16 @@ class MarkerRegistrar:
         self._bits = np.array([marker_bits(i).ravel() for i in range(layout.count)])
         self.current: Registration | None = None
 
+    @staticmethod
+    def _params(wmin: int, wmax: int, step: int) -> cv2.aruco.DetectorParameters:
+        params = cv2.aruco.DetectorParameters()
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+        params.adaptiveThreshWinSizeMin = wmin
+        params.adaptiveThreshWinSizeMax = wmax
+        params.adaptiveThreshWinSizeStep = step
+        params.minMarkerPerimeterRate = 0.02
+        return params
+
     # -- full detection ----------------------------------------------------------------------
     def detect(self, gray: np.ndarray) -> dict[int, np.ndarray]:
         """Marker id -> (4, 2) image corners, for the ids of this layout only."""
@@ -182,6 +189,8 @@ class MarkerRegistrar:
         small = gray if s == 1.0 else cv2.resize(gray, None, fx=s, fy=s,
                                                   interpolation=cv2.INTER_AREA)
         corners, ids, _ = self.detector.detectMarkers(small)
+        if ids is None or len(ids) < self.fast_enough:
+            corners, ids, _ = self.thorough.detectMarkers(small)
         found: dict[int, np.ndarray] = {}
         if ids is None:
             return found
@@ -259,8 +268,15 @@ class MarkerRegistrar:
         if confirmed < self.verify_min:
             return VerifyResult(False, confirmed, 0, float("inf"))
         # refine the predicted corners of confirmed markers and measure how far they moved
+        pred_all = project(reg.homography, self._corners_mm.reshape(-1, 2), self.camera)
+        border = 8
+        corner_in = ((pred_all[:, 0] >= border) & (pred_all[:, 0] < w_img - border)
+                     & (pred_all[:, 1] >= border) & (pred_all[:, 1] < h_img - border))
+        good &= corner_in.reshape(n, 4).all(axis=1)
         ids = np.flatnonzero(good)
-        pred = project(reg.homography, self._corners_mm[ids].reshape(-1, 2), self.camera)
+        if len(ids) < self.verify_min:
+            return VerifyResult(False, int(len(ids)), 0, float("inf"))
+        pred = pred_all.reshape(n, 4, 2)[ids].reshape(-1, 2)
         pts = pred.reshape(-1, 1, 2).astype(np.float32).copy()
         side = float(np.median(np.linalg.norm(pred[0::4] - pred[1::4], axis=1)))
         win = int(max(2, min(6, side / 10)))

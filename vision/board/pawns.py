@@ -101,19 +101,21 @@ class PawnConfig:
         default_factory=lambda: dict(STICKER_COLOURS))
     px_per_mm: float = 1.25
     hue_tol: int = 9
-    min_sat: int = 110
+    min_sat: int = 140  # for red, orange, yellow (skin-like hues)
+    min_sat_cool: int = 100  # for green, blue, purple
     min_val: int = 55
     ref_min_sat: int = 70
     min_area_frac: float = 0.16  # of a full ring's area
     relaxed_area_frac: float = 0.06
     max_area_frac: float = 2.6
     merge_mm: float = 15.0
-    hand_area_mm2: float = 1200.0
-    skin_sat: tuple[int, int] = (45, 150)
+    hand_area_mm2: float = 450.0
+    skin_sat: tuple[int, int] = (40, 170)
     desat_drop: int = 70
     desat_max_sat: int = 90
     desat_min_frac: float = 0.8  # of the pewter base disc area
     explained_mm: float = 20.0
+    fringe_mm: float = 10.0
 
 
 def components(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, int, int]:
@@ -125,6 +127,14 @@ def components(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarra
     n, cc, stats, cents = cv2.connectedComponentsWithStats(mask[y0:y0 + h, x0:x0 + w],
                                                            connectivity=8)
     return n, cc, stats, cents, x0, y0
+
+
+def _between(h: int, a: int, b: int) -> bool:
+    """Is hue h on the shorter arc from hue a to hue b (OpenCV hues, 0..179)?"""
+    def d(u: int, v: int) -> int:
+        x = abs(u - v) % 180
+        return min(x, 180 - x)
+    return d(a, h) + d(h, b) <= d(a, b) + 1 and d(a, h) > 0 and d(h, b) > 0
 
 
 def _hue_of(bgr: tuple[int, int, int]) -> int:
@@ -154,6 +164,11 @@ class PawnReader:
                     best, best_d = k + 1, d
             lut[h] = best
         self._lut = lut
+        self._hues = hues
+        self._min_sat_of = np.zeros(len(hues) + 1, np.uint8)
+        for k, hk in enumerate(hues):
+            warm = hk <= 35 or hk >= 165
+            self._min_sat_of[k + 1] = cfg.min_sat if warm else cfg.min_sat_cool
         ppm = cfg.px_per_mm
         self.size = int(round(spec.side_mm * ppm))
         self.labels = label_map(spec, ppm)
@@ -173,6 +188,8 @@ class PawnReader:
         lab = self._label(hsv, cfg.ref_min_sat, cfg.min_val // 2)
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
         masks = []
+        if exclude:
+            exclude = [d for d in exclude if self._pewter_inside(hsv, d)]
         for k in range(len(self.colour_names)):
             m = cv2.dilate((lab == k + 1).astype(np.uint8), kernel)
             if exclude:
@@ -185,15 +202,29 @@ class PawnReader:
         self._ref_hsv = hsv
         self.reference = canon_bgr.copy()
 
+    def _pewter_inside(self, hsv: np.ndarray, d: Detection) -> bool:
+        """A real figurine has grey pewter within its ring; a printed colour patch does not."""
+        ppm = self.config.px_per_mm
+        x, y = int(d.pos_mm[0] * ppm), int(d.pos_mm[1] * ppm)
+        r = int(RING_INNER_MM * ppm)
+        win = hsv[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1]
+        if win.size == 0:
+            return False
+        grey = (win[..., 1] < 60) & (win[..., 2] > 40) & (win[..., 2] < 170)
+        return d.confidence >= 0.6 and float(grey.mean()) > 0.25
+
     def _check(self, canon: np.ndarray) -> None:
         if canon.shape[:2] != (self.size, self.size) or canon.ndim != 3:
             raise ValueError(f"canonical board image must be {self.size}x{self.size}x3, "
                              f"got {canon.shape}")
 
     def _label(self, hsv: np.ndarray, min_sat: int, min_val: int) -> np.ndarray:
+        """Player label per pixel; `min_sat` scales the per-colour saturation floors."""
         h, s, v = cv2.split(hsv)
         lab = cv2.LUT(h, self._lut)
-        ok = (s >= min_sat) & (v >= min_val)
+        floor = self._min_sat_of.astype(np.float32) * (min_sat / self.config.min_sat)
+        need = np.clip(floor, 0, 255).astype(np.uint8)[lab]
+        ok = (s >= need) & (v >= min_val)
         lab[~ok] = 0
         return lab
 
@@ -211,6 +242,7 @@ class PawnReader:
             if self._ref_masks is not None:
                 mask &= ~self._ref_masks[k]
             dets.extend(self._blobs(mask.astype(np.uint8), colour, cfg.min_area_frac))
+        dets = self._drop_fringes(dets)
         if self._ref_hsv is not None:
             dets.extend(self._hidden_rings(hsv, dets))
         if expected is not None:
@@ -275,6 +307,42 @@ class PawnReader:
             out.append(Detection(self.owner_of.get(colour), colour, cell, conf, pos, count))
         return out
 
+    def _drop_fringes(self, dets: list[Detection]) -> list[Detection]:
+        """Two rings cannot overlap: of two detections closer than `fringe_mm`, keep the more
+        confident (a yellow ring on a red print has an orange-looking fringe)."""
+        keep = sorted(dets, key=lambda d: -d.confidence)
+        keep = [d for d in keep if not self._is_mix(d, keep)]
+        out: list[Detection] = []
+        for d in keep:
+            if all(math.dist(d.pos_mm, o.pos_mm) >= self.config.fringe_mm for o in out):
+                out.append(d)
+        return out
+
+    def _is_mix(self, d: Detection, others: list[Detection]) -> bool:
+        """A blob whose hue lies between a nearby ring's hue and the print under it is the
+        blurred mix of the two (yellow ring on red print looks orange at its edge)."""
+        if self._ref_masks is None:
+            return False
+        cfg = self.config
+        k = self.colour_names.index(d.colour)
+        hc = self._hues[k]
+        x, y = int(d.pos_mm[0] * cfg.px_per_mm), int(d.pos_mm[1] * cfg.px_per_mm)
+        r = int(12 * cfg.px_per_mm)
+        y0, x0 = max(0, y - r), max(0, x - r)
+        for o in others:
+            if o is d or o.colour == d.colour or o.colour not in self.colour_names:
+                continue
+            if math.dist(d.pos_mm, o.pos_mm) > cfg.fringe_mm * 1.5:
+                continue
+            ha = self._hues[self.colour_names.index(o.colour)]
+            for kb, mb in enumerate(self._ref_masks):
+                if kb == k or not mb[y0:y + r, x0:x + r].any():
+                    continue
+                hb = self._hues[kb]
+                if _between(hc, ha, hb):
+                    return True
+        return False
+
     def _hidden_rings(self, hsv: np.ndarray, dets: list[Detection]) -> list[Detection]:
         """Figurines whose ring is camouflaged (a red ring on the red GO arrow): the grey
         pewter still washes the colour out of the print. Such a blob, far from any ring seen,
@@ -321,7 +389,7 @@ class PawnReader:
                 if colour in seen:
                     continue
                 frac = float(self._ref_masks[k][y0:y1, x0:x1][ann].mean()) if ann.any() else 0.0
-                if frac > 0.25:
+                if frac > 0.15:
                     cands.append(colour)
             if len(cands) == 1:
                 colour = cands[0]

@@ -212,7 +212,7 @@ def calibrate_charuco(frames: Iterable[np.ndarray], camera_id: str = "default",
         raise CalibrationError(
             f"only {len(obj_all)} usable views of the ChArUco board (need {min_frames}): show the "
             "whole printed board to the camera at several tilts and distances")
-    flags = cv2.CALIB_FIX_ASPECT_RATIO
+    flags = cv2.CALIB_FIX_ASPECT_RATIO | cv2.CALIB_FIX_K3  # k3 extrapolates badly at the edges
     rms, k, dist, _, _ = cv2.calibrateCamera(obj_all, img_all, size, None, None, flags=flags)
     dist_t = tuple(float(v) for v in np.asarray(dist).ravel()[:5])
     model = CameraModel(size[0], size[1], float(k[0, 0]), float(k[1, 1]), float(k[0, 2]),

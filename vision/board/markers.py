@@ -145,13 +145,13 @@ class MarkerRegistrar:
     """Finds and follows the markers in grey frames."""
 
     def __init__(self, layout: MarkerLayout = DEFAULT_LAYOUT, camera: CameraModel | None = None,
-                 detect_scale: float = 0.5, min_markers: int = 3, ransac_px: float = 3.0,
+                 detect_scale: float = 0.5, min_markers: int = 3, ransac_px: float | None = None,
                  verify_min: int = 4, verify_tol_px: float = 1.5) -> None:
         self.layout = layout
         self.camera = camera
         self.detect_scale = detect_scale
         self.min_markers = min_markers
-        self.ransac_px = ransac_px
+        self._ransac_px = ransac_px
         self.verify_min = verify_min
         self.verify_tol_px = verify_tol_px
         # a fast pass with one threshold window, and a thorough pass when it sees too few
@@ -171,6 +171,14 @@ class MarkerRegistrar:
         self._cells_mm = np.array(cells)  # (count, 36, 2)
         self._bits = np.array([marker_bits(i).ravel() for i in range(layout.count)])
         self.current: Registration | None = None
+
+    @property
+    def ransac_px(self) -> float:
+        """Inlier tolerance: tight with a lens model; loose without one (the lens bends the
+        marker pattern by several pixels near the frame edges)."""
+        if self._ransac_px is not None:
+            return self._ransac_px
+        return 3.0 if self.camera is not None else 12.0
 
     @staticmethod
     def _params(wmin: int, wmax: int, step: int) -> cv2.aruco.DetectorParameters:

@@ -89,8 +89,12 @@ def find_board_outline(frame_bgr: np.ndarray, rotation: int = 0, work_width: int
     gray = cv2.GaussianBlur(gray, (5, 5), 0)
     med = float(np.median(gray))
     edges = cv2.Canny(gray, max(10.0, 0.5 * med), min(255.0, 1.2 * med))
-    closed = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8), iterations=2)
-    contours, _ = cv2.findContours(closed, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    contours: list[np.ndarray] = []
+    for it in (1, 2, 4):
+        closed = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8),
+                                  iterations=it)
+        found, _ = cv2.findContours(closed, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        contours.extend(found)
     img_area = float(small.shape[0] * small.shape[1])
     best: tuple[float, np.ndarray] | None = None
     for c in contours:
@@ -99,7 +103,7 @@ def find_board_outline(frame_bgr: np.ndarray, rotation: int = 0, work_width: int
         if area < min_area_frac * img_area or area > 0.98 * img_area:
             continue
         peri = cv2.arcLength(hull, True)
-        for eps in (0.02, 0.03, 0.045):
+        for eps in (0.02, 0.03, 0.045, 0.06, 0.08):
             approx = cv2.approxPolyDP(hull, eps * peri, True).reshape(-1, 2)
             if len(approx) == 4:
                 break

@@ -202,7 +202,7 @@ class PawnReader:
         self._ref_hsv = hsv
         self.reference = canon_bgr.copy()
 
-    def _pewter_inside(self, hsv: np.ndarray, d: Detection) -> bool:
+    def _pewter_inside(self, hsv: np.ndarray, d: Detection, min_frac: float = 0.25) -> bool:
         """A real figurine has grey pewter within its ring; a printed colour patch does not."""
         ppm = self.config.px_per_mm
         x, y = int(d.pos_mm[0] * ppm), int(d.pos_mm[1] * ppm)
@@ -211,7 +211,7 @@ class PawnReader:
         if win.size == 0:
             return False
         grey = (win[..., 1] < 60) & (win[..., 2] > 40) & (win[..., 2] < 170)
-        return d.confidence >= 0.6 and float(grey.mean()) > 0.25
+        return d.confidence >= 0.6 and float(grey.mean()) > min_frac
 
     def _check(self, canon: np.ndarray) -> None:
         if canon.shape[:2] != (self.size, self.size) or canon.ndim != 3:
@@ -242,6 +242,10 @@ class PawnReader:
             if self._ref_masks is not None:
                 mask &= ~self._ref_masks[k]
             dets.extend(self._blobs(mask.astype(np.uint8), colour, cfg.min_area_frac))
+        if self._ref_masks is None:
+            # no picture of the empty board: printed colour patches are only told from rings by
+            # the grey pewter a real figurine has inside its ring
+            dets = [d for d in dets if self._pewter_inside(hsv, d, 0.15)]
         dets = self._drop_fringes(dets)
         if self._ref_hsv is not None:
             dets.extend(self._hidden_rings(hsv, dets))

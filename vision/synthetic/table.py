@@ -796,3 +796,15 @@ def register_synthetic_source() -> None:
 
 
 register_synthetic_source()
+
+
+def render_plane(texture: np.ndarray, px_per_mm: float, camera: CameraModel, pose: CameraPose,
+                 background: int = 90) -> np.ndarray:
+    """Any flat printed sheet (texture pixel (0, 0) = plane point (0, 0) mm) seen by a camera;
+    used for ChArUco calibration views."""
+    to_tex = np.array([[px_per_mm, 0, 0], [0, px_per_mm, 0], [0, 0, 1]], np.float64)
+    ideal_to_tex = to_tex @ np.linalg.inv(pose.homography(camera))
+    maps = cv2.perspectiveTransform(_ideal_grid(camera), ideal_to_tex)
+    maps = maps.reshape(camera.height, camera.width, 2).astype(np.float32)
+    return cv2.remap(texture, maps, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                     borderValue=background)

@@ -1,0 +1,68 @@
+import argparse
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from vision.board import cli
+from vision.synthetic.table import CameraPose, SyntheticTable
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="companion")
+    sub = p.add_subparsers(dest="command", required=True)
+    cli.register(sub)
+    return p
+
+
+def _run(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    return int(args.func(args))
+
+
+def test_markers_writes_png_and_true_size_pdf(tmp_path: Path) -> None:
+    assert _run(["markers", "--out", str(tmp_path / "sheet.png")]) == 0
+    png = cv2.imread(str(tmp_path / "sheet.png"), cv2.IMREAD_GRAYSCALE)
+    assert png is not None and png.shape == (3508, 2480)  # A4 at 300 dpi
+    pdf = (tmp_path / "sheet.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-1.4") and b"/MediaBox [0 0 595.28 841.89]" in pdf
+    found = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)).detectMarkers(png)[1]
+    assert found is not None and sorted(found.ravel().tolist()) == list(range(12))
+
+
+def test_board_read_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "cfg"))
+    img = SyntheticTable().render({"Ann": 11, "Eve": 40}, seed=5,
+                                  pose=CameraPose(260, 280, 470, (254, 254), 0)).image
+    path = tmp_path / "frame.png"
+    cv2.imwrite(str(path), img)
+    assert _run(["board", "read", str(path), str(tmp_path / "nope.png"), "--json"]) == 1
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[0]["status"] == "ok" and lines[0]["method"] == "markers"
+    assert len(lines[0]["corners"]) == 4
+    owners = {c: [r["owner"] for r in v] for c, v in lines[0]["occupants"].items()}
+    # a single image has no picture of the empty board: only the placed pieces are asserted
+    assert owners.get("11") == ["Ann"] and owners.get("40") == ["Eve"]
+    assert lines[1]["status"] == "bad_frame" and "cannot read" in lines[1]["message"]
+
+
+def test_board_watch_on_synthetic_source(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "cfg"))
+    assert _run(["board", "watch", "--source", "synthetic:seed=1,hold=100", "--frames", "6",
+                 "--json"]) == 0
+    statuses = [json.loads(x)["status"] for x in capsys.readouterr().out.splitlines()]
+    assert statuses[0] == "moving" and "ok" in statuses
+
+
+def test_bad_players_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert _run(["board", "read", str(tmp_path / "x.png"), "--players", "Ann=teal"]) == 2
+    assert "bad --players" in capsys.readouterr().err
+
+
+def test_calibrate_without_source(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["calibrate-camera"]) == 2
+    assert "--source" in capsys.readouterr().err

@@ -1,0 +1,75 @@
+import cv2
+import numpy as np
+import pytest
+
+from hardware.camera import open_source
+from vision.board.geometry import cell_at
+from vision.synthetic.table import (
+    CameraPose,
+    Conditions,
+    SyntheticSource,
+    SyntheticTable,
+    board_texture,
+)
+
+
+@pytest.fixture(scope="module")
+def table() -> SyntheticTable:
+    return SyntheticTable()
+
+
+def test_frame_and_truth(table: SyntheticTable) -> None:
+    f = table.render({"Ann": 0, "Ben": 0, "Cai": 40}, dice=[3, 5], seed=1,
+                     conditions=Conditions(noise_sigma=2.0, glare=0.4, blur_sigma=0.8))
+    assert f.image.shape == (720, 1280, 3) and f.image.dtype == np.uint8
+    t = f.truth
+    assert sorted(t.occupancy()[0], key=str) == ["Ann", "Ben"]
+    assert t.occupancy()[40] == ["Cai"]
+    for fig in t.figurines:
+        assert cell_at(*fig.pos_mm) == fig.cell
+        x, y = fig.pos_px
+        assert 0 <= x < 1280 and 0 <= y < 720
+    assert [d.value for d in t.dice] == [3, 5]
+    # the corners are where the board is: the board edge is darker than the table just outside
+    assert t.corners_px.shape == (4, 2)
+    assert np.all(t.corners_px[:, 0] > 0) and np.all(t.corners_px[:, 1] > 0)
+
+
+def test_projection_is_deterministic_and_pose_dependent(table: SyntheticTable) -> None:
+    a = table.render({}, seed=3).image
+    b = table.render({}, seed=3).image
+    c = table.render({}, seed=3, pose=CameraPose(320, 300, 470, (254, 254), 5)).image
+    assert np.array_equal(a, b)
+    assert not np.array_equal(a, c)
+
+
+def test_hand_truth_lists_cells_and_markers(table: SyntheticTable) -> None:
+    rng = np.random.default_rng(5)
+    hand = table.random_hand(rng, over_board=True)
+    f = table.render({}, hand=[hand], seed=4)
+    assert f.truth.hand_cells
+    grey = cv2.cvtColor(f.image, cv2.COLOR_BGR2HSV)
+    assert grey is not None
+
+
+def test_bad_cell_is_refused(table: SyntheticTable) -> None:
+    with pytest.raises(ValueError, match="0..40"):
+        table.render({"Ann": 41})
+
+
+def test_texture_is_cached_and_read_only() -> None:
+    tex = board_texture()
+    assert tex is board_texture() and not tex.flags.writeable
+
+
+def test_live_source_registered_with_hardware_camera() -> None:
+    src = open_source("synthetic:seed=2,width=640,height=360,hold=2")
+    assert isinstance(src, SyntheticSource)
+    frames = [src.read() for _ in range(3)]
+    assert all(f is not None and f.shape == (360, 640, 3) for f in frames)
+    assert src.last_truth is not None
+    src.place({"Ann": 7}, dice=[1, 6])
+    src.read()
+    assert src.last_truth.occupancy() == {7: ["Ann"]}
+    src.close()
+    assert src.read() is None

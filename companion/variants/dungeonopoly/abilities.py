@@ -130,6 +130,13 @@ class Ability:
                 params: Params) -> str | None:
         return None
 
+    def casting_cost(self, params: Params) -> int:
+        return self.cost
+
+    def on_start(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
+                 params: Params) -> None:
+        """The use is declared (before any check or Counterspell): note per-turn limits."""
+
     def check_target(self, layer: Dungeonopoly, table: Table, user: int) -> int:
         """The highest d20 roll that succeeds (abilities with the ``check`` flag)."""
         return 0
@@ -246,3 +253,24 @@ def find_ability(name: str) -> Ability | None:
         if a.name == name:
             return a
     return None
+
+
+# --- helpers shared by class modules --------------------------------------------------------
+def opponents(table: Table, user: int) -> Iterator[int]:
+    for seat, p in enumerate(table.players):
+        if seat != user and not p.bankrupt:
+            yield seat
+
+
+def everyone(table: Table) -> Iterator[int]:
+    for seat, p in enumerate(table.players):
+        if not p.bankrupt:
+            yield seat
+
+
+def int_param(params: Params, key: str) -> int | None:
+    text = param(params, key)
+    try:
+        return int(text)
+    except ValueError:
+        return None

@@ -124,6 +124,8 @@ class Dungeonopoly(Rules):
             kind = e.kind
             if kind in ("bought", "auction_won"):
                 why = "bought"
+                if who == t.current and e.square is not None:
+                    self.add_flag(t, who, f"bought:{e.square}")
             elif kind == "rent" and e.amount > 0 and e.other != who:
                 why = "rent"
             elif kind in ("doubles", "lucky_seven"):
@@ -598,11 +600,13 @@ class Dungeonopoly(Rules):
         p = character(t, user)
         if ab.single_use:
             t.set_player(user, spent=p.spent + (self.use_key(ab),))
-        if ab.is_spell and user == t.current:
-            self.add_flag(t, user, "spell")
-        if ab.cost:
-            t.pay(user, BANK, ab.cost, f"casting cost of {ab.name.replace('_', ' ')}")
+        if user == t.current:
+            self.add_flag(t, user, "acted", *(("spell",) if ab.is_spell else ()))
+        cost = ab.casting_cost(params)
+        if cost:
+            t.pay(user, BANK, cost, f"casting cost of {ab.name.replace('_', ' ')}")
         t.emit("ability", user, detail=ab.name, other=target)
+        ab.on_start(self, t, user, target, params)
         if ab.is_spell and reactions.open_counter_window(self, t, user, ab, target, params):
             return
         self.proceed(t, user, ab, target, params)
@@ -658,9 +662,15 @@ class Dungeonopoly(Rules):
         problem = self.use_problem(t, user, ab, action.target, action.params)
         if problem:
             raise IllegalActionError(f"{ab.name}: {problem}")
-        if isinstance(head, (RentChoice, RobBankChoice)) and head.player == user:
+        params = action.params
+        if isinstance(head, RentChoice) and head.player == user:
             t.pending.pop(0)
-        self.start_use(t, user, ab, action.target, action.params)
+            params = (("owner", str(head.owner)), ("square", str(head.square)),
+                      ("amount", str(head.amount)))
+        elif isinstance(head, RobBankChoice) and head.player == user:
+            t.pending.pop(0)
+            params = (("landed", "1" if head.landed else "0"),)
+        self.start_use(t, user, ab, action.target, params)
 
     def _do_pass(self, t: Txn, action: Pass) -> None:
         head = t.pending[0] if t.pending else None

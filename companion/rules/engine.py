@@ -104,6 +104,7 @@ class Rules:
         self._groups = tuple((g, lots, self.board.squares[lots[0]].kind == "street")
                              for g, lots in self.board.groups.items())
         self._street_groups = tuple(lots for _g, lots, street in self._groups if street)
+        self._group_of = {i: k for k, (_g, lots, _s) in enumerate(self._groups) for i in lots}
         self._handlers: dict[type[Action], Callable[[Txn, Any], None]] = {
             Roll: self._do_roll,
             Buy: self._do_buy,
@@ -438,10 +439,13 @@ class Rules:
         cash = state.players[player].cash
         if can_build and shortage is None:
             shortage = self.house_shortage(state)
-        for group, lots, street in self._groups:
+        owned = [i for i, s in enumerate(sqs) if s.owner == player]
+        if not owned:
+            return out
+        touched = sorted({self._group_of[i] for i in owned})
+        for k in touched:
+            group, lots, street = self._groups[k]
             mine = [i for i in lots if sqs[i].owner == player]
-            if not mine:
-                continue
             levels = [sqs[i].level for i in lots] if street else [0]
             built = any(levels)
             full = len(mine) == len(lots)

@@ -70,7 +70,7 @@ class CameraModel:
         p = np.asarray(pts, dtype=np.float64).reshape(-1, 1, 2)
         if not self.has_distortion or len(p) == 0:
             return p.reshape(-1, 2).copy()
-        out = cv2.undistortPointsIter(
+        out = cv2.undistortPointsIter(  # type: ignore[call-overload]
             p, self.matrix, self.coeffs, None, self.matrix,
             (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 20, 1e-6))
         return np.asarray(out).reshape(-1, 2)
@@ -205,7 +205,7 @@ def calibrate_charuco(frames: Iterable[np.ndarray], camera_id: str = "default",
             found = 0 if ch_ids is None else len(ch_ids)
             rejected.append(f"frame {n}: only {found} ChArUco corners seen")
             continue
-        obj, img = board.matchImagePoints(ch_corners, ch_ids)
+        obj, img = board.matchImagePoints(ch_corners, ch_ids)  # type: ignore[call-overload]
         obj_all.append(obj.astype(np.float32))
         img_all.append(img.astype(np.float32))
     if size is None or len(obj_all) < min_frames:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from vision.board.calibration import (
     CalibrationError,
@@ -191,7 +192,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     except CameraError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    frames = []
+    frames: list[np.ndarray] = []
     try:
         while len(frames) < args.frames:
             f = source.read()

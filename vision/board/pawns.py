@@ -138,7 +138,8 @@ def _between(h: int, a: int, b: int) -> bool:
 
 
 def _hue_of(bgr: tuple[int, int, int]) -> int:
-    return int(cv2.cvtColor(np.uint8([[bgr]]), cv2.COLOR_BGR2HSV)[0, 0, 0])
+    px = np.array([[bgr]], dtype=np.uint8)
+    return int(cv2.cvtColor(px, cv2.COLOR_BGR2HSV)[0, 0, 0])
 
 
 class PawnReader:
@@ -286,8 +287,8 @@ class PawnReader:
                 groups.append([i])
         out: list[Detection] = []
         for g in groups:
-            area = sum(parts[i][0] for i in g)
-            if area < min_frac * ring:
+            garea = float(sum(parts[i][0] for i in g))
+            if garea < min_frac * ring:
                 continue
             votes = np.zeros(NUM_CELLS, np.int64)
             sx = sy = 0.0
@@ -305,9 +306,9 @@ class PawnReader:
             if only_cells is not None and cell not in only_cells:
                 continue
             purity = float(votes[cell]) / float(votes.sum())
-            count = 2 if area > 1.9 * ring else 1
-            conf = min(1.0, area / (0.6 * ring)) * purity
-            pos = ((sx / area + ox) / cfg.px_per_mm, (sy / area + oy) / cfg.px_per_mm)
+            count = 2 if garea > 1.9 * ring else 1
+            conf = min(1.0, garea / (0.6 * ring)) * purity
+            pos = ((sx / garea + ox) / cfg.px_per_mm, (sy / garea + oy) / cfg.px_per_mm)
             out.append(Detection(self.owner_of.get(colour), colour, cell, conf, pos, count))
         return out
 
@@ -360,7 +361,8 @@ class PawnReader:
         drop = cv2.subtract(s_ref, s_cur)
         mask = ((drop > cfg.desat_drop) & (s_cur < cfg.desat_max_sat)
                 & (self.labels >= 0)).astype(np.uint8)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)),
+                          np.uint8)
         n, cc, stats, cents, ox, oy = components(mask)
         base_px = math.pi * RING_INNER_MM ** 2 * ppm * ppm
         seen = {d.colour for d in dets}
@@ -434,7 +436,7 @@ class PawnReader:
                     out.append(UnexpectedPiece(d.owner, d.cell,
                                                f"{d.owner} was expected on one of "
                                                f"{sorted(ctx.candidates)}"))
-            elif ctx.positions is not None and d.owner in ctx.positions:
+            elif ctx.positions is not None and d.owner is not None and d.owner in ctx.positions:
                 want = ctx.positions[d.owner]
                 if d.cell != want:
                     out.append(UnexpectedPiece(d.owner, d.cell,
@@ -454,7 +456,7 @@ class PawnReader:
         dh = np.minimum(dh, 180 - dh)
         changed = (dh > 8) | (cv2.absdiff(s, rs) > 45)
         m = (skin & changed & (self.labels >= 0)).astype(np.uint8)
-        m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        m = np.asarray(cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
         n, cc, stats, _, ox, oy = components(m)
         min_px = cfg.hand_area_mm2 * cfg.px_per_mm ** 2
         big = [j for j in range(1, n) if stats[j, cv2.CC_STAT_AREA] >= min_px]

@@ -294,5 +294,5 @@ class BoardPipeline:
         gx, gy = np.meshgrid(g, g)
         pts = np.stack([gx.ravel(), gy.ravel()], axis=1)
         img = self._project(h, pts).astype(np.float32).reshape(n, n, 2)
-        m1, m2 = cv2.convertMaps(img, None, cv2.CV_16SC2)
-        return m1, m2
+        m1, m2 = cv2.convertMaps(img, None, cv2.CV_16SC2)  # type: ignore[call-overload]
+        return np.asarray(m1), np.asarray(m2)

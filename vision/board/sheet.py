@@ -33,7 +33,7 @@ def render_sheet(layout: MarkerLayout = DEFAULT_LAYOUT, dpi: int = 300) -> np.nd
     cv2.rectangle(page, (_mm(12, dpi), _mm(24, dpi)), (_mm(112, dpi), _mm(26, dpi)), 0, -1)
     text("Cut each marker with its white margin. Lay the board with GO bottom-right as seen", 12,
          33, 0.75)
-    text(f"from the camera. Stick each marker upright (label text readable from GO's side),", 12,
+    text("from the camera. Stick each marker upright (label text readable from GO's side),", 12,
          38.5, 0.75)
     text(f"its near edge {layout.gap_mm:.0f} mm outside the board edge, centred at the distance",
          12, 44, 0.75)

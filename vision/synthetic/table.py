@@ -133,8 +133,8 @@ def board_texture(spec: BoardSpec = DEFAULT_SPEC, layout: MarkerLayout = DEFAULT
     rng = np.random.default_rng(seed)
     n = int(round((spec.side_mm + 2 * TEXTURE_MARGIN_MM) * PX_PER_MM))
     # table: wood grain from stretched noise
-    grain = rng.normal(0, 1, (n // 8, 24)).astype(np.float32)
-    grain = cv2.resize(grain, (n, n), interpolation=cv2.INTER_CUBIC)
+    grain_small = rng.normal(0, 1, (n // 8, 24)).astype(np.float32)
+    grain = np.asarray(cv2.resize(grain_small, (n, n), interpolation=cv2.INTER_CUBIC))
     img = np.empty((n, n, 3), np.float32)
     for ch in range(3):
         img[..., ch] = TABLE_BGR[ch] * (1 + 0.08 * grain)
@@ -237,16 +237,16 @@ def board_texture(spec: BoardSpec = DEFAULT_SPEC, layout: MarkerLayout = DEFAULT
     title = np.zeros(img8.shape[:2], np.uint8)
     cv2.putText(title, "DUNGEONOPOLY", (cc[0] - int(135 * PX_PER_MM), cc[1] + int(10 * PX_PER_MM)),
                 cv2.FONT_HERSHEY_TRIPLEX, 2.6, 255, 6, cv2.LINE_AA)
-    title = cv2.warpAffine(title, m, (n, n))
-    img8[title > 128] = (240, 240, 240)
+    title_w = np.asarray(cv2.warpAffine(title, m, (n, n)))
+    img8[title_w > 128] = (240, 240, 240)
     cv2.rectangle(img8, (bx0, by0), (bx1, by1), (25, 25, 25), 3)
     # the marker stickers: white paper square with a wide margin, then the marker
-    for p, corners in zip(layout.placements(), layout.corners_mm(), strict=True):
+    for mp, corners in zip(layout.placements(), layout.corners_mm(), strict=True):
         margin = layout.gap_mm * 0.6
         cv2.rectangle(img8, _mm(corners[0] - margin), _mm(corners[2] + margin),
                       (236, 238, 236), -1)
         size = int(round(layout.marker_mm * PX_PER_MM))
-        mk = marker_image(p.marker_id, size)
+        mk = marker_image(mp.marker_id, size)
         x0, y0 = _mm(corners[0])
         mk_bgr = np.where(mk[..., None] > 127, np.array([236, 238, 236], np.uint8),
                           np.array([30, 30, 30], np.uint8))
@@ -287,7 +287,7 @@ class CameraPose:
         rot = self.rotation()
         t = -rot @ self.centre()
         h = camera.matrix @ np.column_stack([rot[:, 0], rot[:, 1], t])
-        return h / h[2, 2]
+        return np.asarray(h / h[2, 2], np.float64)
 
 
 def default_camera(width: int = 1280, height: int = 720) -> CameraModel:
@@ -312,7 +312,7 @@ def _ideal_grid(camera: CameraModel) -> np.ndarray:
 def _noise_bank(height: int, width: int) -> np.ndarray:
     """Unit Gaussian noise a little larger than the frame; frames take random crops of it."""
     bank = np.empty((height + 64, width + 64, 3), np.float32)
-    cv2.randn(bank, 0.0, 1.0)
+    bank[:] = np.random.default_rng(5).standard_normal(bank.shape, dtype=np.float32)
     bank.setflags(write=False)
     return bank
 
@@ -450,7 +450,9 @@ class SyntheticTable:
         pose = pose or self.pose
         cond = conditions or self.conditions
         tex = board_texture(self.spec, self.layout).copy()
-        items = list(pawns.items()) if isinstance(pawns, Mapping) else list(pawns or [])
+        items: list[tuple[str | None, int]] = (
+            [(k, v) for k, v in pawns.items()] if isinstance(pawns, Mapping)
+            else list(pawns or []))
         figs = self._draw_figurines(tex, items, pose, rng)
         dice_truth = self._draw_dice(tex, list(dice or []), rng)
         hands: list[HandSpec]
@@ -522,8 +524,8 @@ class SyntheticTable:
         m = np.zeros(roi.shape[:2], np.uint8)
         cv2.circle(m, (int((sh[0] + TEXTURE_MARGIN_MM) * s) - x0,
                        int((sh[1] + TEXTURE_MARGIN_MM) * s) - y0), int(10 * s), 255, -1)
-        m = cv2.GaussianBlur(m, (0, 0), 3)
-        roi[:] = (roi * (1 - 0.45 * m[..., None] / 255.0)).astype(np.uint8)
+        soft = np.asarray(cv2.GaussianBlur(m, (0, 0), 3), np.float32)
+        roi[:] = (roi * (1 - 0.45 * soft[..., None] / 255.0)).astype(np.uint8)
         # base ring: the sticker, with a slight shading gradient
         ring_c = np.array(ring, np.float32) * float(rng.uniform(0.9, 1.05))
         cv2.circle(tex, _mm(pos), int(RING_OUTER_MM * s), tuple(float(v) for v in
@@ -679,7 +681,9 @@ class SyntheticTable:
             grid = _ideal_grid(self.camera)
             m = cv2.perspectiveTransform(grid, ideal_to_tex)
             m = m.reshape(self.camera.height, self.camera.width, 2)
-            maps = cv2.convertMaps(m, None, cv2.CV_16SC2)
+            m1, m2 = cv2.convertMaps(m.astype(np.float32), None,  # type: ignore[call-overload]
+                                     cv2.CV_16SC2)
+            maps = (np.asarray(m1), np.asarray(m2))
             if len(self._map_cache) > 4:
                 self._map_cache.clear()
             self._map_cache[key] = maps
@@ -705,15 +709,15 @@ class SyntheticTable:
         else:
             glare = np.zeros_like(gain)
         gain_full = cv2.resize(gain3.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-        out = cv2.multiply(img, gain_full, dtype=cv2.CV_32F)
+        out = np.asarray(cv2.multiply(img, gain_full, dtype=cv2.CV_32F), np.float32)
         if cond.glare > 0:
             glare_full = cv2.resize((glare * 255).astype(np.float32), (w, h),
                                     interpolation=cv2.INTER_CUBIC)
-            out += glare_full[..., None]
+            out += np.asarray(glare_full, np.float32)[..., None]
         if cond.noise_sigma > 0:
             bank = _noise_bank(h, w)
             oy, ox = int(rng.integers(0, 64)), int(rng.integers(0, 64))
-            out += bank[oy:oy + h, ox:ox + w] * float(cond.noise_sigma)
+            out += np.asarray(bank[oy:oy + h, ox:ox + w] * float(cond.noise_sigma), np.float32)
         return np.clip(out, 0, 255).astype(np.uint8)
 
 
@@ -786,7 +790,8 @@ def synthetic_source_factory(rest: str) -> SyntheticSource:
             raise CameraError(f"bad synthetic source option {part!r}: use "
                               "synthetic:seed=N,width=W,height=H,hold=FRAMES")
         opts[key] = int(value)
-    return SyntheticSource(**opts)
+    return SyntheticSource(seed=opts.get("seed", 0), width=opts.get("width", 1280),
+                           height=opts.get("height", 720), hold=opts.get("hold", 30))
 
 
 def register_synthetic_source() -> None:
@@ -806,5 +811,6 @@ def render_plane(texture: np.ndarray, px_per_mm: float, camera: CameraModel, pos
     ideal_to_tex = to_tex @ np.linalg.inv(pose.homography(camera))
     maps = cv2.perspectiveTransform(_ideal_grid(camera), ideal_to_tex)
     maps = maps.reshape(camera.height, camera.width, 2).astype(np.float32)
-    return cv2.remap(texture, maps, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
-                     borderValue=background)
+    out = cv2.remap(texture, maps, None, cv2.INTER_LINEAR,  # type: ignore[call-overload]
+                    borderMode=cv2.BORDER_CONSTANT, borderValue=background)
+    return np.asarray(out)

@@ -336,6 +336,10 @@ class Dungeonopoly(Rules):
             return
         self.charge_rent(t, payer, owner, index, amount)
 
+    def charge_rent_for_landing(self, t: Txn, payer: int, index: int) -> None:
+        """The rent the payer would owe for landing on ``index`` now (Steal's failure)."""
+        self._charge_rent(t, payer, index, LandContext(dice_total=sum(t.last_dice)))
+
     def charge_rent(self, t: Txn, payer: int, owner: int, index: int, amount: int) -> None:
         t.emit("rent", payer, amount=amount, square=index, other=owner)
         if payer == t.current:
@@ -580,6 +584,8 @@ class Dungeonopoly(Rules):
             return f"{ab.name} is used up until you pass GO"
         if p.has_flag("ran") and ab.name != "run":
             return "you ran this turn: no other class abilities"
+        if ab.kind == "skill" and p.ranks(ab.name) == 0:
+            return f"no ranks in {ab.name.replace('_', ' ')}: train it first"
         if ab.is_spell:
             if p.in_jail:
                 return "no spells in jail"

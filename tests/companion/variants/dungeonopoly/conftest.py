@@ -45,8 +45,18 @@ class Game:
         self.events = list(events)
         return self.state
 
-    def roll(self, player: int, *dice: int) -> GameState:
-        return self.act(Roll(player, tuple(dice)))
+    def roll(self, player: int, *dice: int, answer: bool = False) -> GameState:
+        """Roll; unless ``answer``, every Divine Intervention window that opens is passed."""
+        from companion.variants.dungeonopoly import Pass
+        from companion.variants.dungeonopoly.reactions import RollWindow
+
+        self.act(Roll(player, tuple(dice)))
+        events = list(self.events)
+        while not answer and self.state.pending and isinstance(self.state.pending[0], RollWindow):
+            self.act(Pass(self.state.pending[0].waiting[0]))
+            events += self.events
+        self.events = events
+        return self.state
 
     def set(self, seat: int, **fields: Any) -> None:
         p = self.state.players[seat]

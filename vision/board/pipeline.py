@@ -153,7 +153,7 @@ class BoardPipeline:
         """The canonical top-down board image (board only) at the reader's resolution."""
         corners = self._project(h, self.config.spec.corners())
         if (self._maps is None or self._maps_corners is None
-                or float(np.abs(corners - self._maps_corners).max()) > 0.4):
+                or float(np.abs(corners - self._maps_corners).max()) > 1.0):
             self._maps = self._build_maps(h)
             self._maps_corners = corners
         return cv2.remap(frame_bgr, self._maps[0], self._maps[1], cv2.INTER_LINEAR,

@@ -184,6 +184,7 @@ class CharacterClass:
 
 _CLASSES: dict[str, CharacterClass] = {}
 _KNOWN: dict[tuple[str, int], tuple[Ability, ...]] = {}
+_BY_NAME: dict[str, Ability] = {}
 
 
 def register_class(cls: CharacterClass) -> CharacterClass:
@@ -196,6 +197,7 @@ def register_class(cls: CharacterClass) -> CharacterClass:
             raise ValueError(f"ability {a.name}: kind must be one of {', '.join(KINDS)}")
     _CLASSES[cls.name] = cls
     _KNOWN.clear()
+    _BY_NAME.clear()
     return cls
 
 
@@ -249,10 +251,11 @@ def all_abilities() -> Iterator[tuple[str, Ability]]:
 
 
 def find_ability(name: str) -> Ability | None:
-    for _cls, a in all_abilities():
-        if a.name == name:
-            return a
-    return None
+    """Any class's ability by name (cached: Wish looks spells up on every step)."""
+    if not _BY_NAME:
+        for _cls, a in all_abilities():
+            _BY_NAME.setdefault(a.name, a)
+    return _BY_NAME.get(name)
 
 
 # --- helpers shared by class modules --------------------------------------------------------

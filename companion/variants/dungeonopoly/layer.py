@@ -8,6 +8,7 @@ docs/rulings-dungeonopoly.md (cited below as D-R<n>).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -16,7 +17,7 @@ from companion.rules.cards import Card, card_by_id
 from companion.rules.engine import LandContext, RollSpec, Rules
 from companion.rules.errors import IllegalActionError
 from companion.rules.events import Event
-from companion.rules.pending import Debt, Pending
+from companion.rules.pending import Debt, MortgagedTransfer, Pending
 from companion.rules.rent import base_rent
 from companion.rules.state import BANK, GameState, Options, PlayerState
 from companion.rules.txn import Txn
@@ -220,7 +221,9 @@ class Dungeonopoly(Rules):
     def may_manage(self, state: GameState, player: int, what: str) -> bool:
         """Build, sell and mortgage only on your own turn (or when raising money owed, which
         the engine allows separately); unmortgaging too (D-R2); trades any time."""
-        if state.pending and isinstance(state.pending[0], reactions.Window):
+        if state.pending and isinstance(state.pending[0], (reactions.Window, MortgagedTransfer)):
+            # D-R: no other deals while a window is open or a transferred mortgage is decided
+            # (the engine would otherwise list an Unmortgage for a lot already unmortgaged)
             return False
         if what in ("build", "sell", "mortgage", "unmortgage"):
             return player == state.current
@@ -762,6 +765,12 @@ class Dungeonopoly(Rules):
                 if p.ranks(skill) < MAX_SKILL_RANKS:
                     out.append(TrainSkill(cur, skill, 1))
         return out
+
+    def bot_hint(self, state: GameState, actions: Sequence[Action]) -> Action | None:
+        """A simple ability policy for the heuristic bot (see bots.py)."""
+        from companion.variants.dungeonopoly.bots import bot_hint
+
+        return bot_hint(state, actions)
 
     # ======================================================================================
     # Transcript, JSON and narration

@@ -13,6 +13,7 @@ from companion.variants.dungeonopoly.abilities import (
     Params,
     all_abilities,
     everyone,
+    find_ability,
     int_param,
     opponents,
     param,
@@ -318,10 +319,8 @@ class Wish(Ability):
         name = param(params, "spell")
         if not name or name == self.name:
             return None
-        for _cls, ab in all_abilities():
-            if ab.name == name and ab.is_spell:
-                return ab
-        return None
+        ab = find_ability(name)
+        return ab if ab is not None and ab.is_spell else None
 
     def casting_cost(self, params: Params) -> int:
         mode = param(params, "mode")

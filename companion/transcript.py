@@ -9,7 +9,7 @@ back into its line, so any game the companion plays can be written out and repla
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from companion.rules.actions import (
@@ -457,9 +457,7 @@ def replay(text: str, stop_on_error: bool = True) -> Replay:
                 raise ValueError(f"'{head}' lines belong in the header, before any set or action line")
             if result is None:
                 rules = find_variant(variant)
-                options = rules.default_options()
-                if option_values:
-                    options = replace(options, **option_values)
+                options = variant_options(rules, option_values)
                 state = rules.new_game(players, options, seed=seed, decks=decks)
                 result = Replay(rules, state, header=header)
             if head == "set":
@@ -478,7 +476,7 @@ def replay(text: str, stop_on_error: bool = True) -> Replay:
     if result is None:
         try:
             rules = find_variant(variant)
-            options = replace(rules.default_options(), **option_values) if option_values else rules.default_options()
+            options = variant_options(rules, option_values)
             result = Replay(rules, rules.new_game(players, options, seed=seed, decks=decks),
                             header=header)
         except ValueError as exc:
@@ -486,11 +484,21 @@ def replay(text: str, stop_on_error: bool = True) -> Replay:
     return result
 
 
+def variant_options(rules: Rules, values: dict[str, Any]) -> Options:
+    """The variant's default options with the header's ``option`` lines applied."""
+    options = rules.default_options()
+    allowed = {f.name for f in fields(options)}
+    for key in values:
+        if key not in allowed:
+            raise ValueError(f"option {key} is not a setting of the {rules.name} variant")
+    return replace(options, **values) if values else options
+
+
 def header_lines(rules: Rules, state: GameState, roles: list[str] | None = None) -> list[str]:
     """Header lines that recreate a new game's setup exactly (decks written out in full)."""
     lines = [f"variant {rules.name}"]
     defaults = rules.default_options()
-    for key in Options.names():
+    for key in (f.name for f in fields(state.options)):
         value = getattr(state.options, key)
         if value != getattr(defaults, key):
             text = str(value).lower() if isinstance(value, bool) else str(value)

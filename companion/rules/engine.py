@@ -454,7 +454,8 @@ class Rules:
                 s = sqs[i]
                 if s.mortgaged:
                     any_mortgaged = True
-                    if can_unmortgage and cash >= self.unmortgage_cost(state, i):
+                    if can_unmortgage and cash >= self.unmortgage_cost(state, i) and \
+                            not self.transfer_pending(state, i):
                         out.append(Unmortgage(player, i))
                 elif can_mortgage and not built:
                     out.append(Mortgage(player, i))
@@ -1171,6 +1172,9 @@ class Rules:
             t.pending[0].player == action.player and t.pending[0].square == action.square
         if not transfer:
             self._manage_check(t, action.player, "unmortgage")
+            if self.transfer_pending(t, action.square):
+                raise IllegalActionError("decide on this lot when the game asks (lift the mortgage "
+                                         "or pay 10% and keep it)")
         s = t.squares[action.square]
         sq = self.board.squares[action.square]
         if s.owner != action.player or not s.mortgaged:
@@ -1184,6 +1188,11 @@ class Rules:
         t.pay(action.player, BANK, cost, f"unmortgaged {sq.name}")
         t.set_square(action.square, mortgaged=False)
         t.emit("unmortgaged", action.player, square=action.square, amount=cost)
+
+    @staticmethod
+    def transfer_pending(state: GameState | Txn, index: int) -> bool:
+        """A mortgaged lot just received whose new owner has not yet chosen how to take it."""
+        return any(isinstance(p, MortgagedTransfer) and p.square == index for p in state.pending)
 
     def _do_keep_mortgaged(self, t: Txn, action: KeepMortgaged) -> None:
         head = self._head(t, MortgagedTransfer, action.player)
@@ -1228,6 +1237,8 @@ class Rules:
                 sq = self.board.squares[index]
                 if state.squares[index].owner != who:
                     return f"{p.name} does not own {sq.name}"
+                if self.transfer_pending(state, index):
+                    return f"{p.name} must first decide how to take the mortgaged {sq.name}"
                 if sq.is_street and any(state.squares[i].level for i in self.board.groups[sq.group]):
                     return (f"sell the buildings in the {sq.group.replace('_', ' ')} group before "
                             f"trading {sq.name}")

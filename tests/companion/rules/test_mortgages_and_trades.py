@@ -67,3 +67,26 @@ def test_trade_needs_the_goods(game):
         r.rules.apply(r.state, Trade(0, 1, TradeSide(squares=(39,)), TradeSide()))
     with pytest.raises(IllegalActionError, match="only \\$1500"):
         r.rules.apply(r.state, Trade(0, 1, TradeSide(cash=2000), TradeSide()))
+
+
+def test_a_queued_mortgaged_lot_cannot_dodge_its_ten_percent(game):
+    """Regression: with two mortgaged lots received at once, the second could be unmortgaged
+    through normal management before its transfer decision, skipping the 10% fee."""
+    from companion.rules import Unmortgage
+
+    r = game(HEAD + 'set square "Boardwalk" owner=Ann mortgaged=true\n'
+             'set square "Park Place" owner=Ann mortgaged=true\n'
+             'Ann trade Bob give "Park Place" "Boardwalk"\n')
+    assert [p.square for p in r.state.pending] == [37, 39]
+    assert Unmortgage(1, 39) not in r.rules.legal_actions(r.state)
+    with pytest.raises(IllegalActionError, match="when the game asks"):
+        r.rules.apply(r.state, Unmortgage(1, 39))
+    for action in r.rules.legal_actions(r.state):
+        r.rules.apply(r.state, action)  # every listed action is legal
+
+
+def test_variant_options_round_trip_and_foreign_options_are_refused(game):
+    from companion.transcript import TranscriptError
+
+    with pytest.raises(TranscriptError, match="not a setting of the monopoly variant"):
+        game("variant monopoly\noption ep_per_level=5\nplayer Ann\nplayer Bob\nAnn roll 1 2\n")

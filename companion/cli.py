@@ -61,34 +61,22 @@ def print_standings(rules: object, state: object) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """The main job. Until the kiosk lands, ``--demo`` replays the bundled example game and
-    prints a turn-by-turn account."""
-    from companion.narrate import describe
-    from companion.transcript import TranscriptError, replay
+    """The main job: the kiosk (``--demo``: fed by the synthetic table, bots at the buttons;
+    headless PNG frames when there is no display). ``--replay FILE`` prints a transcript's
+    turn-by-turn account instead."""
+    from companion.kiosk.cli import replay_account, run_play
 
-    path = Path(args.transcript) if args.transcript else EXAMPLE_TRANSCRIPT
-    try:
-        result = replay(path.read_text())
-    except (OSError, TranscriptError) as exc:
-        print(f"companion play: {path}: {exc}", file=sys.stderr)
-        return 2
-    state = result.rules.new_game([p.name for p in result.state.players])
-    print(f"Replaying {path.name}: {result.rules.name}, "
-          f"{', '.join(p.name for p in result.state.players)}")
-    turn: list[Event] = []
-    number = 1
-    for event in result.events:
-        if event.kind == "turn_ended":
-            _print_turn(result.rules, result.state, number, turn)
-            number += 1
-            turn = []
-        else:
-            turn.append(event)
-    _print_turn(result.rules, result.state, number, turn)
-    del state, describe
-    print()
-    print_standings(result.rules, result.state)
-    return 0
+    if args.replay:
+        path = Path(args.replay)
+        code = replay_account(path)
+        if code == 0:
+            from companion.transcript import replay
+
+            result = replay(path.read_text(encoding="utf-8"))
+            print()
+            print_standings(result.rules, result.state)
+        return code
+    return run_play(args)
 
 
 def _print_turn(rules: Rules, state: GameState, number: int, events: list[Event]) -> None:
@@ -143,9 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog="companion", description="Referee and banker for Monopoly and Dungeonopoly at a real table.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="run the table companion (--demo: a bundled example game)")
-    play.add_argument("--demo", action="store_true", help="play the bundled demonstration")
-    play.add_argument("--transcript", help="replay this transcript instead of the bundled one")
+    play = sub.add_parser("play", help="run the table companion (--demo: the kiosk on a "
+                          "synthetic table; --replay FILE: a transcript's account)")
+    from companion.kiosk.cli import add_play_arguments
+
+    add_play_arguments(play)
     play.set_defaults(func=cmd_play)
 
     script = sub.add_parser("script", help="replay a game transcript and print the result")

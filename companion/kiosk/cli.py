@@ -1,0 +1,318 @@
+"""``companion play`` (the kiosk, ``--demo``, ``--replay``) and ``companion kiosk`` (frames).
+
+``companion/cli.py`` owns the ``play`` parser and calls :func:`run_play`; :func:`register` adds
+``companion kiosk frames`` (render the demo to PNG frames without a display).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+DEMO_HEADLESS_FRAMES = 600
+
+
+def add_play_arguments(play: argparse.ArgumentParser) -> None:
+    play.add_argument("--demo", action="store_true",
+                      help="the kiosk fed by the synthetic table, bots pressing the buttons "
+                           "(any key takes over); without a display it renders PNG frames")
+    play.add_argument("--replay", "--transcript", dest="replay", metavar="FILE",
+                      help="print a turn-by-turn account of a transcript instead (no kiosk)")
+    play.add_argument("--headless", action="store_true",
+                      help="render PNG frames instead of opening a window")
+    play.add_argument("--frames", type=int, default=None,
+                      help=f"stop after this many frames (headless default "
+                           f"{DEMO_HEADLESS_FRAMES})")
+    play.add_argument("--out", type=Path, default=None,
+                      help="folder for headless PNG frames (default out/kiosk-frames)")
+    play.add_argument("--size", default=None,
+                      help="screen size WxH, e.g. 800x480 (default: the config file's)")
+    play.add_argument("--window", action="store_true", help="a window, not full screen")
+    play.add_argument("--seed", type=int, default=1, help="demo dice and bots seed")
+    play.add_argument("--journal", type=Path, default=None,
+                      help="saved game file (default: the config file's [journal] path)")
+    play.add_argument("--players", default=None,
+                      help="new game seats, e.g. 'Ann:fighter,Ben:wizard' (default: demo seats)")
+    play.add_argument("--variant", default="dungeonopoly",
+                      help="rule set of a new game (monopoly if dungeonopoly is missing)")
+
+
+def _size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
+    if not text:
+        return default
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size {text!r}: give WIDTHxHEIGHT, e.g. 1280x720 or 800x480") \
+            from None
+    if not (320 <= w <= 8192 and 240 <= h <= 8192):
+        raise ValueError(f"--size {text!r}: width 320-8192 and height 240-8192 pixels")
+    return (w, h)
+
+
+def _players(text: str | None, variant: str) -> list[tuple[str, str]]:
+    from companion.kiosk.demo import demo_players
+
+    classes = _classes() if variant == "dungeonopoly" else []
+    if not text:
+        return demo_players(classes)
+    out = []
+    for item in text.split(","):
+        name, _, role = item.strip().partition(":")
+        if not name:
+            raise ValueError(f"--players {text!r}: give NAME[:CLASS] separated by commas")
+        out.append((name, role))
+    return out
+
+
+def _classes() -> list[str]:
+    try:
+        from companion.variants.dungeonopoly.abilities import class_names
+    except ImportError:
+        return []
+    return list(class_names())
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """``companion play``: the kiosk (``--demo``: on the synthetic table)."""
+    from companion.config import ConfigError, load_config
+
+    try:
+        config = load_config()
+        size = _size(args.size, config.kiosk.resolution)
+    except (ConfigError, ValueError) as exc:
+        print(f"companion play: {exc}", file=sys.stderr)
+        return 2
+    if args.frames is not None and args.frames < 1:
+        print("companion play: --frames must be 1 or more", file=sys.stderr)
+        return 2
+    if args.demo:
+        return run_demo(args, size, fullscreen=config.kiosk.fullscreen and not args.window)
+    return run_table(args, config, size)
+
+
+def _session_for_demo(args: argparse.Namespace) -> tuple[Any, Path]:
+    from companion.session import Session, choose_variant
+
+    variant = choose_variant(args.variant)
+    players = _players(args.players, variant)
+    path = args.journal or Path(tempfile.mkdtemp(prefix="companion-demo-")) / "demo.sqlite"
+    return Session.open_or_new(path, variant, players, seed=args.seed), path
+
+
+def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) -> int:
+    from companion.kiosk.app import KioskApp, open_display
+    from companion.kiosk.demo import Autopilot, make_demo_feed
+    from companion.kiosk.headless import DEFAULT_OUT, init_headless
+    from companion.kiosk.screens import GameScreen
+    from companion.session import SessionError
+    from hardware.buttons import InputQueue, KeyboardButtons
+
+    window = None if args.headless else open_display(size, fullscreen)
+    headless = window is None
+    if headless:
+        init_headless()
+    try:
+        session, path = _session_for_demo(args)
+    except SessionError as exc:
+        print(f"companion play --demo: {exc}", file=sys.stderr)
+        return 2
+    names = [p.name for p in session.state.players]
+    feed, table, note = make_demo_feed(names, (640, 360), args.seed, threaded=not headless)
+    out = args.out or DEFAULT_OUT
+    screen = GameScreen(session, feed, size, export_dir=path.parent)
+    if note:
+        screen.flash(note, (250, 160, 60), 10.0)
+    queue = InputQueue()
+    pilot = Autopilot(screen, queue, seed=args.seed, table=table,
+                      think=0.3 if headless else 0.9, press=0.07 if headless else 0.15,
+                      camera_wait=1.5 if headless else 3.0)
+    keyboard = KeyboardButtons(queue) if not headless else None
+    frames = args.frames if args.frames is not None else (DEMO_HEADLESS_FRAMES if headless
+                                                          else None)
+    app = KioskApp(screen, size, window=window, queue=queue, keyboard=keyboard,
+                   frames_dir=out if headless else None, save_every=20, pilot=pilot)
+    if headless:
+        print(f"No display here: rendering the demo to PNG frames in {out}/ "
+              f"({frames} frames, a PNG every 20)")
+    else:
+        print("Demo running: bots press the buttons; arrows/Enter/Escape/1-8 take over; "
+              "F10 or Ctrl+Q quits")
+    started = time.perf_counter()
+    try:
+        app.run(max_frames=frames)
+    finally:
+        feed.close()
+        session.close()
+    took = time.perf_counter() - started
+    state = session.state
+    print(f"{app.frame} frames in {took:.1f} s; {len(session.lines)} actions played "
+          f"(turn {state.turn_number}); saved game: {path}")
+    if headless:
+        print(f"Frames: {len(app.saved)} PNG files in {out.resolve()}/ "
+              f"(last: {app.saved[-1].name if app.saved else 'none'})")
+    return 0
+
+
+def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> int:
+    """The kiosk at a real table: config, saved game (resumed after a crash), camera, buttons."""
+    from companion.kiosk.app import KioskApp, open_display
+    from companion.kiosk.screens import GameScreen, MessageScreen
+    from companion.kiosk.table_feed import (
+        NoFeed,
+        TableProcessor,
+        ThreadedFeed,
+        vision_board_reader,
+        vision_dice_reader,
+    )
+    from companion.session import Session, SessionError, choose_variant, fresh_path
+    from hardware.buttons import ButtonError, InputQueue, KeyboardButtons, open_buttons
+
+    window = open_display(size, config.kiosk.fullscreen and not args.window)
+    if window is None and not args.headless:
+        print("companion play: no display to show the kiosk on (set SDL_VIDEODRIVER=kmsdrm on "
+              "a Pi console, run it inside a desktop session, or use --headless)",
+              file=sys.stderr)
+        return 2
+    if window is None:
+        from companion.kiosk.headless import init_headless
+
+        init_headless()
+    variant = choose_variant(args.variant)
+    try:
+        players = _players(args.players, variant)
+    except ValueError as exc:
+        print(f"companion play: {exc}", file=sys.stderr)
+        return 2
+    path = args.journal or config.journal.path
+    queue = InputQueue()
+    try:
+        buttons = open_buttons(config.buttons, queue)
+    except ButtonError as exc:
+        print(f"companion play: {exc}; using the keyboard", file=sys.stderr)
+        buttons = None
+    keyboard = KeyboardButtons.from_config(config.buttons, queue)
+    names = [n for n, _r in players]
+
+    def make_feed(names: list[str]) -> Any:
+        if config.camera.backend == "none":
+            return NoFeed()
+        dice, _ = vision_dice_reader()
+        board, _ = vision_board_reader(
+            {n: ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")[i % 8]
+             for i, n in enumerate(names)})
+        return ThreadedFeed(lambda: _open(config), TableProcessor(dice, board),
+                            config.camera.stall_timeout)
+
+    def game(session: Session) -> GameScreen:
+        return GameScreen(session, make_feed([p.name for p in session.state.players]), size)
+
+    screen: Any
+    try:
+        session = Session.open_or_new(path, variant, players)
+        screen = game(session)
+    except SessionError as exc:
+        print(f"companion play: {exc}", file=sys.stderr)
+        new_path = fresh_path(path)
+        screen = MessageScreen(
+            "The saved game cannot be opened", f"{exc}",
+            [(f"Start a new game (saved as {new_path.name}; the old file is kept)", "new")],
+            size)
+
+        def next_screen(current: Any) -> Any:
+            if isinstance(current, MessageScreen) and current.chosen == "new":
+                try:
+                    return game(Session.new(new_path, variant, players))
+                except SessionError as err:
+                    current.message = str(err)
+                    current.chosen = None
+            return None
+    else:
+        def next_screen(current: Any) -> Any:
+            return None
+    del names
+    app = KioskApp(screen, size, window=window, queue=queue, keyboard=keyboard,
+                   next_screen=next_screen,
+                   frames_dir=(args.out or Path("out/kiosk-frames")) if window is None else None)
+    try:
+        app.run(max_frames=args.frames)
+    finally:
+        if buttons is not None:
+            buttons.close()
+        current = app.screen
+        if isinstance(current, GameScreen):
+            current.feed.close()
+            current.session.close()
+    return 0
+
+
+def _open(config: Any) -> Any:
+    from hardware.camera import CameraError
+    from hardware.capture import open_camera
+
+    source = open_camera(config.camera)
+    if source is None:
+        raise CameraError("no camera configured")
+    return source
+
+
+def replay_account(path: Path) -> int:
+    """``companion play --replay FILE``: the turn-by-turn account of a transcript."""
+    from companion.narrate import account
+    from companion.transcript import TranscriptError, replay
+
+    try:
+        result = replay(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, TranscriptError) as exc:
+        print(f"companion play: {path}: {exc}", file=sys.stderr)
+        return 2
+    print(f"Replaying {path.name}: {result.rules.name}, "
+          f"{', '.join(p.name for p in result.state.players)}")
+    turn: list[Any] = []
+    number = 1
+    for event in [*result.events, None]:
+        if event is None or event.kind == "turn_ended":
+            lines = account(result.rules, result.state, turn)
+            if lines:
+                print(f"Turn {number}:")
+                for line in lines:
+                    print(f"  {line}")
+            number += 1
+            turn = []
+        else:
+            turn.append(event)
+    return 0
+
+
+def cmd_frames(args: argparse.Namespace) -> int:
+    """``companion kiosk frames``: the demo rendered headless to PNG frames."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    args.demo = True
+    args.headless = True
+    args.window = False
+    for name, default in (("journal", None), ("players", None), ("variant", "dungeonopoly")):
+        if not hasattr(args, name):
+            setattr(args, name, default)
+    try:
+        size = _size(args.size, (1280, 720))
+    except ValueError as exc:
+        print(f"companion kiosk frames: {exc}", file=sys.stderr)
+        return 2
+    return run_demo(args, size, fullscreen=False)
+
+
+def register(subparsers: Any) -> None:
+    """``companion kiosk frames [--frames N] [--size WxH] [--out DIR]``."""
+    kiosk = subparsers.add_parser("kiosk", help="kiosk tools (render demo frames headless)")
+    sub = kiosk.add_subparsers(dest="kiosk_command", required=True)
+    frames = sub.add_parser("frames", help="render the demo to PNG frames without a display")
+    frames.add_argument("--frames", type=int, default=DEMO_HEADLESS_FRAMES)
+    frames.add_argument("--size", default="1280x720")
+    frames.add_argument("--out", type=Path, default=None)
+    frames.add_argument("--seed", type=int, default=1)
+    frames.set_defaults(func=cmd_frames)

@@ -1,0 +1,274 @@
+"""The demo: the synthetic table playing a Dungeonopoly game, bots pressing the buttons.
+
+:class:`DemoTable` is a frame source: the synthetic table renderer (``vision.synthetic``) with
+the pieces where the game has them and the dice the demo players rolled. When a roll is due the
+demo "throws" the dice (a few frames of dice and a hand moving, then the dice lie still); the
+camera pipeline reads them like a real table. After a move the piece is placed on its new
+square (once per demo, deliberately one square short for a few seconds, so the pawn check's
+mismatch shows).
+
+:class:`Autopilot` plays for the people at the table by pressing the same buttons they would:
+it confirms the camera's dice, or enters them with the buttons when the camera cannot read
+them, and walks the menus to the option :class:`~companion.bots.HeuristicBot` picks. Any key
+pressed by a person pauses it for a while, so the demo can be taken over at any time.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from companion.bots import HeuristicBot
+from companion.kiosk.inputs import Menu
+from companion.kiosk.pawn_check import cell_of
+from companion.kiosk.screens import GameScreen
+from companion.rules.actions import Action, Roll
+from companion.rules.state import GameState
+from companion.session import Applied
+from hardware.buttons import BACK, CONFIRM, Input, InputQueue
+
+DEMO_PLAYERS: tuple[tuple[str, str], ...] = (
+    ("Ann", "fighter"), ("Ben", "wizard"), ("Cai", "cleric"), ("Dee", "rogue"))
+STICKERS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
+
+
+def demo_players(available: Sequence[str], count: int = 4) -> list[tuple[str, str]]:
+    """The demo's characters, with classes the Dungeonopoly layer has registered so far
+    (classes are added one module at a time); '' when the variant has no classes."""
+    out = []
+    for i, (name, role) in enumerate(DEMO_PLAYERS[:count]):
+        if not available:
+            out.append((name, ""))
+        else:
+            out.append((name, role if role in available else available[i % len(available)]))
+    return out
+
+
+@dataclass
+class _Scene:
+    pawns: Mapping[str, int]
+    dice: tuple[int, ...] | None
+    moving: int  # frames left with the dice/hand moving
+    seed: int
+
+
+class DemoTable:
+    """A scripted synthetic table (thread-safe: the UI scripts it, the camera thread reads)."""
+
+    def __init__(self, names: Sequence[str], size: tuple[int, int] = (640, 360),
+                 seed: int = 0) -> None:
+        from vision.synthetic.table import SyntheticTable, default_camera
+
+        players = {n: STICKERS[i % len(STICKERS)] for i, n in enumerate(names)}
+        self.players = players
+        self.table = SyntheticTable(camera=default_camera(*size), players=players)
+        self.rng = random.Random(seed)
+        self._lock = threading.Lock()
+        self._scene = _Scene({n: 0 for n in names}, None, 0, seed)
+        self._fix: tuple[str, int, int] | None = None  # (name, cell, frames until fixed)
+        self.slipped = False
+        self.frames = 0
+        self.closed = False
+
+    def roll(self, values: Sequence[int], frames: int = 4) -> None:
+        with self._lock:
+            self._scene = _Scene(self._scene.pawns, tuple(values), frames,
+                                 self.rng.randrange(1 << 30))
+
+    def place(self, positions: Mapping[str, int], moved: Sequence[str] = (),
+              slip: bool = False, fix_after: int = 45) -> None:
+        """Put the pieces where the game has them (``slip``: one moved piece a square short,
+        put right after ``fix_after`` frames)."""
+        pawns = dict(positions)
+        with self._lock:
+            if slip and moved and not self.slipped:
+                name = moved[0]
+                right = pawns[name]
+                if right < 40 and right > 0:
+                    pawns[name] = right - 1
+                    self._fix = (name, right, fix_after)
+                    self.slipped = True
+            self._scene = _Scene(pawns, self._scene.dice, max(self._scene.moving, 2),
+                                 self.rng.randrange(1 << 30))
+
+    def read(self) -> np.ndarray | None:
+        if self.closed:
+            return None
+        with self._lock:
+            scene = self._scene
+            if self._fix is not None:
+                name, cell, left = self._fix
+                if left <= 0:
+                    pawns = dict(scene.pawns)
+                    pawns[name] = cell
+                    scene = self._scene = _Scene(pawns, scene.dice, 2, scene.seed + 1)
+                    self._fix = None
+                else:
+                    self._fix = (name, cell, left - 1)
+            moving = scene.moving > 0
+            if moving:
+                self._scene = _Scene(scene.pawns, scene.dice, scene.moving - 1, scene.seed)
+        self.frames += 1
+        if moving:
+            # dice tumbling and a hand over the table: a different picture every frame
+            frame = self.table.render(scene.pawns, scene.dice, hand=True,
+                                      seed=self.rng.randrange(1 << 30))
+        else:
+            frame = self.table.render(scene.pawns, scene.dice, hand=False, seed=scene.seed)
+        return frame.image
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def positions(state: GameState) -> dict[str, int]:
+    return {p.name: cell_of(state, i) for i, p in enumerate(state.players) if not p.bankrupt}
+
+
+class Autopilot:
+    """Bots pressing the buttons (see the module docstring). Times are screen seconds."""
+
+    def __init__(self, screen: GameScreen, queue: InputQueue, seed: int = 1,
+                 table: DemoTable | None = None, think: float = 0.8, press: float = 0.12,
+                 camera_wait: float = 2.5, pause_on_human: float = 30.0) -> None:
+        self.screen = screen
+        self.queue = queue
+        self.seed = seed
+        self.table = table
+        self.think = think
+        self.press = press
+        self.camera_wait = camera_wait
+        self.pause_on_human = pause_on_human
+        self.bot = HeuristicBot(seed)
+        self.presses: list[Input] = []
+        self.wait = think
+        self.paused = 0.0
+        self.decision_key: tuple[int, int] | None = None
+        self.rolled: tuple[int, ...] | None = None
+        self.roll_wait = 0.0
+        self.direct = 0  # actions the bot had to apply without a button path
+        self.moves = 0
+        screen.on_applied.append(self._applied)
+
+    def human(self) -> None:
+        """A person pressed a key: stop pressing for a while."""
+        self.paused = self.pause_on_human
+        self.presses = []
+
+    def _applied(self, applied: Applied, before: GameState, after: GameState) -> None:
+        if self.table is None:
+            return
+        moved = [p.name for i, p in enumerate(after.players)
+                 if cell_of(before, i) != cell_of(after, i)]
+        if moved:
+            self.moves += 1
+            self.table.place(positions(after), moved, slip=self.moves == 3)
+
+    def _dice_for(self, state: GameState) -> tuple[int, ...]:
+        spec = self.screen.session.rules.roll_spec(state)
+        assert spec is not None
+        rng = random.Random(self.seed * 1_000_003 + len(self.screen.session.lines))
+        return tuple(rng.randint(1, s) for s in spec.sides)
+
+    def tick(self, dt: float) -> None:
+        if self.paused > 0:
+            self.paused -= dt
+            return
+        self.wait -= dt
+        if self.wait > 0:
+            return
+        if self.presses:
+            self.queue.put(self.presses.pop(0))
+            self.wait = self.press
+            return
+        s = self.screen.session
+        if s.state.outcome is not None:
+            return
+        key = (s.version, len(s.lines))
+        if key != self.decision_key:
+            self.decision_key = key
+            self.rolled = None
+            self.roll_wait = 0.0
+            self.wait = self.think
+            return
+        self._plan()
+
+    def _plan(self) -> None:
+        s = self.screen.session
+        state = s.state
+        rules = s.rules
+        entry = self.screen.dice_entry()
+        acts = rules.legal_actions(state, rules.deciders(state))
+        choice = self.bot.choose(rules, state, acts) if acts else None
+        if choice is None:
+            return
+        if entry is not None and isinstance(choice, Roll):
+            if self.rolled is None:
+                self.rolled = self._dice_for(state)
+                if self.table is not None and self.screen.camera_live:
+                    self.table.roll(self.rolled)
+                self.wait = 0.2
+                return
+            if entry.mode == "confirm":
+                self.presses = entry.plan_entry(self.rolled)
+                self.wait = 0.6  # let people see what the camera read
+                return
+            self.roll_wait += 0.2
+            if self.roll_wait < self.camera_wait and self.screen.camera_live:
+                self.wait = 0.2
+                return
+            self.presses = entry.plan_entry(self.rolled)
+            return
+        if isinstance(choice, Roll):
+            self.queue.put(BACK)  # should not happen: the dice entry is not on top
+            return
+        presses: list[Input] = [BACK] * (len(self.screen.stack) - 1)
+        root = self.screen.stack[0]
+        plan = root.plan(choice) if isinstance(root, Menu) else None
+        if plan is None:
+            self.direct += 1
+            self.screen.submit(choice, source="bot")
+            self.wait = self.think
+            return
+        if presses:
+            # leave the sub-pads first, then walk from the top of a fresh menu
+            self.presses = presses
+            return
+        self.presses = plan
+
+    def plan_for(self, action: Action) -> list[Input] | None:
+        root = self.screen.stack[0]
+        return root.plan(action) if isinstance(root, Menu) else None
+
+
+def confirm_only() -> list[Input]:
+    return [CONFIRM]
+
+
+def make_demo_feed(names: Sequence[str], size: tuple[int, int], seed: int,
+                   threaded: bool) -> tuple[Any, DemoTable | None, str]:
+    """(feed, table, note): the synthetic table through the vision adapters, or no camera."""
+    from companion.kiosk.table_feed import (
+        NoFeed,
+        SyncFeed,
+        TableProcessor,
+        ThreadedFeed,
+        vision_board_reader,
+        vision_dice_reader,
+    )
+
+    try:
+        table = DemoTable(names, size, seed)
+    except ImportError as exc:
+        return NoFeed(f"no synthetic table ({exc}): dice entered with the buttons"), None, str(exc)
+    dice, dnote = vision_dice_reader()
+    board, bnote = vision_board_reader(table.players)
+    processor = TableProcessor(dice, board, thumb_width=min(480, size[0]))
+    if threaded:
+        return ThreadedFeed(table, processor, stall_timeout=5.0), table, dnote or bnote
+    return SyncFeed(table, processor, every=3), table, dnote or bnote

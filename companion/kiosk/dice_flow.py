@@ -1,0 +1,184 @@
+"""Waiting for a roll: the camera reads the dice, the players confirm or correct them.
+
+The engine says which dice it waits for (``rules.roll_spec``: whose roll, how many dice of
+how many sides). :class:`DiceEntry` is the pad the decision panel shows meanwhile:
+
+- ``camera``: the camera is live and the dice are not read yet ("Roll the dice"). CONFIRM
+  switches to entering the values with the buttons.
+- ``confirm``: the camera read a settled roll; the values are shown big. CONFIRM accepts them
+  (one press); any other button lets the player correct them.
+- ``edit``: values entered with the buttons: PREV/NEXT change the highlighted die, CONFIRM
+  moves to the next die and, after the last, submits; BACK goes to the previous die (or, on
+  the first, leaves the dice to the other options).
+
+Without a camera the entry starts in ``edit``. A camera reading that does not fit the roll
+(wrong number of dice, a value a die cannot show, an unsure die) is shown with what is wrong
+and never submitted as it is: a person confirms or corrects it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.kiosk.inputs import Outcome, Pop, Row, Submit
+from companion.rules.actions import Roll
+from companion.rules.engine import RollSpec
+from hardware.buttons import Input, InputKind
+
+
+@dataclass(frozen=True)
+class DiceSeen:
+    """A settled roll as the camera read it (value None = a die it could not read)."""
+
+    values: tuple[int | None, ...]
+    status: str = "ok"  # ok | unsure | cocked
+    message: str = ""
+    settled_at: float = 0.0  # time.perf_counter() when the settler reported it
+
+
+class DiceEntry:
+    """The dice pad (see the module docstring)."""
+
+    def __init__(self, spec: RollSpec, player_name: str, camera_live: bool) -> None:
+        self.spec = spec
+        self.player_name = player_name
+        self.mode = "camera" if camera_live else "edit"
+        self.values: list[int] = [1] * len(spec.sides)
+        self.cursor = 0
+        self.seen: DiceSeen | None = None
+        self.problem = ""
+        self.source = ""  # camera | buttons: where the submitted values came from
+        self.shown_at: float | None = None  # perf_counter when the values were first drawn
+
+    @property
+    def title(self) -> str:
+        what = "" if self.spec.purpose == "move" else f" ({self.spec.purpose.replace('_', ' ')})"
+        return f"{self.player_name}: roll {describe_sides(self.spec.sides)}{what}"
+
+    # -- camera ------------------------------------------------------------------------------
+    def camera_lost(self) -> None:
+        if self.mode == "camera":
+            self.mode = "edit"
+
+    def offer(self, seen: DiceSeen) -> bool:
+        """A settled reading from the camera; True if it is now shown for confirmation."""
+        if self.mode == "edit":
+            return False  # the player is typing: never overwrite what they entered
+        self.seen = seen
+        self.problem = self.check(seen.values, seen.status)
+        if self.problem:
+            self.mode = "camera"
+            return False
+        self.values = [int(v) for v in seen.values if v is not None]
+        self.mode = "confirm"
+        self.cursor = 0
+        self.shown_at = None
+        return True
+
+    def check(self, values: Sequence[int | None], status: str = "ok") -> str:
+        """Why a reading cannot be confirmed as it is ("" when it can)."""
+        want = len(self.spec.sides)
+        if len(values) != want:
+            return (f"the camera sees {len(values)} dice, this roll needs {want}: "
+                    "take away extra dice, or press CONFIRM to enter the values")
+        if any(v is None for v in values) or status != "ok":
+            return "the camera is not sure of a die: press CONFIRM to enter the values"
+        for v, sides in zip(values, self.spec.sides, strict=True):
+            assert v is not None
+            if not 1 <= v <= sides:
+                return f"a d{sides} cannot show {v}: press CONFIRM to enter the values"
+        return ""
+
+    # -- buttons -----------------------------------------------------------------------------
+    def handle(self, inp: Input) -> Outcome | None:
+        k = inp.kind
+        if self.mode == "camera":
+            if k is InputKind.CONFIRM:
+                self.mode = "edit"
+                self.cursor = 0
+                if self.seen is not None:
+                    self.values = [min(max(1, v or 1), s) for v, s in
+                                   zip(_pad(self.seen.values, len(self.values)), self.spec.sides,
+                                       strict=True)]
+            elif k is InputKind.BACK:
+                return Pop()
+            return None
+        if self.mode == "confirm":
+            if k is InputKind.CONFIRM:
+                self.source = "camera"
+                return Submit(Roll(self.spec.player, tuple(self.values)))
+            self.mode = "edit"  # any other press: correct the values
+            self.cursor = 0
+            return None
+        # edit
+        sides = self.spec.sides[self.cursor]
+        if k is InputKind.NEXT:
+            self.values[self.cursor] = self.values[self.cursor] % sides + 1
+        elif k is InputKind.PREV:
+            self.values[self.cursor] = (self.values[self.cursor] - 2) % sides + 1
+        elif k is InputKind.CONFIRM:
+            if self.cursor + 1 < len(self.values):
+                self.cursor += 1
+            else:
+                self.source = "buttons" if self.seen is None or \
+                    tuple(self.values) != self.seen.values else "camera"
+                return Submit(Roll(self.spec.player, tuple(self.values)))
+        elif k is InputKind.BACK:
+            if self.cursor > 0:
+                self.cursor -= 1
+            else:
+                return Pop()
+        return None
+
+    def rows(self) -> list[Row]:
+        """A text form of the pad (the decision view draws the dice big instead)."""
+        out = [Row(f"d{s}: {v}", self.mode == "edit" and i == self.cursor)
+               for i, (v, s) in enumerate(zip(self.values, self.spec.sides, strict=True))]
+        return out
+
+    def hint(self) -> str:
+        if self.mode == "camera":
+            return "Roll the dice on the table. CONFIRM: type them in instead"
+        if self.mode == "confirm":
+            return "CONFIRM: accept  -  any other button: correct"
+        last = self.cursor + 1 == len(self.values)
+        return ("PREV/NEXT: change die  -  CONFIRM: " + ("done" if last else "next die")
+                + "  -  BACK: " + ("previous die" if self.cursor else "other choices"))
+
+    def plan_entry(self, values: Sequence[int]) -> list[Input]:
+        """Presses that enter ``values`` from the current state (the demo autopilot)."""
+        from hardware.buttons import CONFIRM, NEXT
+
+        out: list[Input] = []
+        if self.mode == "camera":
+            out.append(CONFIRM)
+            start = [1] * len(values) if self.seen is None else [
+                min(max(1, v or 1), s) for v, s in
+                zip(_pad(self.seen.values, len(values)), self.spec.sides, strict=True)]
+        elif self.mode == "confirm":
+            if list(values) == self.values:
+                return [CONFIRM]
+            from hardware.buttons import BACK
+            out.append(BACK)  # any other press starts the correction
+            start = list(self.values)
+        else:
+            start = list(self.values)
+            if self.cursor:
+                return []  # mid-entry: leave it to the person
+        for v, s, cur in zip(values, self.spec.sides, start, strict=True):
+            out += [NEXT] * ((v - cur) % s)
+            out.append(CONFIRM)
+        return out
+
+
+def _pad(values: Sequence[int | None], n: int) -> list[int | None]:
+    out = list(values)[:n]
+    return out + [None] * (n - len(out))
+
+
+def describe_sides(sides: Sequence[int]) -> str:
+    counts: dict[int, int] = {}
+    for s in sides:
+        counts[s] = counts.get(s, 0) + 1
+    return " + ".join(f"{n}d{s}" for s, n in counts.items())

@@ -1,0 +1,122 @@
+"""After a move, compare where the camera sees each piece with where the rules put it.
+
+The rules engine is the truth: a mismatch is shown ("the camera sees Ann on Oriental Avenue,
+the game has her on Vermont Avenue: move the piece") and never applied to the game. The check
+only speaks about pieces whose square changed in the last action and only once the board
+reading is stable (the scene still, no hand over the board).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from companion.rules.engine import Rules
+from companion.rules.events import Event
+from companion.rules.state import GameState
+
+JAIL_CELL = 40  # the board pipeline's cell for "In Jail" (10 is Just Visiting)
+
+
+def cell_of(state: GameState, seat: int) -> int:
+    p = state.players[seat]
+    return JAIL_CELL if p.in_jail else p.position
+
+
+@dataclass(frozen=True)
+class BoardSeen:
+    """The part of a board observation the check needs (see ``table_feed``)."""
+
+    status: str  # ok | moving | hands | board_not_found | bad_frame | ...
+    message: str
+    occupants: Mapping[int, tuple[str | None, ...]]  # cell -> owner names read there
+    stable: bool = False
+
+    def cells_of(self, name: str) -> list[int]:
+        return sorted(c for c, owners in self.occupants.items() if name in owners)
+
+
+@dataclass(frozen=True)
+class PieceCheck:
+    seat: int
+    name: str
+    expected: int  # cell
+    seen: tuple[int, ...]  # cells where the camera sees this player's piece
+    status: str  # ok | mismatch | unseen
+
+    def sentence(self, rules: Rules) -> str:
+        want = cell_name(rules, self.expected)
+        if self.status == "ok":
+            return f"{self.name}'s piece is on {want}"
+        if self.status == "unseen":
+            return f"the camera cannot find {self.name}'s piece: it belongs on {want}"
+        where = ", ".join(cell_name(rules, c) for c in self.seen)
+        return (f"the camera sees {self.name} on {where}, the game has {self.name} on {want}: "
+                f"move the piece to {want}")
+
+
+def cell_name(rules: Rules, cell: int) -> str:
+    if cell == JAIL_CELL:
+        return "In Jail"
+    if cell == 10:
+        return "Just Visiting"
+    return rules.board.squares[cell].name
+
+
+class PawnCheck:
+    """Holds the pieces to check (those moved by the last action) and their last result."""
+
+    def __init__(self, unseen_after: int = 3) -> None:
+        self.expect: dict[int, int] = {}  # seat -> cell
+        self.results: dict[int, PieceCheck] = {}
+        self.unseen_after = unseen_after  # stable readings without the piece before "unseen"
+        self._misses: dict[int, int] = {}
+
+    def moved(self, before: GameState, after: GameState, events: Sequence[Event]) -> list[int]:
+        """Note the pieces the last action moved; returns their seats."""
+        seats = sorted({i for i in range(len(after.players))
+                        if cell_of(before, i) != cell_of(after, i)
+                        and not after.players[i].bankrupt}
+                       | {e.player for e in events if e.kind in ("moved", "jailed")
+                          and e.player is not None and e.player >= 0
+                          and not after.players[e.player].bankrupt})
+        for seat in seats:
+            self.expect[seat] = cell_of(after, seat)
+            self.results.pop(seat, None)
+            self._misses[seat] = 0
+        return seats
+
+    def resync(self, state: GameState) -> None:
+        """After an undo: expectations follow the state."""
+        for seat in list(self.expect):
+            self.expect[seat] = cell_of(state, seat)
+            self.results.pop(seat, None)
+
+    def observe(self, state: GameState, seen: BoardSeen) -> list[PieceCheck]:
+        """Compare a board reading with the expectations; returns the results that changed."""
+        if seen.status != "ok" or not seen.stable:
+            return []
+        changed = []
+        for seat, cell in self.expect.items():
+            name = state.players[seat].name
+            cells = seen.cells_of(name)
+            if cell in cells:
+                status = "ok"
+            elif cells:
+                status = "mismatch"
+            else:
+                self._misses[seat] = self._misses.get(seat, 0) + 1
+                if self._misses[seat] < self.unseen_after:
+                    continue
+                status = "unseen"
+            result = PieceCheck(seat, name, cell, tuple(cells), status)
+            if self.results.get(seat) != result:
+                self.results[seat] = result
+                changed.append(result)
+        return changed
+
+    def problems(self) -> list[PieceCheck]:
+        return [r for r in self.results.values() if r.status != "ok"]
+
+    def expected_positions(self, state: GameState) -> dict[str, int]:
+        return {p.name: cell_of(state, i) for i, p in enumerate(state.players) if not p.bankrupt}

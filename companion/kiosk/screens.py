@@ -1,0 +1,436 @@
+"""Screens: ``handle(input)``, ``update(dt)``, ``draw(surface)``; draw never changes state.
+
+:class:`GameScreen` is the table: it owns the stack of pads of the decision at hand (menu,
+pickers, dice entry), sends chosen actions to the :class:`~companion.session.Session` (which
+commits them to the journal before the state changes), feeds camera readings to the dice entry
+and the pawn check, and builds a plain :class:`~companion.kiosk.views.ScreenModel` in
+``update`` that the views draw. :class:`MessageScreen` shows a problem (a damaged saved game)
+and what the buttons do about it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.dice_flow import DiceEntry, DiceSeen
+from companion.kiosk.inputs import Command, Menu, Outcome, Pad, Pop, Push, Submit, root_menu
+from companion.kiosk.painter import Painter
+from companion.kiosk.pawn_check import PawnCheck, cell_name, cell_of
+from companion.kiosk.table_feed import Feed, NoFeed, TableReading, move_context
+from companion.kiosk.theme import Layout, layout_for
+from companion.kiosk.views import (
+    CameraModel,
+    DecisionModel,
+    DiceModel,
+    GroupRow,
+    HeaderModel,
+    LotChip,
+    PlayerCard,
+    ScreenModel,
+)
+from companion.kiosk.views import camera as camera_view
+from companion.kiosk.views import decision as decision_view
+from companion.kiosk.views import header as header_view
+from companion.kiosk.views import log as log_view
+from companion.kiosk.views import players as players_view
+from companion.rules.actions import Action, Roll
+from companion.rules.errors import IllegalActionError
+from companion.session import Applied, Session, SessionError
+from hardware.buttons import Input, InputKind
+
+HINT = "PREV/NEXT: choose  -  CONFIRM: OK  -  BACK: back"
+DROP_WORDS = {"avenue", "place", "gardens", "railroad", "company", "short", "line"}
+
+
+def short_name(name: str) -> str:
+    """A lot's name cut to fit a chip: 'St. Charles Place' -> 'St. Charles'."""
+    parts = [w for w in name.split() if w.lower() not in DROP_WORDS] or name.split()
+    text = " ".join(parts).replace(". & ", "&").replace(" & ", "&")
+    if text.startswith("B&O"):
+        return "B&O"
+    return text if len(text) <= 11 else text[:10] + "."
+
+
+@dataclass
+class Banner:
+    text: str
+    colour: tuple[int, int, int]
+    until: float | None  # screen clock time; None = until cleared
+
+
+class GameScreen:
+    def __init__(self, session: Session, feed: Feed | None = None, size: tuple[int, int] = (
+            1280, 720), export_dir: Path | None = None) -> None:
+        self.session = session
+        self.feed: Feed = feed if feed is not None else NoFeed()
+        self.layout: Layout = layout_for(size)
+        self.export_dir = export_dir
+        self.clock = 0.0  # seconds of screen time (advanced by update)
+        self.stack: list[Pad] = []
+        self.pawns = PawnCheck()
+        self.banners: list[Banner] = []
+        self.reading: TableReading | None = None
+        self.thumb: pygame.Surface | None = None
+        self.settled: DiceSeen | None = None  # a settled roll not used yet
+        self.camera_live, self.camera_message = self.feed.status()
+        self.model: ScreenModel | None = None
+        self.dice_latencies: list[float] = []  # settled -> on screen, seconds
+        self.on_applied: list[Callable[[Applied, Any, Any], None]] = []
+        self.presses = 0
+        self._built_version = -1
+        self._cards: tuple[PlayerCard, ...] = ()
+        self._rebuild()
+
+    # -- decisions ---------------------------------------------------------------------------
+    @property
+    def top(self) -> Pad:
+        return self.stack[-1]
+
+    def dice_entry(self) -> DiceEntry | None:
+        top = self.stack[-1] if self.stack else None
+        return top if isinstance(top, DiceEntry) else None
+
+    def _rebuild(self) -> None:
+        """New decision: a fresh menu; the dice entry on top when a roll is due."""
+        s = self.session
+        self.stack = [root_menu(s.rules, s.state)]
+        spec = s.rules.roll_spec(s.state)
+        if spec is not None and s.state.outcome is None:
+            self.stack.append(DiceEntry(spec, s.state.players[spec.player].name,
+                                        self.camera_live))
+        self._built_version = s.version
+
+    def handle(self, inp: Input) -> None:
+        self.presses += 1
+        if inp.held and inp.kind is InputKind.BACK:
+            # BACK held: the referee menu (undo, save, end) from anywhere
+            self.stack = self.stack[:1]
+            menu = self.stack[0]
+            if isinstance(menu, Menu) and menu.options:
+                opener = menu.options[-1].open
+                if opener is not None:
+                    self.stack.append(opener())
+            return
+        outcome = self.top.handle(inp)
+        self._follow(outcome)
+
+    def _follow(self, outcome: Outcome | None) -> None:
+        if outcome is None:
+            return
+        if isinstance(outcome, Submit):
+            self.submit(outcome.action)
+        elif isinstance(outcome, Push):
+            self.stack.append(outcome.pad)
+        elif isinstance(outcome, Pop):
+            if len(self.stack) > 1:
+                self.stack.pop()
+        elif isinstance(outcome, Command):
+            self.command(outcome.name)
+
+    def command(self, name: str) -> None:
+        s = self.session
+        if name == "dice":
+            spec = s.rules.roll_spec(s.state)
+            if spec is not None:
+                self.stack.append(DiceEntry(spec, s.state.players[spec.player].name,
+                                            self.camera_live))
+        elif name == "undo":
+            try:
+                taken = s.undo(1)
+            except SessionError as exc:
+                self.flash(str(exc), theme.BAD)
+                return
+            self.pawns.resync(s.state)
+            self.flash(f"Undone: {'; '.join(taken)}", theme.WARN)
+            self._rebuild()
+        elif name == "export":
+            self.export()
+
+    def export(self) -> Path | None:
+        folder = self.export_dir or (
+            self.session.journal.path.parent if self.session.journal else Path.cwd())
+        path = folder / time.strftime("game-%Y%m%d-%H%M%S.txt")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(self.session.export_transcript(), encoding="utf-8")
+        except OSError as exc:
+            self.flash(f"could not save the transcript: {exc}", theme.BAD)
+            return None
+        self.flash(f"Saved the game as {path}", theme.GOOD)
+        return path
+
+    def submit(self, action: Action, source: str = "buttons") -> Applied | None:
+        """Apply an action through the session (journal first); report a refusal on screen."""
+        s = self.session
+        before = s.state
+        entry = self.dice_entry()
+        try:
+            applied = s.apply(action)
+        except IllegalActionError as exc:
+            self.flash(f"Not allowed: {exc}", theme.WARN)
+            return None
+        except SessionError as exc:
+            self.flash(f"Not saved, try again: {exc}", theme.BAD)
+            return None
+        if isinstance(action, Roll) and entry is not None and entry.source:
+            how = "read by the camera" if entry.source == "camera" else "entered on the buttons"
+            s.log.append(f"(dice {'-'.join(map(str, action.dice))} {how})")
+        moved = self.pawns.moved(before, s.state, applied.events)
+        if moved:
+            seat = moved[0]
+            name = s.state.players[seat].name
+            self.feed.set_expected(move_context(name, cell_of(before, seat),
+                                                cell_of(s.state, seat),
+                                                self.pawns.expected_positions(s.state)))
+        self.settled = None
+        for hook in self.on_applied:
+            hook(applied, before, s.state)
+        self._rebuild()
+        return applied
+
+    def flash(self, text: str, colour: tuple[int, int, int], seconds: float = 6.0) -> None:
+        self.banners = [b for b in self.banners if b.text != text][-2:]
+        self.banners.append(Banner(text, colour, self.clock + seconds))
+
+    # -- time --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        s = self.session
+        if s.version != self._built_version:
+            self._rebuild()
+        live, message = self.feed.status()
+        if live != self.camera_live:
+            self.camera_live = live
+            entry = self.dice_entry()
+            if not live:
+                self.flash(message, theme.WARN)
+                if entry is not None:
+                    entry.camera_lost()
+        self.camera_message = message
+        reading = self.feed.poll()
+        if reading is not None:
+            self.reading = reading
+            h, w = reading.thumbnail.shape[:2]
+            self.thumb = pygame.image.frombuffer(reading.thumbnail.tobytes(), (w, h), "RGB")
+            if reading.settled is not None:
+                self.settled = reading.settled
+            if reading.board is not None:
+                for result in self.pawns.observe(s.state, reading.board):
+                    if result.status == "ok":
+                        s.log.append(f"Checked: {result.sentence(s.rules)}")
+        entry = self.dice_entry()
+        if entry is not None and self.settled is not None:
+            entry.offer(self.settled)
+            self.settled = None
+        self.banners = [b for b in self.banners if b.until is None or b.until > self.clock]
+        self.model = self._model()
+
+    def presented(self) -> None:
+        """Called by the app right after a frame is on screen (for the dice latency)."""
+        entry = self.dice_entry()
+        if entry is not None and entry.mode == "confirm" and entry.shown_at is None:
+            entry.shown_at = time.perf_counter()
+            if entry.seen is not None and entry.seen.settled_at:
+                self.dice_latencies.append(entry.shown_at - entry.seen.settled_at)
+
+    # -- view models -------------------------------------------------------------------------
+    def _model(self) -> ScreenModel:
+        s = self.session
+        st = s.state
+        rules = s.rules
+        if s.version != getattr(self, "_cards_version", None) or self._cards_dirty():
+            self._cards = self._player_cards()
+            self._cards_version = s.version
+            self._cards_checks = self._check_notes()
+        cur = st.players[st.current]
+        outcome = ""
+        if st.outcome is not None:
+            outcome = (f"{st.outcome.winner} wins" if st.outcome.winner else "Game over")
+        camera_note = ("camera: " + ("on" if self.camera_live else "off"))
+        header = HeaderModel(rules.name, st.turn_number, cur.name, theme.seat_colour(st.current),
+                             st.pot, f"Bank: {st.bank_houses} houses, {st.bank_hotels} hotels",
+                             camera_note, self.camera_live, outcome)
+        return ScreenModel(header, self._cards, self._decision(), self._camera(),
+                           tuple(s.log)[-12:])
+
+    def _check_notes(self) -> dict[int, str]:
+        return {r.seat: r.sentence(self.session.rules) for r in self.pawns.problems()}
+
+    def _cards_dirty(self) -> bool:
+        return self._check_notes() != getattr(self, "_cards_checks", {})
+
+    def _player_cards(self) -> tuple[PlayerCard, ...]:
+        s = self.session
+        st, rules = s.state, s.rules
+        deciders = set(rules.deciders(st))
+        per_level = int(getattr(st.options, "ep_per_level", 10) or 10)
+        checks = self._check_notes()
+        cards = []
+        for i, p in enumerate(st.players):
+            extra = rules.player_json(st, i)
+            level = extra.get("level")
+            ep = extra.get("ep")
+            enchantments = tuple(_ench_label(str(e)) for e in extra.get("enchantments", ()))
+            extras: list[str] = []
+            if extra.get("hidden"):
+                extras.append("hidden")
+            skills = extra.get("skills")
+            if isinstance(skills, dict) and skills:
+                extras.append("skills " + ", ".join(f"{k.replace('_', ' ')} {v}"
+                                                    for k, v in sorted(skills.items())))
+            if extra.get("skill_points"):
+                extras.append(f"{extra['skill_points']} skill points")
+            groups = []
+            for g, lots in rules.board.groups.items():
+                mine = [j for j in lots if st.squares[j].owner == i]
+                if not mine:
+                    continue
+                chips = []
+                for j in mine:
+                    sq = st.squares[j]
+                    sj = rules.square_json(st, j)
+                    chips.append(LotChip(short_name(rules.board.squares[j].name),
+                                         rules.board.squares[j].name,
+                                         sq.houses, sq.hotel, sq.mortgaged,
+                                         tuple(str(e) for e in sj.get("enchantments", ()))))
+                groups.append(GroupRow(g, theme.GROUP_COLOURS.get(g, (150, 150, 150)),
+                                       tuple(chips), len(mine) == len(lots)))
+            cards.append(PlayerCard(
+                seat=i, name=p.name, colour=theme.seat_colour(i), cash=p.cash,
+                role=str(extra.get("class", "") or ""),
+                level=int(level) if isinstance(level, int) else None,
+                ep=int(ep) if isinstance(ep, int) else None,
+                ep_into=int(ep) % per_level if isinstance(ep, int) else 0, ep_need=per_level,
+                max_level=isinstance(level, int) and level >= 10,
+                enchantments=enchantments, extras=tuple(extras), groups=tuple(groups),
+                current=i == st.current and st.outcome is None,
+                deciding=i in deciders, bankrupt=p.bankrupt, in_jail=p.in_jail,
+                jail_cards=len(p.jail_cards),
+                square=cell_name(rules, cell_of(st, i)), check=checks.get(i, "")))
+        return tuple(cards)
+
+    def _decision(self) -> DecisionModel:
+        s = self.session
+        st = s.state
+        root = self.stack[0]
+        title = root.title
+        if st.outcome is not None:
+            title = "Game over: " + (f"{st.outcome.winner} wins" if st.outcome.winner else
+                                     "standings by net worth")
+        banners = [(p.sentence(s.rules), theme.BAD) for p in self.pawns.problems()]
+        banners += [(b.text, b.colour) for b in self.banners[-2:]]
+        top = self.top
+        entry = self.dice_entry()
+        if entry is not None:
+            dice = DiceModel(tuple(entry.spec.sides), tuple(entry.values), entry.mode,
+                             entry.cursor, entry.problem)
+            return DecisionModel(title, entry.title, (), entry.hint(), dice, tuple(banners),
+                                 len(self.stack) - 1)
+        rows = tuple((r.text, r.selected, r.enabled) for r in top.rows())
+        pad_title = "" if isinstance(top, Menu) and top.top else top.title
+        hint = HINT if len(self.stack) > 1 else "PREV/NEXT: choose  -  CONFIRM: OK"
+        return DecisionModel(title, pad_title, rows, hint, None, tuple(banners),
+                             len(self.stack) - 1)
+
+    def _camera(self) -> CameraModel:
+        r = self.reading
+        status = self.camera_message
+        if r is not None:
+            bits = []
+            if r.dice_state:
+                bits.append(f"dice: {r.dice_state}")
+            if r.board is not None:
+                bits.append(r.board.message if r.board.status != "ok" else
+                            f"board: {sum(len(v) for v in r.board.occupants.values())} pieces")
+            status = "  ".join(bits) or status
+            if not self.camera_live:
+                status = self.camera_message
+        bad = {c.name for c in self.pawns.problems()}
+        names = [p.name for p in self.session.state.players]
+        pieces = tuple((pm.name, pm.xy, theme.seat_colour(names.index(pm.name))
+                        if pm.name in names else (128, 128, 128), pm.name in bad)
+                       for pm in (r.pieces if r else ()))
+        return CameraModel(self.thumb if r is not None else None, self.camera_live, status,
+                           tuple((d.box, d.value, d.status) for d in (r.dice if r else ())),
+                           pieces, r.corners if r else ())
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, painter: Painter) -> None:
+        """Draw the last model (built by update); changes nothing."""
+        m = self.model
+        if m is None:
+            return
+        lay = self.layout
+        painter.begin(surface)
+        surface.fill(theme.BG)
+        header_view.draw(painter, lay.header, lay, m.header)
+        players_view.draw(painter, lay.players, lay, m.players)
+        log_view.draw(painter, lay.log, lay, m.log)
+        camera_view.draw(painter, lay.camera, lay, m.camera)
+        decision_view.draw(painter, lay.decision, lay, m.decision)
+
+
+def _ench_label(label: str) -> str:
+    name, _, level = label.partition(":")
+    text = name.replace("_", " ").title()
+    return f"{text} {level}" if level else text
+
+
+class MessageScreen:
+    """A problem and what the buttons do about it (e.g. a saved game that cannot be opened)."""
+
+    def __init__(self, title: str, message: str, choices: list[tuple[str, str]],
+                 size: tuple[int, int]) -> None:
+        self.title = title
+        self.message = message
+        self.menu = Menu(title, [_choice(label, name) for label, name in choices], top=True)
+        self.layout = layout_for(size)
+        self.chosen: str | None = None
+
+    def handle(self, inp: Input) -> None:
+        out = self.menu.handle(inp)
+        if isinstance(out, Command):
+            self.chosen = out.name
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface, painter: Painter) -> None:
+        lay = self.layout
+        painter.begin(surface)
+        surface.fill(theme.BG)
+        w, h = lay.size
+        rect = pygame.Rect(w // 10, h // 10, w * 8 // 10, h * 8 // 10)
+        painter.enter("message", rect)
+        painter.rect(rect, theme.PANEL, radius=10)
+        painter.rect(rect, theme.BAD, width=3, radius=10)
+        x = rect.x + lay.pad * 3
+        y = rect.y + lay.pad * 3
+        painter.text(self.title, (x, y), lay.font(40), theme.BAD, max_width=rect.w - 6 * lay.pad)
+        y += lay.font(40) + lay.pad
+        for line in painter.wrap(self.message, lay.font(24), rect.w - 6 * lay.pad, 8):
+            painter.text(line, (x, y), lay.font(24), theme.TEXT)
+            y += lay.font(24) + 2
+        y += lay.pad * 2
+        for row in self.menu.rows():
+            r = pygame.Rect(x - 4, y, rect.w - 6 * lay.pad, lay.font(28) + 8)
+            if row.selected:
+                painter.rect(r, theme.SELECT, radius=5)
+            painter.text(row.text, (x + 4, r.centery), lay.font(28), theme.TEXT,
+                         anchor="midleft")
+            y += r.h + 4
+        painter.text(HINT, (x, rect.bottom - lay.pad * 2 - lay.font(20)), lay.font(20),
+                     theme.MUTED)
+
+
+def _choice(label: str, name: str) -> Any:
+    from companion.kiosk.inputs import Option
+
+    return Option(label, command=name)

@@ -1,0 +1,308 @@
+"""The camera as the kiosk sees it: frames in, a small plain ``TableReading`` out.
+
+The vision packages are written by other people and still moving, so the kiosk depends only on
+two small protocols here, with adapters to what ``vision/`` provides today:
+
+- :class:`DiceReader`: ``update(frame) -> settled roll | None`` (``vision.dice.DiceSettler``);
+- :class:`BoardReader`: ``process(frame, expected) -> observation``
+  (``vision.board.pipeline.BoardPipeline``).
+
+:class:`TableProcessor` runs both on a frame, draws nothing, and returns a ``TableReading``
+with a small RGB thumbnail, the dice boxes and values, and the pieces per cell. It runs inside
+``hardware.capture.CaptureWorker`` (off the UI thread, newest result only) or, for
+deterministic headless runs, synchronously via :class:`SyncFeed`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import cv2
+import numpy as np
+
+from companion.kiosk.dice_flow import DiceSeen
+from companion.kiosk.pawn_check import BoardSeen
+from hardware.camera import FrameSource
+from hardware.capture import CaptureStatus, CaptureWorker
+
+
+class DiceReader(Protocol):
+    def update(self, frame: Any) -> Any | None:
+        """A settled roll (with ``.dice`` of readings: ``.value``, ``.box``, ``.status``;
+        ``.status``; ``.message``) once per roll, else None."""
+
+    def reset(self) -> None: ...
+
+
+class BoardReader(Protocol):
+    def process(self, frame: Any, expected: Any = None) -> Any:
+        """An observation with ``.status``, ``.message``, ``.occupants`` (cell -> readings
+        with ``.owner``), ``.corners`` and ``.stable``."""
+
+
+@dataclass(frozen=True)
+class DieBox:
+    box: tuple[int, int, int, int]  # in thumbnail pixels
+    value: int | None
+    status: str
+
+
+@dataclass(frozen=True)
+class PieceMark:
+    name: str | None
+    cell: int
+    xy: tuple[int, int]  # thumbnail pixels
+
+
+@dataclass(frozen=True)
+class TableReading:
+    index: int
+    thumbnail: np.ndarray  # RGB uint8, small
+    dice: tuple[DieBox, ...] = ()
+    settled: DiceSeen | None = None  # a settled roll on this frame
+    board: BoardSeen | None = None
+    pieces: tuple[PieceMark, ...] = ()
+    corners: tuple[tuple[int, int], ...] = ()
+    dice_state: str = ""  # waiting | moving | settling | settled (from the settler)
+    made_at: float = field(default_factory=time.perf_counter)
+
+
+def vision_dice_reader() -> tuple[DiceReader | None, str]:
+    """``vision.dice.DiceSettler`` if it is installed, else (None, why)."""
+    try:
+        from vision.dice import DiceSettler
+    except ImportError as exc:  # pragma: no cover - depends on the other package
+        return None, f"dice reader not available ({exc}): enter the dice with the buttons"
+    return DiceSettler(), ""
+
+
+def vision_board_reader(players: Mapping[str, str] | None = None
+                        ) -> tuple[BoardReader | None, str]:
+    """``vision.board.pipeline.BoardPipeline`` for these players (name -> sticker colour)."""
+    try:
+        from vision.board.pawns import PawnConfig
+        from vision.board.pipeline import BoardPipeline, PipelineConfig
+    except ImportError as exc:  # pragma: no cover - depends on the other package
+        return None, f"board reader not available ({exc}): pieces are not checked"
+    config = PipelineConfig(pawns=PawnConfig(players=dict(players))) if players else None
+    return BoardPipeline(config), ""
+
+
+def _cell_centres_mm() -> np.ndarray | None:
+    try:
+        from vision.board.geometry import DEFAULT_SPEC, square_centres
+    except ImportError:  # pragma: no cover
+        return None
+    centres = np.asarray(square_centres(DEFAULT_SPEC), np.float64)
+    return centres
+
+
+def _board_corners_mm() -> np.ndarray | None:
+    try:
+        from vision.board.geometry import DEFAULT_SPEC
+    except ImportError:  # pragma: no cover
+        return None
+    return np.asarray(DEFAULT_SPEC.corners(), np.float64).reshape(4, 2)
+
+
+class TableProcessor:
+    """``processor(frame) -> TableReading``: dice, board and a thumbnail from one frame."""
+
+    def __init__(self, dice: DiceReader | None, board: BoardReader | None,
+                 thumb_width: int = 480) -> None:
+        self.dice = dice
+        self.board = board
+        self.thumb_width = thumb_width
+        self.expected: Any = None  # a vision MoveContext, set by the UI thread
+        self._index = 0
+        self._lock = threading.Lock()
+        self._centres = _cell_centres_mm()
+        self._corners_mm = _board_corners_mm()
+        self.errors: list[str] = []
+
+    def reset_dice(self) -> None:
+        if self.dice is not None:
+            with self._lock:
+                self.dice.reset()
+
+    def __call__(self, frame: np.ndarray) -> TableReading:
+        with self._lock:
+            return self._process(frame)
+
+    def _process(self, frame: np.ndarray) -> TableReading:
+        h, w = frame.shape[:2]
+        scale = self.thumb_width / w
+        tw, th = self.thumb_width, max(1, round(h * scale))
+        thumb = cv2.cvtColor(cv2.resize(frame, (tw, th), interpolation=cv2.INTER_AREA),
+                             cv2.COLOR_BGR2RGB)
+        boxes: tuple[DieBox, ...] = ()
+        settled: DiceSeen | None = None
+        dice_state = ""
+        if self.dice is not None:
+            obs = self.dice.update(frame)
+            dice_state = str(getattr(self.dice, "state", ""))
+            last = obs if obs is not None else getattr(self.dice, "last", None)
+            if last is not None:
+                boxes = tuple(DieBox(_scale_box(d.box, scale), d.value, d.status)
+                              for d in getattr(last, "dice", ()))
+            if obs is not None:
+                settled = DiceSeen(tuple(d.value for d in obs.dice), str(obs.status),
+                                   str(getattr(obs, "message", "")), time.perf_counter())
+        board: BoardSeen | None = None
+        pieces: tuple[PieceMark, ...] = ()
+        corners: tuple[tuple[int, int], ...] = ()
+        if self.board is not None:
+            bo = self.board.process(frame, self.expected)
+            occ = {int(c): tuple(r.owner for r in rs) for c, rs in
+                   getattr(bo, "occupants", {}).items()}
+            board = BoardSeen(str(bo.status), str(bo.message), occ, bool(getattr(bo, "stable",
+                                                                                  False)))
+            if getattr(bo, "corners", None) is not None:
+                corners = tuple((round(x * scale), round(y * scale)) for x, y in bo.corners)
+                pieces = self._place(occ, bo.corners, scale)
+        self._index += 1
+        return TableReading(self._index, thumb, boxes, settled, board, pieces, corners,
+                            dice_state)
+
+    def _place(self, occ: Mapping[int, Sequence[str | None]], corners: Any,
+               scale: float) -> tuple[PieceMark, ...]:
+        if self._centres is None or self._corners_mm is None:
+            return ()
+        src = self._corners_mm.astype(np.float32)
+        dst = np.asarray(corners, np.float32).reshape(4, 2)
+        hmat = cv2.getPerspectiveTransform(src, dst)
+        out = []
+        for cell, owners in occ.items():
+            if not 0 <= cell < len(self._centres):
+                continue
+            pt = cv2.perspectiveTransform(self._centres[cell].reshape(1, 1, 2), hmat)[0, 0]
+            for k, owner in enumerate(owners):
+                out.append(PieceMark(owner, cell, (round(pt[0] * scale) + 9 * k,
+                                                   round(pt[1] * scale))))
+        return tuple(out)
+
+
+def _scale_box(box: Sequence[float], s: float) -> tuple[int, int, int, int]:
+    x, y, w, h = box
+    return (round(x * s), round(y * s), max(1, round(w * s)), max(1, round(h * s)))
+
+
+class Feed(Protocol):
+    """What the kiosk asks the camera each frame."""
+
+    def poll(self) -> TableReading | None: ...
+
+    def status(self) -> tuple[bool, str]:
+        """(live, message)."""
+
+    def set_expected(self, expected: Any) -> None: ...
+
+    def reset_dice(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class ThreadedFeed:
+    """The camera and vision in a worker thread (``hardware.capture.CaptureWorker``)."""
+
+    def __init__(self, source: FrameSource | Callable[[], FrameSource],
+                 processor: TableProcessor, stall_timeout: float = 1.5) -> None:
+        self.processor = processor
+        self.worker: CaptureWorker[TableReading] = CaptureWorker(
+            source, processor, stall_timeout=stall_timeout, name="kiosk-camera").start()
+
+    def poll(self) -> TableReading | None:
+        result = self.worker.take()
+        return None if result is None else result.value
+
+    def status(self) -> tuple[bool, str]:
+        st: CaptureStatus = self.worker.status()
+        return st.live, st.message
+
+    def set_expected(self, expected: Any) -> None:
+        self.processor.expected = expected
+
+    def reset_dice(self) -> None:
+        self.processor.reset_dice()
+
+    def close(self) -> None:
+        self.worker.stop()
+
+
+class SyncFeed:
+    """Reads and processes a frame every ``every`` polls on the calling thread (deterministic,
+    for headless runs and tests)."""
+
+    def __init__(self, source: FrameSource, processor: TableProcessor, every: int = 1) -> None:
+        self.source = source
+        self.processor = processor
+        self.every = max(1, every)
+        self._n = 0
+        self._live = True
+        self._message = "camera running"
+
+    def poll(self) -> TableReading | None:
+        if not self._live:
+            return None
+        self._n += 1
+        if (self._n - 1) % self.every:
+            return None
+        try:
+            frame = self.source.read()
+        except Exception as exc:  # a failing camera must not stop the game
+            self._live = False
+            self._message = f"the camera failed ({exc}): enter the dice with the buttons"
+            return None
+        if frame is None:
+            self._live = False
+            self._message = "the camera stopped sending pictures: enter the dice with the buttons"
+            return None
+        return self.processor(frame)
+
+    def status(self) -> tuple[bool, str]:
+        return self._live, self._message
+
+    def set_expected(self, expected: Any) -> None:
+        self.processor.expected = expected
+
+    def reset_dice(self) -> None:
+        self.processor.reset_dice()
+
+    def close(self) -> None:
+        self.source.close()
+
+
+class NoFeed:
+    """No camera: everything is entered with the buttons."""
+
+    def __init__(self, message: str = "no camera: enter the dice with the buttons") -> None:
+        self.message = message
+
+    def poll(self) -> TableReading | None:
+        return None
+
+    def status(self) -> tuple[bool, str]:
+        return False, self.message
+
+    def set_expected(self, expected: Any) -> None:
+        pass
+
+    def reset_dice(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def move_context(player: str, from_cell: int, to_cell: int,
+                 positions: Mapping[str, int]) -> Any:
+    """The vision ``MoveContext`` for an expected move (None if vision is not installed)."""
+    try:
+        from vision.board.pawns import MoveContext
+    except ImportError:  # pragma: no cover
+        return None
+    return MoveContext(player, from_cell, (to_cell,), dict(positions))

@@ -1,0 +1,102 @@
+"""Colours, type sizes and the screen layout, computed from the screen size.
+
+Sizes scale with the screen (designed at 1280x720; the 800x480 touch display uses the same
+layout with smaller type, never below a readable minimum).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from companion.kiosk.painter import Colour
+
+BG: Colour = (18, 20, 28)
+PANEL: Colour = (34, 38, 52)
+PANEL_HI: Colour = (52, 58, 80)
+BORDER: Colour = (70, 78, 104)
+TEXT: Colour = (236, 238, 244)
+MUTED: Colour = (160, 166, 184)
+ACCENT: Colour = (255, 204, 64)
+GOOD: Colour = (96, 208, 120)
+BAD: Colour = (240, 92, 84)
+WARN: Colour = (250, 160, 60)
+SELECT: Colour = (64, 120, 220)
+EP_BAR: Colour = (150, 110, 240)
+CASH: Colour = (130, 230, 140)
+
+GROUP_COLOURS: dict[str, Colour] = {
+    "brown": (140, 82, 45),
+    "light_blue": (170, 220, 250),
+    "pink": (215, 60, 150),
+    "orange": (245, 145, 30),
+    "red": (220, 40, 45),
+    "yellow": (250, 230, 50),
+    "green": (40, 170, 80),
+    "dark_blue": (40, 80, 200),
+    "railroad": (200, 200, 200),
+    "utility": (190, 230, 230),
+}
+
+# pawn sticker colours, seat order (same order as vision.synthetic DEFAULT_PLAYERS)
+SEAT_COLOURS: tuple[tuple[str, Colour], ...] = (
+    ("red", (215, 40, 45)), ("blue", (25, 95, 205)), ("green", (45, 175, 60)),
+    ("yellow", (240, 215, 35)), ("purple", (140, 45, 165)), ("orange", (250, 135, 25)),
+    ("white", (240, 240, 240)), ("black", (35, 35, 35)),
+)
+
+
+def seat_colour(seat: int) -> Colour:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)][1]
+
+
+def icon_colour(name: str) -> Colour:
+    """A stable colour for an enchantment icon, from its name."""
+    h = 0
+    for ch in name:
+        h = (h * 31 + ord(ch)) & 0xFFFFFF
+    return (90 + h % 140, 90 + (h >> 8) % 140, 90 + (h >> 16) % 140)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Panel rectangles and type sizes for one screen size."""
+
+    size: tuple[int, int]
+    header: pygame.Rect
+    players: pygame.Rect
+    log: pygame.Rect
+    camera: pygame.Rect
+    decision: pygame.Rect
+    scale: float
+    pad: int
+
+    def font(self, base: int) -> int:
+        """A type size designed at 1280x720, scaled (never below 13 px)."""
+        return max(13, round(base * self.scale))
+
+    def panels(self) -> dict[str, pygame.Rect]:
+        return {"header": self.header, "players": self.players, "log": self.log,
+                "camera": self.camera, "decision": self.decision}
+
+
+def layout_for(size: tuple[int, int]) -> Layout:
+    w, h = size
+    scale = min(w / 1280, h / 720)
+    # small screens keep type a little larger than pure scaling (read across a table)
+    scale = max(scale, 0.5) if scale >= 0.9 else min(0.9, scale * 1.12)
+    pad = max(4, round(8 * min(w / 1280, h / 720)))
+    header_h = max(30, round(h * 0.075))
+    header = pygame.Rect(pad, pad, w - 2 * pad, header_h)
+    body_top = header.bottom + pad
+    body_h = h - body_top - pad
+    right_w = round(w * 0.36)
+    left_w = w - right_w - 3 * pad
+    log_h = round(body_h * 0.25)
+    players = pygame.Rect(pad, body_top, left_w, body_h - log_h - pad)
+    log = pygame.Rect(pad, players.bottom + pad, left_w, log_h)
+    cam_h = min(round(right_w * 9 / 16), round(body_h * 0.42))
+    camera = pygame.Rect(players.right + pad, body_top, right_w, cam_h)
+    decision = pygame.Rect(camera.x, camera.bottom + pad, right_w, h - pad - camera.bottom - pad)
+    return Layout((w, h), header, players, log, camera, decision, scale, pad)

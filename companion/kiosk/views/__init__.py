@@ -1,0 +1,105 @@
+"""Panels of the kiosk screen, one module each. A view draws a plain view-model (built by the
+screen in ``update``) through a :class:`~companion.kiosk.painter.Painter`; it never changes game
+or screen state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from companion.kiosk.painter import Colour
+
+
+@dataclass(frozen=True)
+class LotChip:
+    short: str
+    name: str
+    houses: int
+    hotel: bool
+    mortgaged: bool
+    enchantments: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GroupRow:
+    group: str
+    colour: Colour
+    lots: tuple[LotChip, ...]
+    owns_all: bool
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    seat: int
+    name: str
+    colour: Colour
+    cash: int
+    role: str = ""
+    level: int | None = None
+    ep: int | None = None
+    ep_into: int = 0  # EP gained towards the next level
+    ep_need: int = 10  # EP per level
+    max_level: bool = False
+    enchantments: tuple[str, ...] = ()
+    extras: tuple[str, ...] = ()  # other per-player facts from the variant (skills, hidden...)
+    groups: tuple[GroupRow, ...] = ()
+    current: bool = False
+    deciding: bool = False
+    bankrupt: bool = False
+    in_jail: bool = False
+    jail_cards: int = 0
+    square: str = ""
+    check: str = ""  # pawn check note (mismatch)
+
+
+@dataclass(frozen=True)
+class HeaderModel:
+    variant: str
+    turn: int
+    current: str
+    current_colour: Colour
+    pot: int
+    bank: str
+    camera: str
+    camera_ok: bool
+    outcome: str = ""
+
+
+@dataclass(frozen=True)
+class DiceModel:
+    sides: tuple[int, ...]
+    values: tuple[int, ...]
+    mode: str
+    cursor: int
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class DecisionModel:
+    title: str
+    pad_title: str
+    rows: tuple[tuple[str, bool, bool], ...]  # text, selected, enabled
+    hint: str
+    dice: DiceModel | None = None
+    banners: tuple[tuple[str, Colour], ...] = ()
+    depth: int = 0
+
+
+@dataclass(frozen=True)
+class CameraModel:
+    surface: pygame.Surface | None
+    live: bool
+    status: str
+    dice: tuple[tuple[tuple[int, int, int, int], int | None, str], ...] = ()
+    pieces: tuple[tuple[str | None, tuple[int, int], Colour, bool], ...] = ()  # name, xy, c, bad
+    corners: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class ScreenModel:
+    header: HeaderModel
+    players: tuple[PlayerCard, ...]
+    decision: DecisionModel
+    camera: CameraModel
+    log: tuple[str, ...] = field(default_factory=tuple)

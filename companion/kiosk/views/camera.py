@@ -1,0 +1,53 @@
+"""The live camera thumbnail with what vision read drawn over it: the board outline, each
+piece with its owner (red when it is not where the game has it), each die with its value."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.painter import Painter
+from companion.kiosk.theme import Layout
+from companion.kiosk.views import CameraModel
+
+
+def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: CameraModel) -> None:
+    p.enter("camera", rect)
+    p.rect(rect, (10, 10, 14), radius=6)
+    small = lay.font(18)
+    if m.surface is None:
+        p.text("Camera", (rect.centerx, rect.centery - small), lay.font(26), theme.MUTED,
+               anchor="center")
+        for i, line in enumerate(p.wrap(m.status, small, rect.w - 4 * lay.pad, 2)):
+            p.text(line, (rect.centerx, rect.centery + 4 + i * small), small, theme.WARN,
+                   anchor="midtop")
+        return
+    sw, sh = m.surface.get_size()
+    scale = min(rect.w / sw, rect.h / sh)
+    ox = rect.x + (rect.w - round(sw * scale)) // 2
+    oy = rect.y + (rect.h - round(sh * scale)) // 2
+    p.blit(m.surface, (ox, oy))
+
+    def at(pt: tuple[int, int]) -> tuple[int, int]:
+        return (ox + round(pt[0] * scale), oy + round(pt[1] * scale))
+
+    if len(m.corners) == 4:
+        p.polygon([at(c) for c in m.corners], theme.GOOD, width=2)
+    for box, value, status in m.dice:
+        x, y = at((box[0], box[1]))
+        r = pygame.Rect(x, y, max(6, round(box[2] * scale)), max(6, round(box[3] * scale)))
+        ok = status == "read"
+        p.rect(r, theme.ACCENT if ok else theme.WARN, width=2)
+        p.text(str(value) if value is not None else "?", (r.centerx, r.y - 2), small,
+               theme.ACCENT if ok else theme.WARN, anchor="midbottom")
+    for name, xy, colour, bad in m.pieces:
+        c = at(xy)
+        p.circle(c, 7, colour)
+        p.circle(c, 8, theme.BAD if bad else theme.TEXT, width=2)
+        if name:
+            p.text(name, (c[0] + 9, c[1]), max(13, small - 2), theme.BAD if bad else theme.TEXT,
+                   anchor="midleft")
+    bar = pygame.Rect(rect.x, rect.bottom - small - 6, rect.w, small + 6)
+    p.rect(bar, (0, 0, 0))
+    p.text(m.status, (bar.x + lay.pad, bar.centery), small,
+           theme.GOOD if m.live else theme.WARN, anchor="midleft", max_width=bar.w - 2 * lay.pad)

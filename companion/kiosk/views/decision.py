@@ -1,0 +1,98 @@
+"""The decision at hand: what the game waits for, the options (or the dice), and how to press."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.painter import Painter
+from companion.kiosk.theme import Layout
+from companion.kiosk.views import DecisionModel, DiceModel
+
+
+def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: DecisionModel) -> None:
+    p.enter("decision", rect)
+    p.rect(rect, theme.PANEL, radius=8)
+    p.rect(rect, theme.ACCENT, width=2, radius=8)
+    pad = lay.pad
+    inner_w = rect.w - 4 * pad
+    x = rect.x + 2 * pad
+    y = rect.y + pad
+    title_size = lay.font(27)
+    body = lay.font(24)
+    small = lay.font(19)
+    for line in p.wrap(m.title, title_size, inner_w, max_lines=2):
+        p.text(line, (x, y), title_size, theme.ACCENT)
+        y += title_size
+    for text, colour in m.banners:
+        lines = p.wrap(text, small, inner_w - 2 * pad, max_lines=3)
+        box = pygame.Rect(x - pad // 2, y + 2, inner_w + pad, len(lines) * small + pad)
+        p.rect(box, (60, 30, 34) if colour == theme.BAD else (60, 48, 28), radius=5)
+        p.rect(box, colour, width=2, radius=5)
+        yy = box.y + pad // 2
+        for line in lines:
+            p.text(line, (x + pad // 2, yy), small, colour)
+            yy += small
+        y = box.bottom + 2
+    y += pad // 2
+    hint_y = rect.bottom - pad - small
+    if m.pad_title and m.pad_title != m.title:
+        p.text(m.pad_title, (x, y), body, theme.TEXT, max_width=inner_w)
+        y += body + 2
+    if m.dice is not None:
+        draw_dice(p, pygame.Rect(x, y, inner_w, hint_y - y - pad), lay, m.dice)
+    else:
+        draw_rows(p, pygame.Rect(x, y, inner_w, hint_y - y - pad), lay, m)
+    p.text(m.hint, (x, hint_y), small, theme.MUTED, max_width=inner_w)
+
+
+def draw_rows(p: Painter, area: pygame.Rect, lay: Layout, m: DecisionModel) -> None:
+    size = lay.font(24)
+    row_h = size + max(6, lay.pad)
+    visible = max(1, area.h // row_h)
+    sel = next((i for i, r in enumerate(m.rows) if r[1]), 0)
+    start = 0 if sel < visible else sel - visible + 1
+    y = area.y
+    for i in range(start, min(len(m.rows), start + visible)):
+        text, selected, enabled = m.rows[i]
+        row = pygame.Rect(area.x - 4, y, area.w + 8, row_h - 2)
+        if selected:
+            p.rect(row, theme.SELECT, radius=5)
+        colour = theme.TEXT if enabled else theme.MUTED
+        p.text(text, (area.x + 4, row.centery), size, colour, anchor="midleft",
+               max_width=area.w - 8)
+        y += row_h
+    if start > 0:
+        p.text("more above", (area.right, area.y - size // 2), lay.font(16), theme.MUTED,
+               anchor="topright")
+    if start + visible < len(m.rows):
+        p.text("more below", (area.right, area.bottom), lay.font(16), theme.MUTED,
+               anchor="bottomright")
+
+
+def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
+    n = max(1, len(d.values))
+    size = min(area.h - lay.font(22) - 8, (area.w - (n - 1) * lay.pad * 2) // n, 150)
+    size = max(28, size)
+    total = n * size + (n - 1) * lay.pad * 2
+    x = area.centerx - total // 2
+    y = area.y + 4
+    for i, (value, sides) in enumerate(zip(d.values, d.sides, strict=True)):
+        box = pygame.Rect(x + i * (size + lay.pad * 2), y, size, size)
+        editing = d.mode == "edit" and i == d.cursor
+        face = (250, 250, 245) if d.mode != "camera" else (120, 124, 138)
+        p.rect(box, face, radius=size // 6)
+        p.rect(box, theme.ACCENT if editing else (theme.GOOD if d.mode == "confirm"
+                                                   else theme.BORDER),
+               width=4 if editing else 2, radius=size // 6)
+        label = "?" if d.mode == "camera" else str(value)
+        p.text(label, box.center, int(size * 0.7), theme.BG, anchor="center")
+        p.text(f"d{sides}", (box.centerx, box.bottom + 2), lay.font(18), theme.MUTED,
+               anchor="midtop")
+    note = {"camera": "Waiting for the camera: roll the dice",
+            "confirm": "The camera read these values",
+            "edit": "Enter the values with the buttons"}.get(d.mode, "")
+    if d.problem:
+        note = d.problem
+    p.text(note, (area.centerx, min(area.bottom, y + size + lay.font(18) + 6)), lay.font(20),
+           theme.WARN if d.problem else theme.TEXT, anchor="midtop", max_width=area.w)

@@ -1,0 +1,147 @@
+"""A panel per character: name, class, level, EP bar, cash, enchantments (icons with names),
+properties grouped by colour with houses, hotels and mortgages."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.painter import Painter
+from companion.kiosk.theme import Layout
+from companion.kiosk.views import PlayerCard
+
+
+def grid(n: int, rect: pygame.Rect, pad: int) -> list[pygame.Rect]:
+    """Cells for ``n`` panels: 2 columns (3 for 7-8 players)."""
+    if n <= 0:
+        return []
+    cols = 1 if n == 1 else (2 if n <= 6 else 3)
+    rows = math.ceil(n / cols)
+    w = (rect.w - pad * (cols - 1)) // cols
+    h = (rect.h - pad * (rows - 1)) // rows
+    return [pygame.Rect(rect.x + (i % cols) * (w + pad), rect.y + (i // cols) * (h + pad), w, h)
+            for i in range(n)]
+
+
+def draw(p: Painter, rect: pygame.Rect, lay: Layout, cards: tuple[PlayerCard, ...]) -> None:
+    p.enter("players", rect)
+    for card, cell in zip(cards, grid(len(cards), rect, lay.pad), strict=True):
+        draw_card(p, cell, lay, card, len(cards))
+
+
+def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int) -> None:
+    crowd = 1.0 if n <= 4 else 0.8
+    name_size = lay.font(34 * crowd)
+    text_size = lay.font(21 * crowd)
+    small = lay.font(18 * crowd)
+    bg = theme.PANEL_HI if c.current else theme.PANEL
+    p.rect(r, bg, radius=8)
+    border = theme.ACCENT if c.deciding else (theme.SELECT if c.current else theme.BORDER)
+    p.rect(r, border, width=3 if (c.deciding or c.current) else 1, radius=8)
+    pad = lay.pad
+    x0 = r.x + pad * 2
+    y = r.y + pad
+    # name line: colour token, name, cash (right)
+    tok = max(6, name_size // 3)
+    p.circle((x0 + tok, y + name_size // 2), tok, c.colour)
+    p.circle((x0 + tok, y + name_size // 2), tok, theme.TEXT, width=1)
+    cash_rect = p.text(f"${c.cash:,}", (r.right - pad * 2, y), name_size,
+                       theme.BAD if c.bankrupt else theme.CASH, anchor="topright")
+    name_x = x0 + tok * 2 + pad
+    p.text(c.name, (name_x, y), name_size, theme.TEXT,
+           max_width=cash_rect.left - name_x - pad)
+    y += int(name_size * 0.9) + 2
+    # class, level, status
+    bits = []
+    if c.role:
+        bits.append(c.role.replace("_", " ").title())
+    if c.level is not None:
+        bits.append(f"level {c.level}")
+    if c.bankrupt:
+        bits.append("BANKRUPT")
+    elif c.in_jail:
+        bits.append("IN JAIL")
+    if c.jail_cards:
+        bits.append(f"{c.jail_cards} jail card" + ("s" if c.jail_cards > 1 else ""))
+    if c.square and not c.bankrupt:
+        bits.append(f"on {c.square}")
+    p.text("  ".join(bits) or " ", (x0, y), text_size, theme.MUTED, max_width=r.w - pad * 4)
+    y += int(text_size * 1.05)
+    # EP bar
+    if c.ep is not None:
+        bar_h = max(8, text_size - 4)
+        bar = pygame.Rect(x0, y + 1, r.w - pad * 4, bar_h)
+        p.rect(bar, theme.BG, radius=4)
+        frac = 1.0 if c.max_level else min(1.0, c.ep_into / max(1, c.ep_need))
+        if frac > 0:
+            p.rect(pygame.Rect(bar.x, bar.y, max(4, int(bar.w * frac)), bar.h), theme.EP_BAR,
+                   radius=4)
+        label = (f"EP {c.ep} (top level)" if c.max_level else
+                 f"EP {c.ep}: {c.ep_need - c.ep_into} to level {(c.level or 1) + 1}")
+        p.text(label, (bar.x + pad, bar.centery), small, theme.TEXT, anchor="midleft",
+               max_width=bar.w - 2 * pad)
+        y = bar.bottom + pad // 2 + 1
+    # enchantments: icon + name
+    if c.enchantments:
+        x = x0
+        icon = max(5, small // 2 - 1)
+        for ench in c.enchantments:
+            label = ench
+            w = p.width(label, small) + icon * 2 + pad * 2
+            if x + w > r.right - pad * 2:
+                break
+            col = theme.icon_colour(ench.split(" ")[0])
+            p.circle((x + icon, y + small // 2), icon, col)
+            p.text(ench[:1].upper(), (x + icon, y + small // 2), max(13, small - 4), theme.BG,
+                   anchor="center")
+            p.text(label, (x + icon * 2 + 3, y), small, theme.TEXT)
+            x += w
+        y += small + 2
+    if c.extras:
+        p.text("  ".join(c.extras), (x0, y), small, theme.MUTED, max_width=r.w - pad * 4)
+        y += small + 2
+    if c.check:
+        p.text(c.check, (x0, y), small, theme.BAD, max_width=r.w - pad * 4)
+        y += small + 2
+    draw_properties(p, pygame.Rect(x0, y, r.w - pad * 4, r.bottom - pad - y), lay, c, small)
+
+
+def draw_properties(p: Painter, area: pygame.Rect, lay: Layout, c: PlayerCard, size: int) -> None:
+    """Colour groups as rows of chips: the lot's short name, houses as dots, H for a hotel,
+    a mortgaged lot dimmed with an M."""
+    if area.h < size:
+        return
+    if not c.groups:
+        p.text("no properties", (area.x, area.y), size, theme.MUTED)
+        return
+    chip_h = size + 4
+    x, y = area.x, area.y
+    for g in c.groups:
+        for lot in g.lots:
+            w = p.width(lot.short, size) + 10 + (lot.houses * 7 if not lot.hotel else 12)
+            if lot.mortgaged:
+                w += p.width(" M", size)
+            if x + w > area.right:
+                x = area.x
+                y += chip_h + 3
+            if y + chip_h > area.bottom:
+                p.text("...", (area.right - 20, area.bottom - size), size, theme.MUTED)
+                return
+            chip = pygame.Rect(x, y, w, chip_h)
+            colour = g.colour if not lot.mortgaged else tuple(v // 3 for v in g.colour)
+            p.rect(chip, colour, radius=4)  # type: ignore[arg-type]
+            if g.owns_all:
+                p.rect(chip, theme.ACCENT, width=2, radius=4)
+            ink = theme.BG if sum(g.colour) > 420 and not lot.mortgaged else theme.TEXT
+            t = p.text(lot.short + (" M" if lot.mortgaged else ""), (x + 4, chip.centery), size,
+                       ink, anchor="midleft")
+            hx = t.right + 4
+            if lot.hotel:
+                p.rect(pygame.Rect(hx, chip.y + 3, 9, chip_h - 6), theme.BAD, radius=2)
+            else:
+                for k in range(lot.houses):
+                    p.rect(pygame.Rect(hx + k * 7, chip.centery - 3, 5, 6), theme.GOOD)
+            x += w + 4
+        x += 6

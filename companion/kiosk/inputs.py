@@ -87,7 +87,8 @@ class Row:
 
 
 class Pad(Protocol):
-    title: str
+    @property
+    def title(self) -> str: ...
 
     def rows(self) -> list[Row]: ...
 
@@ -607,10 +608,15 @@ def _trade_menu(rules: Rules, state: GameState) -> Callable[[], Pad]:
         for a in active:
             for b in active:
                 if a < b:
-                    options.append(Option(
-                        f"{_who(state, a)} and {_who(state, b)}", seat=a,
-                        open=lambda a=a, b=b: TradeBuilder(rules, state, a, b)))  # type: ignore[misc]
+                    options.append(Option(f"{_who(state, a)} and {_who(state, b)}", seat=a,
+                                          open=_trade_builder(rules, state, a, b)))
         return Menu("Who trades?", options)
+    return make
+
+
+def _trade_builder(rules: Rules, state: GameState, a: int, b: int) -> Callable[[], Pad]:
+    def make() -> Pad:
+        return TradeBuilder(rules, state, a, b)
     return make
 
 

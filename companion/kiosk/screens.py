@@ -218,7 +218,10 @@ class GameScreen:
         if reading is not None:
             self.reading = reading
             h, w = reading.thumbnail.shape[:2]
-            self.thumb = pygame.image.frombuffer(reading.thumbnail.tobytes(), (w, h), "RGB")
+            raw = pygame.image.frombuffer(reading.thumbnail.tobytes(), (w, h), "RGB")
+            box = self.layout.camera
+            k = min(box.w / w, box.h / h)
+            self.thumb = pygame.transform.scale(raw, (max(1, int(w * k)), max(1, int(h * k))))
             if reading.settled is not None:
                 self.settled = reading.settled
             if reading.board is not None:
@@ -359,7 +362,8 @@ class GameScreen:
                        for pm in (r.pieces if r else ()))
         return CameraModel(self.thumb if r is not None else None, self.camera_live, status,
                            tuple((d.box, d.value, d.status) for d in (r.dice if r else ())),
-                           pieces, r.corners if r else ())
+                           pieces, r.corners if r else (),
+                           r.thumbnail.shape[1] if r is not None else 1)
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, painter: Painter) -> None:

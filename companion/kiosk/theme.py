@@ -72,7 +72,7 @@ class Layout:
     scale: float
     pad: int
 
-    def font(self, base: int) -> int:
+    def font(self, base: float) -> int:
         """A type size designed at 1280x720, scaled (never below 13 px)."""
         return max(13, round(base * self.scale))
 

@@ -94,6 +94,7 @@ class CameraModel:
     dice: tuple[tuple[tuple[int, int, int, int], int | None, str], ...] = ()
     pieces: tuple[tuple[str | None, tuple[int, int], Colour, bool], ...] = ()  # name, xy, c, bad
     corners: tuple[tuple[int, int], ...] = ()
+    source_width: int = 1  # width of the thumbnail the overlay points refer to
 
 
 @dataclass(frozen=True)

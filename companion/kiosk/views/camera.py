@@ -23,9 +23,9 @@ def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: CameraModel) -> None:
                    anchor="midtop")
         return
     sw, sh = m.surface.get_size()
-    scale = min(rect.w / sw, rect.h / sh)
-    ox = rect.x + (rect.w - round(sw * scale)) // 2
-    oy = rect.y + (rect.h - round(sh * scale)) // 2
+    scale = sw / max(1, m.source_width)  # overlay points are in thumbnail pixels
+    ox = rect.x + (rect.w - sw) // 2
+    oy = rect.y + (rect.h - sh) // 2
     p.blit(m.surface, (ox, oy))
 
     def at(pt: tuple[int, int]) -> tuple[int, int]:

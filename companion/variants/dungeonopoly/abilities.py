@@ -66,6 +66,16 @@ class TrainSkill(Action):
     ranks: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Make a choice: a levelling choice that is due (``NAME choose melody dirge_of_doom``,
+    ``choose form bear``, ``choose borrow fighter:attack`` ...) or an answer to a pending
+    decision that asks for one (``choose ante 3``, ``choose thorns stop``)."""
+
+    what: str
+    option: str
+
+
 def param(params: Params, key: str, default: str = "") -> str:
     for k, v in params:
         if k == key:
@@ -165,6 +175,21 @@ class Ability:
                 forward: bool) -> None:
         """The holder passes over ``index`` (counting as passing)."""
 
+    # --- levelling choices (melodies, primal spells, forms, stances, borrowed abilities) ----
+    def choices_due(self, layer: Dungeonopoly, table: Table,
+                    holder: int) -> Iterable[tuple[str, tuple[str, ...]]]:
+        """(kind, options) for each choice the holder still has to make at her level."""
+        return ()
+
+    def apply_choice(self, layer: Dungeonopoly, t: Txn, holder: int, kind: str,
+                     option: str) -> None:
+        """Record a choice (default: add it to the character's ``choices``)."""
+        from companion.variants.dungeonopoly.terms import character
+
+        p = character(t, holder)
+        t.set_player(holder, choices=p.with_choice(kind, option))
+        t.emit("chose", holder, detail=f"{kind}:{option}")
+
 
 @dataclass(frozen=True)
 class CharacterClass:
@@ -198,6 +223,7 @@ def register_class(cls: CharacterClass) -> CharacterClass:
     _CLASSES[cls.name] = cls
     _KNOWN.clear()
     _BY_NAME.clear()
+    _BORROWED.clear()
     return cls
 
 
@@ -230,10 +256,32 @@ def _known(role: str, level: int) -> tuple[Ability, ...]:
     return got
 
 
+_BORROWED: dict[tuple[str, int, tuple[tuple[str, str], ...]], tuple[Ability, ...]] = {}
+
+
 def known_abilities(p: Character) -> tuple[Ability, ...]:
-    """Abilities a character has at her level."""
+    """Abilities a character has at her level, plus any borrowed from other classes (choices
+    of kind ``borrow``/``borrow_part`` naming ``class:ability``, e.g. Jack-of-All-Trades)."""
     _load()
-    return _known(p.role, p.level)
+    own = _known(p.role, p.level)
+    if not p.choices:
+        return own
+    key = (p.role, p.level, p.choices)
+    got = _BORROWED.get(key)
+    if got is None:
+        extra: list[Ability] = []
+        for kind, value in p.choices:
+            if kind in ("borrow", "borrow_part"):
+                cls_name, _, ab_name = value.partition(":")
+                cls = _CLASSES.get(cls_name)
+                ab = cls.ability(ab_name) if cls else None
+                if ab is not None and all(a.name != ab.name for a in own + tuple(extra)):
+                    extra.append(ab)
+        got = own + tuple(extra)
+        if len(_BORROWED) > 4096:
+            _BORROWED.clear()
+        _BORROWED[key] = got
+    return got
 
 
 def knows(p: Character, name: str) -> Ability | None:

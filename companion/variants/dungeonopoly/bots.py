@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from companion.rules.actions import Action, Roll
 from companion.rules.cards import card_by_id
 from companion.rules.state import GameState
+from companion.variants.dungeonopoly import effects
 from companion.variants.dungeonopoly.abilities import Accept, Pass, TrainSkill, UseAbility
 from companion.variants.dungeonopoly.reactions import Window
 from companion.variants.dungeonopoly.steps import CardChoice, Check, RentChoice, RobBankChoice
@@ -41,7 +42,10 @@ def bot_hint(state: GameState, actions: Sequence[Action]) -> Action | None:
         kind: type[Action] = UseAbility if good else Pass
         return next((a for a in actions if isinstance(a, kind)), None)
     if head is not None:
-        return None
+        return effects.bot_hint(state, actions)
+    extra = effects.bot_hint(state, actions)  # the additional classes' policies
+    if extra is not None:
+        return extra
     train = [a for a in actions if isinstance(a, TrainSkill)]
     if train:
         return min(train, key=lambda a: SKILL_ORDER.index(a.skill))

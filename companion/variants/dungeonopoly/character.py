@@ -64,6 +64,12 @@ class Character(PlayerState):
     turn: tuple[str, ...] = ()  # flags for the character's current turn (see layer)
     hidden: bool = False  # hidden by sneaking (Invisibility is an enchantment instead)
     skills: tuple[tuple[str, int], ...] = ()  # rogue skill ranks, sorted by skill name
+    # choices made when levelling, as (kind, value) pairs in the order made: ("melody",
+    # "dirge_of_doom"), ("form", "bear"), ("borrow", "fighter:attack") ...
+    choices: tuple[tuple[str, str], ...] = ()
+    # small named counters that outlive a turn (a wild shape form, a mount, a reservoir ...),
+    # sorted by name; absent = 0
+    counters: tuple[tuple[str, int], ...] = ()
 
     # --- reading ------------------------------------------------------------------------
     def enchanted(self, name: str) -> Enchantment | None:
@@ -81,6 +87,15 @@ class Character(PlayerState):
                 return ranks
         return 0
 
+    def chosen(self, kind: str) -> tuple[str, ...]:
+        return tuple(v for k, v in self.choices if k == kind)
+
+    def counter(self, name: str) -> int:
+        for k, v in self.counters:
+            if k == name:
+                return v
+        return 0
+
     @property
     def skill_points_spent(self) -> int:
         return sum(r for _n, r in self.skills)
@@ -88,7 +103,8 @@ class Character(PlayerState):
     @property
     def is_hidden(self) -> bool:
         """Technical term "hidden": after sneaking or while invisible, until the next turn."""
-        return self.hidden or self.enchanted("invisibility") is not None
+        return self.hidden or self.enchanted("invisibility") is not None or \
+            self.counter("obscured") > 0  # standing in an Obscuring Mist (druid)
 
     # --- pure updates (return new values) --------------------------------------------------
     def with_enchantment(self, e: Enchantment) -> tuple[Enchantment, ...]:
@@ -103,6 +119,14 @@ class Character(PlayerState):
                 continue
             out.append(x)
         return tuple(out)
+
+    def with_choice(self, kind: str, value: str) -> tuple[tuple[str, str], ...]:
+        return self.choices + ((kind, value),)
+
+    def with_counter(self, name: str, value: int) -> tuple[tuple[str, int], ...]:
+        table = dict(self.counters)
+        table[name] = value
+        return tuple(sorted((k, v) for k, v in table.items() if v))
 
     def with_skill(self, skill: str, ranks: int) -> tuple[tuple[str, int], ...]:
         table = dict(self.skills)

@@ -21,10 +21,11 @@ from companion.rules.pending import Debt, MortgagedTransfer, Pending
 from companion.rules.rent import base_rent
 from companion.rules.state import BANK, GameState, Options, PlayerState
 from companion.rules.txn import Txn
-from companion.variants.dungeonopoly import reactions
+from companion.variants.dungeonopoly import effects, reactions
 from companion.variants.dungeonopoly.abilities import (
     Ability,
     Accept,
+    Choose,
     Params,
     Pass,
     TrainSkill,
@@ -44,9 +45,11 @@ from companion.variants.dungeonopoly.character import (
 from companion.variants.dungeonopoly.steps import (
     CardChoice,
     Check,
+    Decision,
     RentChoice,
     ResumeMove,
     RobBankChoice,
+    RollFor,
 )
 from companion.variants.dungeonopoly.terms import (
     Table,
@@ -117,6 +120,7 @@ class Dungeonopoly(Rules):
     def after_action(self, t: Txn, action: Action) -> None:
         """EP sources (basic rules): buying from the bank, paying rent to an opponent, a
         successful class ability, doubles, a lucky seven, collecting GO money."""
+        effects.sync(self, t)
         awards: dict[int, list[str]] = {}
         for e in list(t.events):
             who = e.player
@@ -152,6 +156,10 @@ class Dungeonopoly(Rules):
         if in_sanctuary(d):
             t.emit("protected", defender, other=attacker, detail="sanctuary")
             return False
+        blocked = effects.damage_blocked(self, t, attacker, defender)
+        if blocked:
+            t.emit("protected", defender, other=attacker, detail=blocked)
+            return False
         for shield in ("mage_armor", "shield_of_faith"):
             if d.enchanted(shield) is not None:
                 t.set_player(defender, enchantments=d.without_enchantment(shield))
@@ -163,6 +171,7 @@ class Dungeonopoly(Rules):
             amount = ab.modify_damage(self, t, defender, amount)
         t.emit("damaged", defender, amount=amount, other=attacker, detail=source)
         t.charge(defender, BANK, amount, f"damage ({source.replace('_', ' ')})")
+        effects.after_damage(self, t, attacker, defender, amount, source)
         return True
 
     def spell_reaches(self, t: Txn, caster: int, target: int, spell: str) -> bool:
@@ -177,6 +186,8 @@ class Dungeonopoly(Rules):
         return True
 
     def enchant(self, t: Txn, seat: int, ench: Enchantment) -> None:
+        if not effects.may_enchant(self, t, seat, ench):
+            return
         p = character(t, seat)
         t.set_player(seat, enchantments=p.with_enchantment(ench))
         t.emit("enchanted", seat, other=ench.source, detail=ench.name, amount=ench.level)
@@ -187,6 +198,8 @@ class Dungeonopoly(Rules):
         t.emit("dispelled", seat, detail=name)
 
     def enchant_square(self, t: Txn, square: int, ench: Enchantment) -> None:
+        if not effects.may_enchant_square(self, t, square, ench):
+            return
         t.extra = with_square_enchantment(t.extra, square, ench)
         t.emit("square_enchanted", ench.source, square=square, detail=ench.name,
                amount=ench.level)
@@ -236,6 +249,7 @@ class Dungeonopoly(Rules):
         if p.spent:
             t.set_player(player, spent=())
             t.emit("refreshed", player)
+        effects.go_collected(self, t, player, landed)
         rob = knows(p, "rob_bank")
         if rob is not None and p.ranks("rob_bank") > 0 and not p.has_flag("ran"):
             t.push(RobBankChoice(player, landed))
@@ -311,7 +325,11 @@ class Dungeonopoly(Rules):
             return 0
         rent = base_rent(self.board, t.squares, index, ctx.dice_total, ctx.rent_multiplier,
                          ctx.dice_multiplier)
-        return self.enchanted_rent(t, index, rent)
+        return effects.adjust_rent(self, t, payer, index, self.enchanted_rent(t, index, rent))
+
+    def adjust_charge(self, t: Txn, debtor: int, creditor: int, amount: int, reason: str) -> int:
+        """Protections and discounts of the additional classes (Barkskin, Divine Grace)."""
+        return effects.adjust_charge(self, t, debtor, creditor, amount, reason)
 
     def enchanted_rent(self, table: Table, index: int, rent: int) -> int:
         """Bless: +5% per level, rounded down; Curse: -5% per level, rounded up."""
@@ -323,9 +341,13 @@ class Dungeonopoly(Rules):
                 return -(-rent * (100 - 5 * lvl) // 100)
         return rent
 
-    def collect_rent(self, t: Txn, payer: int, owner: int, index: int, amount: int) -> None:
+    def collect_rent(self, t: Txn, payer: int, owner: int, index: int, amount: int, *,
+                     intercept: bool = True) -> None:
         """Charm Person waives the charming wizard's next rent to the charmed owner; a fighter
-        with Intimidate may first try to scare the landlord off."""
+        with Intimidate may first try to scare the landlord off. A table effect (a bard's
+        melody) may take the rent over first; it settles it later with ``intercept=False``."""
+        if intercept and effects.intercept_rent(self, t, payer, owner, index, amount):
+            return
         o = character(t, owner)
         charm = o.enchanted("charm_person")
         if charm is not None and charm.source == payer:
@@ -361,6 +383,8 @@ class Dungeonopoly(Rules):
             head = state.pending[0]
             if isinstance(head, Check):
                 return RollSpec(head.player, (20,), f"check:{head.ability}")
+            if isinstance(head, RollFor):
+                return RollSpec(head.player, head.dice_sides, f"for:{type(head).__name__}")
             return super().roll_spec(state)
         if not state.rolled or state.roll_again:
             p = character(state, state.current)
@@ -370,7 +394,8 @@ class Dungeonopoly(Rules):
                 return RollSpec(state.current, (6,), "sneak")
             std = 1 if p.enchanted("slow") is not None else 2
             extra = 1 if p.has_flag("run_die") else 0
-            return RollSpec(state.current, (6,) * (std + extra), "move")
+            sides = effects.movement_sides(self, state, state.current, (6,) * (std + extra))
+            return RollSpec(state.current, sides, "move")
         return None
 
     def handle_roll(self, t: Txn, spec: RollSpec, dice: tuple[int, ...]) -> None:
@@ -385,6 +410,13 @@ class Dungeonopoly(Rules):
             assert isinstance(head, Check)
             self.finish_check(t, head, dice[0])
             return
+        if spec.purpose.startswith("for:"):
+            step = t.pending.pop(0)
+            assert isinstance(step, RollFor)
+            step.rolled(self, t, dice)
+            return
+        if spec.purpose == "move" and effects.intercept_movement_roll(self, t, spec, dice):
+            return
         if spec.purpose == "jail":
             if len(dice) >= 2 and dice[0] + dice[1] == 7:
                 t.emit("lucky_seven", spec.player)
@@ -396,6 +428,7 @@ class Dungeonopoly(Rules):
         """A movement roll with the layer's modifiers: Slow (one standard die), Run (an extra
         die that never makes doubles or a seven), Sneak (1d6, halved when slowed, no passing
         or landing), Expeditious Retreat (doubled), Invisibility (no passing or landing)."""
+        dice = effects.movement_dice(self, t, player, dice)
         p = character(t, player)
         slowed = p.enchanted("slow") is not None
         sneak = p.has_flag("sneak")
@@ -412,6 +445,7 @@ class Dungeonopoly(Rules):
         if doubles:
             t.doubles += 1
             t.emit("doubles", player, amount=t.doubles)
+            effects.rolled_doubles(self, t, player)
             if t.doubles >= 3:
                 if knows(character(t, player), "ascended") is None:
                     self.third_doubles(t, player, dice)
@@ -427,7 +461,7 @@ class Dungeonopoly(Rules):
             steps *= 2
         ghost = sneak or character(t, player).has_flag("invisible")
         self.add_flag(t, player, "moved", "sneaking" if sneak else "walked")
-        if sneak:
+        if sneak and effects.may_hide(self, t, player):
             t.set_player(player, hidden=True)
         self.move(t, player, steps, LandContext(dice_total=sum(dice)), land=not ghost,
                   count_passing=not ghost, sneak=sneak)
@@ -444,16 +478,25 @@ class Dungeonopoly(Rules):
         pos = t.players[player].position
         remaining = abs(steps)
         start = pos
+        if steps and effects.pinned(self, t, player):
+            t.emit("unmoved", player, detail="pinned")
+            return
+        # table effects watching this mover's steps (Entangle, Bulwark, Thicket, Thorns)
+        watch = effects.movers(self, t, player) if count_passing else []
         while remaining > 0:
+            came_from = pos
             pos = (pos + (1 if forward else -1)) % size
             remaining -= 1
             if sneak:
                 self._sneak_past(t, player, pos)
+            before = len(t.front)
+            if watch:
+                remaining = effects.enter_square(watch, self, t, player, pos, came_from,
+                                                 remaining, land)
             if remaining == 0 and (land or not count_passing):
                 break
             if not count_passing:
                 continue
-            before = len(t.front)
             if self.passing(t, player, pos, forward, land):
                 remaining = 0
                 break
@@ -462,11 +505,15 @@ class Dungeonopoly(Rules):
                 t.emit("moved", player, square=pos, amount=pos - start, detail=f"from {start}")
                 t.push(ResumeMove(player, remaining if forward else -remaining, ctx, land,
                                   count_passing))
+                done = abs(steps) - remaining
+                effects.after_move(self, t, player, done if forward else -done, land,
+                                   count_passing)
                 return
         t.set_player(player, position=pos)
         t.emit("moved", player, square=pos, amount=steps, detail=f"from {start}")
         if land:
             self.arrive(t, player, pos, ctx, forward=forward and steps != 0)
+        effects.after_move(self, t, player, steps, land, count_passing)
 
     def passing(self, t: Txn, player: int, index: int, forward: bool, land: bool) -> bool:
         """The mover passes ``index``: a glyph stops her there (damage; she lands unless the
@@ -532,6 +579,7 @@ class Dungeonopoly(Rules):
         if p.turn or p.hidden or enchantments != p.enchantments:
             t.set_player(player, turn=(), hidden=False, enchantments=enchantments)
         super().start_turn(t, player)
+        effects.turn_started(self, t, player)
 
     # ======================================================================================
     # Abilities: checks shared by every ability
@@ -558,6 +606,8 @@ class Dungeonopoly(Rules):
         p = character(table, user)
         cls = find_class(p.role) if p.role else None
         ab = cls.ability(name) if cls else None
+        if ab is None:
+            ab = knows(p, name)  # borrowed from another class (Jack-of-All-Trades ...)
         if ab is None:
             raise IllegalActionError(f"{p.name} ({p.role or 'no class'}) has no ability {name!r}")
         if p.level < ab.level:
@@ -596,7 +646,7 @@ class Dungeonopoly(Rules):
                 return "one spell per turn"
         if ab.cost > p.cash:
             return f"{ab.name} costs ${ab.cost}; you have ${p.cash}"
-        return None
+        return effects.use_problem(self, table, user, ab)
 
     @staticmethod
     def use_key(ab: Ability) -> str:
@@ -658,8 +708,36 @@ class Dungeonopoly(Rules):
             self.accept_card(t, head)
         elif isinstance(action, TrainSkill):
             self._do_train(t, action)
+        elif isinstance(action, Choose):
+            self._do_choose(t, action)
         else:
             super().apply_extra(t, action)
+
+    def _do_choose(self, t: Txn, action: Choose) -> None:
+        """A levelling choice that is due, or the answer to a pending decision."""
+        head = t.pending[0] if t.pending else None
+        if isinstance(head, Decision) and head.player == action.player:
+            t.pending.pop(0)
+            head.choose(self, t, action.what, action.option)
+            return
+        p = character(t, action.player)
+        for ab in known_abilities(p):
+            for kind, options in ab.choices_due(self, t, action.player):
+                if kind == action.what:
+                    if action.option not in options:
+                        raise IllegalActionError(f"choose {kind} from: {', '.join(options)}")
+                    if t.pending and not isinstance(head, Decision):
+                        raise IllegalActionError(self.waiting_for(t))
+                    ab.apply_choice(self, t, action.player, kind, action.option)
+                    return
+        raise IllegalActionError(f"{p.name} has no {action.what!r} choice to make now")
+
+    def due_choices(self, table: Table, seat: int) -> list[tuple[str, tuple[str, ...]]]:
+        """Levelling choices ``seat`` still has to make (melodies, forms, stances ...)."""
+        p = character(table, seat)
+        if p.bankrupt:
+            return []
+        return [c for ab in known_abilities(p) for c in ab.choices_due(self, table, seat)]
 
     def _do_use(self, t: Txn, action: UseAbility) -> None:
         user = action.player
@@ -679,6 +757,9 @@ class Dungeonopoly(Rules):
         elif isinstance(head, RobBankChoice) and head.player == user:
             t.pending.pop(0)
             params = (("landed", "1" if head.landed else "0"),)
+        elif isinstance(head, Decision) and head.player == user:
+            t.pending.pop(0)
+            params = head.use_params() + params
         self.start_use(t, user, ab, action.target, params)
 
     def _do_pass(self, t: Txn, action: Pass) -> None:
@@ -697,12 +778,15 @@ class Dungeonopoly(Rules):
         elif isinstance(head, RobBankChoice):
             t.pending.pop(0)
             self.pay_go(t, head.player, head.landed)
+        elif isinstance(head, Decision):
+            t.pending.pop(0)
+            head.decline(self, t)
         else:
             raise IllegalActionError("there is nothing to pass on")
 
     def skill_points_left(self, p: Character) -> int:
-        if knows(p, "open_locks") is None:
-            return 0
+        if p.role != "rogue" or knows(p, "open_locks") is None:
+            return 0  # skills borrowed by other classes have fixed ranks
         return skill_points_total(p.level) - p.skill_points_spent
 
     def _do_train(self, t: Txn, action: TrainSkill) -> None:
@@ -725,6 +809,14 @@ class Dungeonopoly(Rules):
     # ======================================================================================
     # Legal actions
     # ======================================================================================
+    def _close_auction(self, t: Txn, head: Any) -> None:
+        """An auction a class module opened (a paladin's Challenge) closes by its own rule."""
+        close = getattr(head, "close", None)
+        if close is not None:
+            close(self, t)
+            return
+        super()._close_auction(t, head)
+
     def deciders(self, state: GameState) -> tuple[int, ...]:
         head = state.pending[0] if state.pending else None
         if isinstance(head, reactions.Window):
@@ -748,7 +840,14 @@ class Dungeonopoly(Rules):
                 out += [Accept(head.player), Pass(head.player)]
             elif isinstance(head, RobBankChoice):
                 out += [UseAbility(head.player, "rob_bank"), Pass(head.player)]
+            elif isinstance(head, Decision):
+                out += head.actions(self, state)
+            elif isinstance(head, RollFor):
+                out.append(Roll(head.player, ()))
             return out
+        for seat in range(len(state.players)):
+            for kind, options in self.due_choices(state, seat):
+                out += [Choose(seat, kind, option) for option in options]
         cur = state.current
         p = character(state, cur)
         for ab in known_abilities(p):
@@ -796,6 +895,10 @@ class Dungeonopoly(Rules):
             return Pass(player)
         if verb == "accept" and not args:
             return Accept(player)
+        if verb == "choose":
+            if len(args) != 2:
+                raise ValueError("choose WHAT OPTION (e.g. choose melody dirge_of_doom)")
+            return Choose(player, args[0].lower(), args[1])
         if verb == "train":
             if len(args) not in (1, 2):
                 raise ValueError("train SKILL [RANKS]")
@@ -818,6 +921,9 @@ class Dungeonopoly(Rules):
             return "pass"
         if isinstance(action, Accept):
             return "accept"
+        if isinstance(action, Choose):
+            option = f'"{action.option}"' if " " in action.option else action.option
+            return f"choose {action.what} {option}"
         if isinstance(action, TrainSkill):
             return f"train {action.skill} {action.ranks}"
         return None
@@ -859,8 +965,22 @@ class Dungeonopoly(Rules):
             return replace(player, spent=tuple(filter(None, value.split(","))))
         if key == "hidden":
             return replace(player, hidden=value.lower() in ("true", "yes", "1", "on"))
+        if key == "choices":  # kind:value,... e.g. melody:dirge_of_doom,borrow:fighter:attack
+            pairs = []
+            for item in filter(None, value.split(",")):
+                kind, _, val = item.partition(":")
+                if not val:
+                    raise ValueError(f"a choice is kind:value, not {item!r}")
+                pairs.append((kind, val))
+            return replace(player, choices=tuple(pairs))
+        if key == "counters":  # name:number,...
+            counts: dict[str, int] = {}
+            for item in filter(None, value.split(",")):
+                name, _, num = item.partition(":")
+                counts[name] = _int(num, f"counter {name}")
+            return replace(player, counters=tuple(sorted((k, v) for k, v in counts.items() if v)))
         raise ValueError(f"unknown player field {key!r}; dungeonopoly adds class, level, ep, "
-                         "skills, enchantments, spent, hidden")
+                         "skills, enchantments, spent, hidden, choices, counters")
 
     def set_square_field(self, state: GameState, index: int, key: str, value: str) -> GameState:
         """``set square "X" enchantments=bless:3`` (name:caster level, comma separated)."""
@@ -881,9 +1001,17 @@ class Dungeonopoly(Rules):
             "hidden": is_hidden(p),
             "abilities": [a.as_json(p) for a in find_class(p.role).abilities] if p.role else [],
         }
+        own = {a["name"] for a in out["abilities"]}
+        out["abilities"] += [a.as_json(p) for a in known_abilities(p) if a.name not in own]
+        if p.choices or self.due_choices(state, index):
+            out["choices"] = [f"{k}:{v}" for k, v in p.choices]
+            out["choices_due"] = {k: list(opts) for k, opts in self.due_choices(state, index)}
+        if p.counters:
+            out["counters"] = dict(p.counters)
         if knows(p, "open_locks") is not None:
             out["skills"] = dict(p.skills)
             out["skill_points"] = self.skill_points_left(p)
+        out.update(effects.player_json(self, state, index))
         return out
 
     def square_json(self, state: GameState, index: int) -> dict[str, Any]:
@@ -910,8 +1038,12 @@ class Dungeonopoly(Rules):
 
 
 PLAYER_ENCHANTMENTS = frozenset({"mage_armor", "slow", "invisibility", "charm_person",
-                                 "shield_of_faith", "sanctuary"})
-SQUARE_ENCHANTMENTS = frozenset({"bless", "curse", "glyph_of_warding"})
+                                 "shield_of_faith", "sanctuary",
+                                 "barkskin", "glitterdust"})  # druid, bard
+SQUARE_ENCHANTMENTS = frozenset({"bless", "curse", "glyph_of_warding",
+                                 # the druid's primal spells
+                                 "entangle", "obscuring_mist", "hallow", "insect_plague",
+                                 "wall_of_thorns", "antimagic_field"})
 MENTAL_ENCHANTMENTS = frozenset({"charm_person"})
 
 

@@ -6,10 +6,18 @@ Reaction windows (Counterspell, Divine Intervention) live in ``reactions.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.rules.engine import LandContext
+from companion.rules.errors import IllegalActionError
 from companion.rules.pending import Pending
 from companion.variants.dungeonopoly.abilities import Params
+
+if TYPE_CHECKING:
+    from companion.rules.actions import Action
+    from companion.rules.state import GameState
+    from companion.rules.txn import Txn
+    from companion.variants.dungeonopoly.layer import Dungeonopoly
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +64,39 @@ class RobBankChoice(Pending):
     """A rogue collecting GO money may try to Rob Bank (or take the plain GO pay)."""
 
     landed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Decision(Pending):
+    """A decision a class module asks of ``player`` (a Wall of Thorns, a Counter, a melody, a
+    Challenge's ante ...). Subclasses list its answers and apply them; the layer only routes
+    ``use``/``pass``/``choose`` to them. A ``use`` answer is the ability's own ``UseAbility``
+    (its ``timing_problem`` accepts this head); ``pass`` calls ``decline``; ``choose`` calls
+    ``choose``."""
+
+    def actions(self, layer: Dungeonopoly, state: GameState) -> list[Action]:
+        return []
+
+    def use_params(self) -> Params:
+        """Parameters handed to the ability used in answer (the layer pops this head first)."""
+        return ()
+
+    def decline(self, layer: Dungeonopoly, t: Txn) -> None:
+        raise IllegalActionError("this decision cannot be passed on")
+
+    def choose(self, layer: Dungeonopoly, t: Txn, what: str, option: str) -> None:
+        raise IllegalActionError("this decision takes no 'choose' answer")
+
+
+@dataclass(frozen=True, slots=True)
+class RollFor(Pending):
+    """Dice a class module asks ``player`` to roll (``sides``) for its own purpose; the layer
+    hands the checked values to ``rolled``. Subclasses are frozen dataclasses with a
+    ``sides`` field."""
+
+    @property
+    def dice_sides(self) -> tuple[int, ...]:
+        return tuple(getattr(self, "sides", (6,)))
+
+    def rolled(self, layer: Dungeonopoly, t: Txn, dice: tuple[int, ...]) -> None:
+        raise NotImplementedError(type(self).__name__)

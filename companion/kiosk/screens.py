@@ -351,7 +351,7 @@ class GameScreen:
                 bits.append(f"dice: {r.dice_state}")
             if r.board is not None:
                 bits.append(r.board.message if r.board.status != "ok" else
-                            f"board: {sum(len(v) for v in r.board.occupants.values())} pieces")
+                            f"board: {sum(len(v) for v in r.board.occupants.values())} piece(s) seen")
             status = "  ".join(bits) or status
             if not self.camera_live:
                 status = self.camera_message

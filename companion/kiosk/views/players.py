@@ -65,7 +65,7 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int) ->
         bits.append("IN JAIL")
     if c.jail_cards:
         bits.append(f"{c.jail_cards} jail card" + ("s" if c.jail_cards > 1 else ""))
-    if c.square and not c.bankrupt:
+    if c.square and not c.bankrupt and not c.in_jail:
         bits.append(f"on {c.square}")
     p.text("  ".join(bits) or " ", (x0, y), text_size, theme.MUTED, max_width=r.w - pad * 4)
     y += int(text_size * 1.05)
@@ -105,7 +105,8 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int) ->
     if c.check:
         p.text(c.check, (x0, y), small, theme.BAD, max_width=r.w - pad * 4)
         y += small + 2
-    draw_properties(p, pygame.Rect(x0, y, r.w - pad * 4, r.bottom - pad - y), lay, c, small)
+    area = pygame.Rect(x0, y, r.w - pad * 4, r.bottom - pad - y)
+    draw_properties(p, area, lay, c, text_size if area.h > 3 * text_size else small)
 
 
 def draw_properties(p: Painter, area: pygame.Rect, lay: Layout, c: PlayerCard, size: int) -> None:
@@ -120,7 +121,9 @@ def draw_properties(p: Painter, area: pygame.Rect, lay: Layout, c: PlayerCard, s
     x, y = area.x, area.y
     for g in c.groups:
         for lot in g.lots:
-            w = p.width(lot.short, size) + 10 + (lot.houses * 7 if not lot.hotel else 12)
+            pip = max(5, size // 3)
+            w = p.width(lot.short, size) + 10 + (lot.houses * (pip + 2) if not lot.hotel
+                                                 else pip * 2)
             if lot.mortgaged:
                 w += p.width(" M", size)
             if x + w > area.right:
@@ -139,9 +142,10 @@ def draw_properties(p: Painter, area: pygame.Rect, lay: Layout, c: PlayerCard, s
                        ink, anchor="midleft")
             hx = t.right + 4
             if lot.hotel:
-                p.rect(pygame.Rect(hx, chip.y + 3, 9, chip_h - 6), theme.BAD, radius=2)
+                p.rect(pygame.Rect(hx, chip.y + 3, pip + 3, chip_h - 6), theme.BAD, radius=2)
             else:
                 for k in range(lot.houses):
-                    p.rect(pygame.Rect(hx + k * 7, chip.centery - 3, 5, 6), theme.GOOD)
+                    p.rect(pygame.Rect(hx + k * (pip + 2), chip.centery - pip // 2, pip, pip),
+                           theme.GOOD)
             x += w + 4
         x += 6

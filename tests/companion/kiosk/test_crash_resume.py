@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from companion.bots import DiceRoller, HeuristicBot
+from companion.kiosk.painter import Painter
+from companion.kiosk.screens import GameScreen
 from companion.session import Session
 
 KILLS = 50
@@ -36,11 +38,7 @@ def scripted_choice(session: Session) -> object:
 
 
 def child(path: Path, fd: int, limit: int) -> None:
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
     import pygame
-
-    from companion.kiosk.painter import Painter
-    from companion.kiosk.screens import GameScreen
 
     session = Session.open_or_new(path, "monopoly", PLAYERS, seed=SEED)
     os.write(fd, f"R\t{len(session.lines)}\t{session.rules.waiting_for(session.state)}\n"

@@ -179,6 +179,10 @@ class GameScreen:
         except SessionError as exc:
             self.flash(f"Not saved, try again: {exc}", theme.BAD)
             return None
+        except Exception as exc:  # a bug in a rule set must not take the table down
+            self.flash(f"The rules failed on this action ({type(exc).__name__}: {exc}); nothing "
+                       "was changed: choose another option and report the bug", theme.BAD, 15.0)
+            return None
         if isinstance(action, Roll) and entry is not None and entry.source:
             how = "read by the camera" if entry.source == "camera" else "entered on the buttons"
             s.log.append(f"(dice {'-'.join(map(str, action.dice))} {how})")

@@ -1,0 +1,109 @@
+"""The main loop: watchdog READY after the first frame and pings every frame; config; CLI."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+from pathlib import Path
+
+import pytest
+
+from companion.kiosk.app import KioskApp
+from companion.kiosk.cli import add_play_arguments, run_play
+from companion.kiosk.screens import GameScreen
+from companion.session import Session
+from hardware.buttons import NEXT, InputQueue
+from hardware.watchdog import Notifier
+
+
+def test_ready_after_the_first_frame_and_watchdog_pings(tmp_path: Path) -> None:
+    addr = str(tmp_path / "notify")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(addr)
+    sock.setblocking(False)
+    notifier = Notifier({"NOTIFY_SOCKET": addr, "WATCHDOG_USEC": "30000"})  # ping every 10 ms
+    session = Session.memory("monopoly", [("Ann", ""), ("Ben", "")])
+    screen = GameScreen(session, None, (800, 480))
+    app = KioskApp(screen, (800, 480), notifier=notifier)
+
+    def received() -> list[str]:
+        out = []
+        while True:
+            try:
+                out.append(sock.recv(4096).decode())
+            except BlockingIOError:
+                return out
+
+    assert received() == []  # nothing before the first frame
+    app.step(1 / 30)
+    first = received()
+    assert any("READY=1" in m for m in first)
+    app.feeder.interval = 0.0
+    app.step(1 / 30)
+    app.step(1 / 30)
+    later = received()
+    assert sum("WATCHDOG=1" in m for m in later) == 2
+    assert not any("READY=1" in m for m in later)
+    sock.close()
+
+
+def test_queued_inputs_reach_the_screen() -> None:
+    session = Session.memory("monopoly", [("Ann", ""), ("Ben", "")])
+    screen = GameScreen(session, None, (800, 480))
+    queue = InputQueue()
+    app = KioskApp(screen, (800, 480), queue=queue)
+    entry = screen.dice_entry()
+    assert entry is not None and entry.mode == "edit"  # no camera: the buttons
+    queue.put(NEXT)
+    queue.put(NEXT)
+    app.step(1 / 30)
+    assert entry.values[0] == 3
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_play_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def test_demo_headless_finishes_by_itself_at_the_configured_size(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "companion.toml"
+    config.write_text('[kiosk]\nresolution = [800, 480]\n[camera]\nbackend = "none"\n')
+    monkeypatch.setenv("COMPANION_CONFIG", str(config))
+    out = tmp_path / "frames"
+    args = parse(["--demo", "--headless", "--frames", "25", "--out", str(out),
+                  "--journal", str(tmp_path / "demo.sqlite")])
+    assert run_play(args) == 0
+    text = capsys.readouterr().out
+    assert "PNG" in text and str(out) in text
+    pngs = sorted(out.glob("*.png"))
+    assert len(pngs) == 2  # frames 0 and 20
+    import pygame
+
+    assert pygame.image.load(str(pngs[0])).get_size() == (800, 480)
+    # the saved game is resumed by the next run
+    again = Session.resume(tmp_path / "demo.sqlite")
+    assert again.state.players[0].name == "Ann"
+    again.close()
+
+
+def test_bad_options_get_a_clear_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "missing.toml"))
+    assert run_play(parse(["--demo", "--headless"])) == 2
+    assert "does not exist" in capsys.readouterr().err
+    monkeypatch.delenv("COMPANION_CONFIG")
+    assert run_play(parse(["--demo", "--headless", "--size", "big"])) == 2
+    assert "WIDTHxHEIGHT" in capsys.readouterr().err
+
+
+def test_replay_prints_the_account(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+    from companion.paths import asset
+
+    assert main(["play", "--replay", str(asset("transcripts", "example-monopoly.txt"))]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Replaying example-monopoly.txt")
+    assert "Turn 1:" in text and "standings" in text.lower()

@@ -91,7 +91,7 @@ class StaticFeed:
 
 
 def bench_render(size: tuple[int, int], frames: int) -> dict[str, float]:
-    screen = GameScreen(midgame(), StaticFeed(), size)  # type: ignore[arg-type]
+    screen = GameScreen(midgame(), StaticFeed(), size)
     surface = pygame.Surface(size)
     painter = Painter()
     draw, update = [], []

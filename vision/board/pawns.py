@@ -114,8 +114,16 @@ class PawnConfig:
     desat_drop: int = 70
     desat_max_sat: int = 90
     desat_min_frac: float = 0.8  # of the pewter base disc area
-    explained_mm: float = 20.0
+    explained_mm: float = 24.0  # a body leans at most this far from its ring
+    explained_near_mm: float = 11.0
     fringe_mm: float = 10.0
+    ref_range_sat: int = 120  # strong print: explains any pixel of its hue
+    faint_print_max_sat: int = 256  # faint print explains only pixels below this saturation
+    ref_hue_margin: int = 6  # a pixel this close in hue to the print under it is print
+    ref_window: int = 5  # px: neighbourhood of the reference a pixel is compared with
+    glare_floor: float = 0.3  # saturation floors drop to this fraction at most under glare
+    one_per_player: bool = True  # each player has one figurine (Monopoly): keep the best
+    max_union_rings: float = 8.0  # a cluster of ring-coloured pixels larger than this is print
 
 
 def components(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, int, int]:
@@ -135,6 +143,9 @@ def _between(h: int, a: int, b: int) -> bool:
         x = abs(u - v) % 180
         return min(x, 180 - x)
     return d(a, h) + d(h, b) <= d(a, b) + 1 and d(a, h) > 0 and d(h, b) > 0
+
+
+_SHIFT90 = np.array([(i + 90) % 180 if i < 180 else i for i in range(256)], np.uint8)
 
 
 def _hue_of(bgr: tuple[int, int, int]) -> int:
@@ -178,6 +189,11 @@ class PawnReader:
         self.reference: np.ndarray | None = None
         self._ref_masks: list[np.ndarray] | None = None
         self._ref_hsv: np.ndarray | None = None
+        self._ref_range: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] | None = None
+        self._inv_glare: np.ndarray | None = None
+        self.reference_smooth: np.ndarray | None = None
+        self._outside = self.labels < 0
+        self.view_mm: tuple[float, float] | None = None  # board point under the camera
 
     # -- reference ----------------------------------------------------------------------------
     def set_reference(self, canon_bgr: np.ndarray, exclude: list[Detection] | None = None) -> None:
@@ -201,7 +217,86 @@ class PawnReader:
             masks.append(m.astype(bool))
         self._ref_masks = masks
         self._ref_hsv = hsv
+        self._inv_glare = self._glare_map(hsv)
+        self.reference_smooth = cv2.GaussianBlur(canon_bgr, (0, 0), 1.0)
+        self._ref_range = self._hue_ranges(hsv, exclude or [])
         self.reference = canon_bgr.copy()
+
+    def _hue_ranges(self, hsv: np.ndarray, exclude: list[Detection]
+                    ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, int]]:
+        """Per pixel, the hue range of the saturated print around it in the empty board (a
+        `ref_window` neighbourhood, so blur and sub-pixel registration shifts stay covered).
+        Two tiers: faint print (blurred edges, thin lines; hue noisy) only explains pixels that
+        are not strongly saturated now; strong print explains any. Hue is circular: each pixel
+        keeps the representation (h or h+90) whose range does not cross the wrap. Returns
+        (lo, hi, flag, max current saturation) per tier; an empty range is lo 255, hi 0."""
+        cfg = self.config
+        h, s, v = cv2.split(hsv)
+        if self._inv_glare is not None:
+            s = np.asarray(cv2.multiply(s, self._inv_glare, dtype=cv2.CV_8U), np.uint8)
+        if self.reference_smooth is not None:  # hue of the denoised board (faint print)
+            h = cv2.split(cv2.cvtColor(self.reference_smooth, cv2.COLOR_BGR2HSV))[0]
+        keep = np.ones(h.shape, bool)
+        for d in exclude:
+            c = (int(d.pos_mm[0] * cfg.px_per_mm), int(d.pos_mm[1] * cfg.px_per_mm))
+            disc = np.zeros(h.shape, np.uint8)
+            cv2.circle(disc, c, int((RING_OUTER_MM + 3) * cfg.px_per_mm), 1, -1)
+            keep &= disc == 0
+        k = np.ones((cfg.ref_window, cfg.ref_window), np.uint8)
+        m = cfg.ref_hue_margin
+        tiers = []
+        for ref_sat, cur_max in ((cfg.ref_min_sat, cfg.faint_print_max_sat),
+                                 (cfg.ref_range_sat, 256)):
+            sat = keep & (s >= ref_sat) & (v >= cfg.min_val // 2)
+            out = []
+            for shift in (0, 90):
+                hr = ((h.astype(np.int16) + shift) % 180).astype(np.uint8)
+                hi = cv2.dilate(np.where(sat, hr, 0).astype(np.uint8), k)
+                lo = cv2.erode(np.where(sat, hr, 255).astype(np.uint8), k)
+                out.append((lo, hi))
+            w0 = out[0][1].astype(np.int16) - out[0][0]
+            w1 = out[1][1].astype(np.int16) - out[1][0]
+            # a range (with its margin) must not cross the wrap at 0/180 in the chosen form
+            bad0 = (out[0][0] < m) | (out[0][1] > 179 - m)
+            bad1 = (out[1][0] < m) | (out[1][1] > 179 - m)
+            flag = ((bad0 & ~bad1) | ((bad0 == bad1) & (w1 < w0))).astype(np.uint8)
+            lo16 = np.where(flag == 1, out[1][0], out[0][0]).astype(np.int16) - m
+            hi16 = np.where(flag == 1, out[1][1], out[0][1]).astype(np.int16) + m
+            empty = (w0 < 0) & (w1 < 0)
+            lo8 = np.clip(lo16, 0, 255).astype(np.uint8)
+            hi8 = np.clip(hi16, 0, 255).astype(np.uint8)
+            hi8[empty] = 0
+            lo8[empty] = 255
+            tiers.append((lo8, hi8, flag, cur_max))
+        return tiers
+
+    def _glare_map(self, hsv: np.ndarray) -> np.ndarray | None:
+        """Where a glare spot (added white light) compresses every saturation, by how much:
+        measured on the plain light board background of the empty board, block by block,
+        against its usual saturation. Returns 1/factor per pixel (None without glare)."""
+        cfg = self.config
+        s = hsv[..., 1].astype(np.float32)
+        v = hsv[..., 2]
+        vmax = cv2.dilate(v, np.ones((15, 15), np.uint8))
+        bg = ((self.labels >= 0) & (hsv[..., 1] < 90)
+              & (v.astype(np.float32) >= 0.8 * vmax)).astype(np.float32)
+        nb = max(4, self.size // 16)
+        num = cv2.resize(s * bg, (nb, nb), interpolation=cv2.INTER_AREA)
+        den = cv2.resize(bg, (nb, nb), interpolation=cv2.INTER_AREA)
+        num = cv2.GaussianBlur(num, (0, 0), 1.0)
+        den = cv2.GaussianBlur(den, (0, 0), 1.0)
+        ok = den > 0.05
+        if ok.sum() < 16:
+            return None
+        sb = np.where(ok, num / np.maximum(den, 1e-6), 0)
+        typ = float(np.median(sb[ok]))
+        if typ < 5:
+            return None
+        f = np.where(ok, np.clip(sb / typ, cfg.glare_floor, 1.0), 1.0).astype(np.float32)
+        if float(f.min()) > 0.85:
+            return None
+        full = cv2.resize(f, (self.size, self.size), interpolation=cv2.INTER_LINEAR)
+        return np.asarray(1.0 / np.maximum(full, cfg.glare_floor), np.float32)
 
     def _pewter_inside(self, hsv: np.ndarray, d: Detection, min_frac: float = 0.25) -> bool:
         """A real figurine has grey pewter within its ring; a printed colour patch does not."""
@@ -219,9 +314,13 @@ class PawnReader:
             raise ValueError(f"canonical board image must be {self.size}x{self.size}x3, "
                              f"got {canon.shape}")
 
-    def _label(self, hsv: np.ndarray, min_sat: int, min_val: int) -> np.ndarray:
-        """Player label per pixel; `min_sat` scales the per-colour saturation floors."""
+    def _label(self, hsv: np.ndarray, min_sat: int, min_val: int,
+               glare: bool = False) -> np.ndarray:
+        """Player label per pixel; `min_sat` scales the per-colour saturation floors. With
+        `glare`, saturations are first scaled up where the empty board showed a glare spot."""
         h, s, v = cv2.split(hsv)
+        if glare and self._inv_glare is not None:
+            s = np.asarray(cv2.multiply(s, self._inv_glare, dtype=cv2.CV_8U), np.uint8)
         lab = cv2.LUT(h, self._lut)
         floor = self._min_sat_of.astype(np.float32) * (min_sat / self.config.min_sat)
         need = np.clip(floor, 0, 255).astype(np.uint8)[lab]
@@ -229,25 +328,38 @@ class PawnReader:
         lab[~ok] = 0
         return lab
 
+    def _not_print(self, hsv: np.ndarray, lab: np.ndarray) -> None:
+        """Unlabel pixels whose hue the empty board already had around them (print)."""
+        if self._ref_range is None:
+            return
+        h = hsv[..., 0]
+        h90 = cv2.LUT(h, _SHIFT90)
+        s = hsv[..., 1]
+        for lo, hi, flag, cur_max in self._ref_range:
+            hr = np.where(flag == 1, h90, h)
+            hit = (hr >= lo) & (hr <= hi)
+            if cur_max < 256:
+                hit &= s < cur_max
+            lab[hit] = 0
+
     # -- reading -------------------------------------------------------------------------------
     def read(self, canon_bgr: np.ndarray, expected: MoveContext | None = None) -> PawnRead:
         self._check(canon_bgr)
         cfg = self.config
         hsv = cv2.cvtColor(canon_bgr, cv2.COLOR_BGR2HSV)
         hands, hand_cells = self._hands(hsv)
-        lab = self._label(hsv, cfg.min_sat, cfg.min_val)
-        lab[self.labels < 0] = 0
-        dets: list[Detection] = []
-        for k, colour in enumerate(self.colour_names):
-            mask = lab == k + 1
-            if self._ref_masks is not None:
-                mask &= ~self._ref_masks[k]
-            dets.extend(self._blobs(mask.astype(np.uint8), colour, cfg.min_area_frac))
+        lab = self._label(hsv, cfg.min_sat, cfg.min_val, glare=True)
+        lab[self._outside] = 0
+        if self._ref_range is not None:
+            self._not_print(hsv, lab)
+        dets = self._find_rings(lab, cfg.min_area_frac)
         if self._ref_masks is None:
             # no picture of the empty board: printed colour patches are only told from rings by
             # the grey pewter a real figurine has inside its ring
             dets = [d for d in dets if self._pewter_inside(hsv, d, 0.15)]
         dets = self._drop_fringes(dets)
+        if cfg.one_per_player:
+            dets = self._best_per_colour(dets)
         if self._ref_hsv is not None:
             dets.extend(self._hidden_rings(hsv, dets))
         if expected is not None:
@@ -261,23 +373,66 @@ class PawnReader:
         return PawnRead(dets, {c: tuple(v) for c, v in sorted(occupants.items())}, unexpected,
                         hands, hand_cells)
 
-    def _blobs(self, mask: np.ndarray, colour: str, min_frac: float,
-               only_cells: set[int] | None = None) -> list[Detection]:
+    def _find_rings(self, lab: np.ndarray, min_frac: float,
+                    only_cells: set[int] | None = None) -> list[Detection]:
+        """Ring-sized blobs per colour in a label image. One connected-components pass over
+        all labelled pixels finds the clusters; each colour is then split only inside the
+        clusters' small boxes (much cheaper than a full-board pass per colour)."""
         cfg = self.config
-        n, cc, stats, cents, ox, oy = components(mask)
+        ring = self.ring_area_px
+        union = (lab > 0).astype(np.uint8)
+        n, cc, stats, _, ox, oy = components(union)
+        if n <= 1:
+            return []
+        areas = stats[1:, cv2.CC_STAT_AREA]
+        keep = np.flatnonzero((areas >= min_frac * ring * 0.5)
+                              & (areas <= cfg.max_union_rings * ring)) + 1
+        parts: dict[int, list[tuple[float, np.ndarray, np.ndarray]]] = {}
+        for j in keep:
+            x, y, w, h = (int(v) for v in stats[j, :4])
+            sub = cc[y:y + h, x:x + w] == j
+            lab_c = np.where(sub, lab[oy + y:oy + y + h, ox + x:ox + x + w], 0)
+            cells_c = self.labels[oy + y:oy + y + h, ox + x:ox + x + w]
+            present = np.unique(lab_c)
+            for k in present[present > 0]:
+                m = (lab_c == k).astype(np.uint8)
+                if len(present) == 2:  # one colour only: the cluster is the part
+                    nk, cck, sk, ck = 2, m.astype(np.int32), None, None
+                    ys, xs = np.nonzero(m)
+                    area = float(len(xs))
+                    if area < min_frac * ring * 0.5:
+                        continue
+                    cent = np.array([xs.mean() + ox + x, ys.mean() + oy + y])
+                    lbl = cells_c[ys, xs]
+                    lbl = lbl[lbl >= 0]
+                    votes = np.bincount(lbl, minlength=NUM_CELLS)[:NUM_CELLS]
+                    parts.setdefault(int(k), []).append((area, cent, votes))
+                    continue
+                nk, cck, sk, ck = cv2.connectedComponentsWithStats(m, connectivity=8)
+                for q in range(1, nk):
+                    area = float(sk[q, cv2.CC_STAT_AREA])
+                    if area < min_frac * ring * 0.5:
+                        continue
+                    qx, qy, qw, qh = (int(v) for v in sk[q, :4])
+                    sel = cck[qy:qy + qh, qx:qx + qw] == q
+                    lbl = cells_c[qy:qy + qh, qx:qx + qw][sel]
+                    lbl = lbl[lbl >= 0]
+                    votes = np.bincount(lbl, minlength=NUM_CELLS)[:NUM_CELLS]
+                    cent = ck[q] + (ox + x, oy + y)
+                    parts.setdefault(int(k), []).append((area, cent, votes))
+        out: list[Detection] = []
+        for k, plist in parts.items():
+            out.extend(self._group(plist, self.colour_names[k - 1], min_frac, only_cells))
+        return out
+
+    def _group(self, parts: list[tuple[float, np.ndarray, np.ndarray]], colour: str,
+               min_frac: float, only_cells: set[int] | None) -> list[Detection]:
+        """Merge fragments of one ring (cut by a leaning body) and make detections."""
+        cfg = self.config
         ring = self.ring_area_px
         ring_d = 2 * RING_OUTER_MM * cfg.px_per_mm
-        parts: list[tuple[float, np.ndarray, tuple[int, int, int, int], int]] = []
-        for j in range(1, n):
-            x, y, w, h, area = (int(v) for v in stats[j])
-            if area < min_frac * ring * 0.5:
-                continue
-            if area > cfg.max_area_frac * ring or max(w, h) > 2.6 * ring_d:
-                continue  # too big for rings: a band of board colour or clutter
-            parts.append((float(area), cents[j], (x, y, w, h), j))
-        # merge fragments of one ring
-        groups: list[list[int]] = []
         merge_px = cfg.merge_mm * cfg.px_per_mm
+        groups: list[list[int]] = []
         for i, p in enumerate(parts):
             for g in groups:
                 if any(np.linalg.norm(p[1] - parts[q][1]) < merge_px for q in g):
@@ -288,29 +443,34 @@ class PawnReader:
         out: list[Detection] = []
         for g in groups:
             garea = float(sum(parts[i][0] for i in g))
-            if garea < min_frac * ring:
+            if garea < min_frac * ring or garea > cfg.max_area_frac * ring:
                 continue
-            votes = np.zeros(NUM_CELLS, np.int64)
-            sx = sy = 0.0
-            for i in g:
-                x, y, w, h = parts[i][2]
-                sub = cc[y:y + h, x:x + w] == parts[i][3]
-                lbl = self.labels[oy + y:oy + y + h, ox + x:ox + x + w][sub]
-                lbl = lbl[lbl >= 0]
-                votes += np.bincount(lbl, minlength=NUM_CELLS)[:NUM_CELLS]
-                sx += parts[i][1][0] * parts[i][0]
-                sy += parts[i][1][1] * parts[i][0]
+            votes = np.sum([parts[i][2] for i in g], axis=0)
             if votes.sum() == 0:
+                continue
+            pts = np.array([parts[i][1] for i in g])
+            if float(np.ptp(pts, axis=0).max()) > 2.6 * ring_d:
                 continue
             cell = int(np.argmax(votes))
             if only_cells is not None and cell not in only_cells:
                 continue
             purity = float(votes[cell]) / float(votes.sum())
-            count = 2 if garea > 1.9 * ring else 1
+            count = 2 if garea > 1.9 * ring and not cfg.one_per_player else 1
             conf = min(1.0, garea / (0.6 * ring)) * purity
-            pos = ((sx / garea + ox) / cfg.px_per_mm, (sy / garea + oy) / cfg.px_per_mm)
+            c = np.sum([parts[i][1] * parts[i][0] for i in g], axis=0) / garea
+            pos = (float(c[0]) / cfg.px_per_mm, float(c[1]) / cfg.px_per_mm)
             out.append(Detection(self.owner_of.get(colour), colour, cell, conf, pos, count))
         return out
+
+    @staticmethod
+    def _best_per_colour(dets: list[Detection]) -> list[Detection]:
+        """Each player has one figurine: of several blobs of one colour keep the most
+        confident (the others are fringes, reflections or print)."""
+        best: dict[str, Detection] = {}
+        for d in dets:
+            if d.colour not in best or d.confidence > best[d.colour].confidence:
+                best[d.colour] = d
+        return [d for d in dets if best.get(d.colour) is d]
 
     def _drop_fringes(self, dets: list[Detection]) -> list[Detection]:
         """Two rings cannot overlap: of two detections closer than `fringe_mm`, keep the more
@@ -376,7 +536,7 @@ class PawnReader:
                 continue
             c = cents[j] + (ox, oy)
             pos = (float(c[0] / ppm), float(c[1] / ppm))
-            if any(math.dist(pos, d.pos_mm) < cfg.explained_mm for d in dets + out):
+            if any(self._explains(d, pos) for d in dets + out):
                 continue
             x, y, w, h = (int(v) for v in stats[j, :4])
             sub = cc[y:y + h, x:x + w] == j
@@ -397,6 +557,8 @@ class PawnReader:
                 frac = float(self._ref_masks[k][y0:y1, x0:x1][ann].mean()) if ann.any() else 0.0
                 if frac > 0.15:
                     cands.append(colour)
+            if len(cands) > 1:  # the ring's own hue around the pewter decides
+                cands = self._hue_pick(hsv, (cx, cy), cands)
             if len(cands) == 1:
                 colour = cands[0]
                 seen.add(colour)
@@ -404,6 +566,31 @@ class PawnReader:
             else:
                 out.append(Detection(None, "unknown", cell, 0.3, pos))
         return out
+
+    def _explains(self, d: Detection, pos: tuple[float, float]) -> bool:
+        """Is a washed-out blob at `pos` the body of the figurine seen at `d`? Bodies lean away
+        from the point of the board under the camera (`view_mm`), by up to `explained_mm`."""
+        dx, dy = pos[0] - d.pos_mm[0], pos[1] - d.pos_mm[1]
+        dist = math.hypot(dx, dy)
+        if dist < self.config.explained_near_mm:
+            return True
+        if dist >= self.config.explained_mm or self.view_mm is None:
+            return dist < self.config.explained_mm and self.view_mm is None
+        lx, ly = d.pos_mm[0] - self.view_mm[0], d.pos_mm[1] - self.view_mm[1]
+        norm = math.hypot(lx, ly)
+        if norm < 1e-6:
+            return False
+        return (dx * lx + dy * ly) / (dist * norm) > 0.6
+
+    def _hue_pick(self, hsv: np.ndarray, c: tuple[int, int], cands: list[str]) -> list[str]:
+        """Of several colours, the one most of the saturated pixels around `c` have."""
+        r = int((RING_OUTER_MM + 1) * self.config.px_per_mm)
+        x, y = c
+        win = hsv[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1]
+        lab = self._label(win, int(self.config.min_sat * 0.6), self.config.min_val)
+        votes = {col: int((lab == self.colour_names.index(col) + 1).sum()) for col in cands}
+        best = max(votes.values())
+        return [col for col, v in votes.items() if v == best and v > 0]
 
     def _with_context(self, lab: np.ndarray, hsv: np.ndarray, dets: list[Detection],
                       ctx: MoveContext) -> list[Detection]:
@@ -414,13 +601,12 @@ class PawnReader:
         if colour is None or any(d.owner == ctx.player for d in dets):
             return dets
         k = self.colour_names.index(colour)
-        relaxed = self._label(hsv, int(cfg.min_sat * 0.7), int(cfg.min_val * 0.7))
+        relaxed = self._label(hsv, int(cfg.min_sat * 0.7), int(cfg.min_val * 0.7), glare=True)
         cand = set(ctx.candidates)
         region = np.isin(self.labels, list(cand)) if cand else np.zeros_like(self.labels, bool)
-        mask = (relaxed == k + 1) & region
-        if self._ref_masks is not None:
-            mask &= ~self._ref_masks[k]
-        extra = self._blobs(mask.astype(np.uint8), colour, cfg.relaxed_area_frac, cand)
+        relaxed[~region | (relaxed != k + 1)] = 0
+        self._not_print(hsv, relaxed)
+        extra = self._find_rings(relaxed, cfg.relaxed_area_frac, cand)
         extra = [Detection(d.owner, d.colour, d.cell, d.confidence * 0.7, d.pos_mm, d.count)
                  for d in extra]
         return dets + extra[:1]

@@ -227,6 +227,7 @@ class BoardPipeline:
                                     "camera so the whole board is in the picture.", method,
                                     corners, quality)
         canon = self.warp(frame, h)
+        self.reader.view_mm = self._nadir_mm(h)
         if self.reader.reference is None and self.config.auto_reference:
             first = self.reader.read(canon)
             self.reader.set_reference(canon, exclude=first.detections)
@@ -286,6 +287,22 @@ class BoardPipeline:
         p = cv2.perspectiveTransform(np.asarray(pts_mm, np.float64).reshape(-1, 1, 2), h)
         p = p.reshape(-1, 2)
         return self.camera.distort_points(p) if self.camera is not None else p
+
+    def _nadir_mm(self, h: np.ndarray) -> tuple[float, float] | None:
+        """The board point straight under the camera (figurines lean away from it), from the
+        homography and the camera matrix; None without a camera model."""
+        if self.camera is None:
+            return None
+        m = np.linalg.inv(self.camera.matrix) @ h
+        scale = 1.0 / np.linalg.norm(m[:, 0])
+        r1, r2, t = m[:, 0] * scale, m[:, 1] * scale, m[:, 2] * scale
+        if t[2] < 0:
+            r1, r2, t = -r1, -r2, -t
+        rot = np.column_stack([r1, r2, np.cross(r1, r2)])
+        c = -rot.T @ t
+        if not np.all(np.isfinite(c)):
+            return None
+        return float(c[0]), float(c[1])
 
     def _build_maps(self, h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         ppm = self.config.pawns.px_per_mm

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from companion.paths import asset
 from companion.rules.engine import Rules
-from companion.rules.events import Event
 from companion.rules.state import GameState
 
 EXAMPLE_TRANSCRIPT = asset("transcripts", "example-monopoly.txt")
@@ -77,17 +76,6 @@ def cmd_play(args: argparse.Namespace) -> int:
             print_standings(result.rules, result.state)
         return code
     return run_play(args)
-
-
-def _print_turn(rules: Rules, state: GameState, number: int, events: list[Event]) -> None:
-    from companion.narrate import account
-
-    lines = account(rules, state, events)
-    if not lines:
-        return
-    print(f"Turn {number}:")
-    for line in lines:
-        print(f"  {line}")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -304,7 +304,8 @@ def apply_set(rules: Rules, state: GameState, words: list[str]) -> GameState:
                 for deck in decks:  # a held card is out of its deck
                     card_id = next(c.id for c in load_deck(deck) if c.effect == "jail_free")
                     order = tuple(c for c in state.deck(deck) if c != card_id)
-                    state = replace(state, **{deck: order})
+                    state = (replace(state, chance=order) if deck == "chance"
+                             else replace(state, community_chest=order))
             elif key == "bankrupt":
                 player = replace(player, bankrupt=parse_bool(value, key))
             else:

@@ -72,7 +72,9 @@ def test_example_game_replays_to_its_winner() -> None:
     assert result.state.outcome is not None and result.state.outcome.winner
 
 
-def test_play_demo_prints_turns_and_standings(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--demo"]) == 0
+def test_play_replay_prints_turns_and_standings(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import EXAMPLE_TRANSCRIPT
+
+    assert main(["play", "--replay", str(EXAMPLE_TRANSCRIPT)]) == 0
     out = capsys.readouterr().out
     assert "Turn 1:" in out and "Final standings" in out and "Winner:" in out

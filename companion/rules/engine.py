@@ -228,6 +228,11 @@ class Rules:
         """hook: change a sum owed before it is charged (protections, discounts)."""
         return amount
 
+    def redirect_income(self, t: Txn, recipient: int, amount: int, reason: str) -> int:
+        """hook: who really receives money paid to player ``recipient`` (a seat, or POT/BANK);
+        standard: the recipient."""
+        return recipient
+
     def rent_due(self, t: Txn, payer: int, index: int, ctx: LandContext) -> int:
         """hook: rent owed for landing on a lot (variants adjust enchantments etc.)."""
         return base_rent(self.board, t.squares, index, ctx.dice_total, ctx.rent_multiplier,

@@ -118,13 +118,19 @@ class Txn:
         """Money to a player from the bank, the pot or another player (who must have it)."""
         if amount <= 0:
             return
+        player = self.rules.redirect_income(self, player, amount, reason)
         if source == BANK:
             self.bank_net += amount
         elif source == POT:
             self.pot -= amount
         else:
             self.set_player(source, cash=self.players[source].cash - amount)
-        self.set_player(player, cash=self.players[player].cash + amount)
+        if player == POT:
+            self.pot += amount
+        elif player == BANK:
+            self.bank_net -= amount
+        else:
+            self.set_player(player, cash=self.players[player].cash + amount)
         self.emit("paid", source if source >= 0 else None, amount=amount, other=player,
                   detail=reason)
 
@@ -135,6 +141,8 @@ class Txn:
         cash = self.players[payer].cash
         if cash < amount:
             raise AssertionError(f"{self.name(payer)} cannot pay ${amount} from ${cash}")
+        if payee >= 0:
+            payee = self.rules.redirect_income(self, payee, amount, reason)
         self.set_player(payer, cash=cash - amount)
         if payee == BANK:
             self.bank_net -= amount

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from companion.rules.engine import RollSpec
     from companion.rules.state import GameState
     from companion.rules.txn import Txn
-    from companion.variants.dungeonopoly.abilities import Ability
+    from companion.variants.dungeonopoly.abilities import Ability, Params
     from companion.variants.dungeonopoly.character import Enchantment
     from companion.variants.dungeonopoly.layer import Dungeonopoly
     from companion.variants.dungeonopoly.terms import Table
@@ -45,6 +45,17 @@ class TableEffect:
     def after_damage(self, layer: Dungeonopoly, t: Txn, attacker: int, defender: int,
                      amount: int, source: str) -> None:
         """Damage was dealt (paid or owed)."""
+
+    def intercept_damage(self, layer: Dungeonopoly, t: Txn, attacker: int, defender: int,
+                         amount: int, source: str, to: int) -> bool:
+        """True when the effect holds damage back for a decision or a roll (it deals it later
+        itself, e.g. Entropic Ward's d6). ``amount`` is before the defender's reductions."""
+        return False
+
+    def redirect_income(self, layer: Dungeonopoly, t: Txn, recipient: int, amount: int,
+                        reason: str) -> int:
+        """Where money due to ``recipient`` really goes (Hex: the central pot)."""
+        return recipient
 
     def adjust_charge(self, layer: Dungeonopoly, t: Txn, debtor: int, creditor: int,
                       amount: int, reason: str) -> int:
@@ -87,6 +98,16 @@ class TableEffect:
     def intercept_movement_roll(self, layer: Dungeonopoly, t: Txn, spec: RollSpec,
                                 dice: tuple[int, ...]) -> bool:
         """True when the effect holds the roll back (a decision comes first)."""
+        return False
+
+    def movement_steps(self, layer: Dungeonopoly, t: Txn, player: int, steps: int) -> int:
+        """The signed squares a movement roll moves (Id Insinuation: backwards)."""
+        return steps
+
+    def intercept_use(self, layer: Dungeonopoly, t: Txn, user: int, ab: Ability,
+                      target: int | None, params: Params) -> bool:
+        """True when an ability use waits for someone's answer first (Intellect Fortress);
+        the effect resumes it with ``layer.proceed``."""
         return False
 
     def rolled_doubles(self, layer: Dungeonopoly, t: Txn, player: int) -> None:
@@ -169,6 +190,30 @@ def after_damage(layer: Dungeonopoly, t: Txn, attacker: int, defender: int, amou
                  source: str) -> None:
     for e in active(t):
         e.after_damage(layer, t, attacker, defender, amount, source)
+
+
+def intercept_damage(layer: Dungeonopoly, t: Txn, attacker: int, defender: int, amount: int,
+                     source: str, to: int) -> bool:
+    return any(e.intercept_damage(layer, t, attacker, defender, amount, source, to)
+               for e in active(t))
+
+
+def redirect_income(layer: Dungeonopoly, t: Txn, recipient: int, amount: int,
+                    reason: str) -> int:
+    for e in active(t):
+        recipient = e.redirect_income(layer, t, recipient, amount, reason)
+    return recipient
+
+
+def movement_steps(layer: Dungeonopoly, t: Txn, player: int, steps: int) -> int:
+    for e in active(t):
+        steps = e.movement_steps(layer, t, player, steps)
+    return steps
+
+
+def intercept_use(layer: Dungeonopoly, t: Txn, user: int, ab: Ability, target: int | None,
+                  params: Params) -> bool:
+    return any(e.intercept_use(layer, t, user, ab, target, params) for e in active(t))
 
 
 def adjust_charge(layer: Dungeonopoly, t: Txn, debtor: int, creditor: int, amount: int,

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.rules.actions import Action, Roll
+from companion.rules import building
+from companion.rules.actions import Action, Roll, Sell
 from companion.rules.cards import Card, card_by_id
 from companion.rules.engine import LandContext, RollSpec, Rules
 from companion.rules.errors import IllegalActionError
@@ -21,7 +22,7 @@ from companion.rules.pending import Debt, MortgagedTransfer, Pending
 from companion.rules.rent import base_rent
 from companion.rules.state import BANK, GameState, Options, PlayerState
 from companion.rules.txn import Txn
-from companion.variants.dungeonopoly import effects, reactions
+from companion.variants.dungeonopoly import effects, genesis, reactions
 from companion.variants.dungeonopoly.abilities import (
     Ability,
     Accept,
@@ -146,10 +147,11 @@ class Dungeonopoly(Rules):
             self.gain_ep(t, seat, len(whys), ",".join(whys))
 
     def damage(self, t: Txn, attacker: int, defender: int, source: str,
-               level: int | None = None) -> bool:
+               level: int | None = None, *, amount: int | None = None, to: int = BANK) -> bool:
         """Damage: the defender pays the bank $20 x the attacker's level (usual debt and
         bankruptcy flow). Sanctuary prevents it; Mage Armor or Shield of Faith absorbs it once.
-        Returns True when damage was paid or owed."""
+        ``amount`` replaces the $20 x level figure (Mind Thrust's table, Agonizing Blast) and
+        ``to`` the bank as payee (Vampiric Blast). Returns True when damage was paid or owed."""
         d = character(t, defender)
         if d.bankrupt:
             return False
@@ -165,12 +167,14 @@ class Dungeonopoly(Rules):
                 t.set_player(defender, enchantments=d.without_enchantment(shield))
                 t.emit("absorbed", defender, other=attacker, detail=shield)
                 return False
-        lvl = level if level is not None else character(t, attacker).level
-        amount = 20 * lvl
+        if amount is None:
+            amount = 20 * (level if level is not None else character(t, attacker).level)
+        if effects.intercept_damage(self, t, attacker, defender, amount, source, to):
+            return True
         for ab in known_abilities(d):
             amount = ab.modify_damage(self, t, defender, amount)
         t.emit("damaged", defender, amount=amount, other=attacker, detail=source)
-        t.charge(defender, BANK, amount, f"damage ({source.replace('_', ' ')})")
+        t.charge(defender, to, amount, f"damage ({source.replace('_', ' ')})")
         effects.after_damage(self, t, attacker, defender, amount, source)
         return True
 
@@ -231,6 +235,36 @@ class Dungeonopoly(Rules):
     # ======================================================================================
     # Basic rules: GO, fees, the pot, managing property
     # ======================================================================================
+    def _sell_problem(self, state: GameState | Txn, player: int, index: int) -> str | None:
+        """Selling evenly counts only the seller's own lots of the group: Modify Memory (psion)
+        can split a built group between owners, and each must still be able to sell."""
+        group = self.board.groups.get(self.board.squares[index].group, ())
+        squares = state.squares
+        if any(squares[i].owner != player and squares[i].level for i in group):
+            squares = [s if s.owner == player else replace(s, houses=0, hotel=False)
+                       for s in squares]
+        return building.sell_problem(self.board, squares, player, index, state.bank_houses,
+                                     state.options.max_houses, state.options.even_building)
+
+    def management_actions(self, state: GameState, player: int,
+                           shortage: bool | None = None) -> list[Action]:
+        """The engine's list, plus sales on built groups split between owners (see above)."""
+        out = super().management_actions(state, player, shortage)
+        head = state.pending[0] if state.pending else None
+        raising = isinstance(head, Debt) and head.player == player
+        if not (raising or self.may_manage(state, player, "sell")):
+            return out
+        sqs = state.squares
+        for i, s in enumerate(sqs):
+            if s.owner != player or not s.level:
+                continue
+            group = self.board.groups.get(self.board.squares[i].group, ())
+            if all(sqs[j].owner == player for j in group):
+                continue
+            if self._sell_problem(state, player, i) is None and Sell(player, i) not in out:
+                out.append(Sell(player, i))
+        return out
+
     def may_manage(self, state: GameState, player: int, what: str) -> bool:
         """Build, sell and mortgage only on your own turn (or when raising money owed, which
         the engine allows separately); unmortgaging too (D-R2); trades any time."""
@@ -326,6 +360,10 @@ class Dungeonopoly(Rules):
         rent = base_rent(self.board, t.squares, index, ctx.dice_total, ctx.rent_multiplier,
                          ctx.dice_multiplier)
         return effects.adjust_rent(self, t, payer, index, self.enchanted_rent(t, index, rent))
+
+    def redirect_income(self, t: Txn, recipient: int, amount: int, reason: str) -> int:
+        """Hex: the next money a cursed character collects goes to the central pot."""
+        return effects.redirect_income(self, t, recipient, amount, reason)
 
     def adjust_charge(self, t: Txn, debtor: int, creditor: int, amount: int, reason: str) -> int:
         """Protections and discounts of the additional classes (Barkskin, Divine Grace)."""
@@ -459,6 +497,7 @@ class Dungeonopoly(Rules):
         if character(t, player).has_flag("expeditious"):
             self.drop_flag(t, player, "expeditious")
             steps *= 2
+        steps = effects.movement_steps(self, t, player, steps)
         ghost = sneak or character(t, player).has_flag("invisible")
         self.add_flag(t, player, "moved", "sneaking" if sneak else "walked")
         if sneak and effects.may_hide(self, t, player):
@@ -483,8 +522,20 @@ class Dungeonopoly(Rules):
             return
         # table effects watching this mover's steps (Entangle, Bulwark, Thicket, Thorns)
         watch = effects.movers(self, t, player) if count_passing else []
+        # Genesis demiplanes that exist for this mover sit in the gaps between squares
+        gap, gaps = genesis.start_walk(t, player) if t.extra else (None, frozenset())
+        if gap is not None and not forward:
+            pos = (gap + 1) % size  # stepping back off a demiplane reaches square ``gap``
         while remaining > 0:
             came_from = pos
+            k = came_from if forward else (came_from - 1) % size
+            if gaps and k in gaps and k != gap:
+                remaining -= 1  # the demiplane is a square of its own
+                if remaining == 0:
+                    genesis.stop_on(self, t, player, k, land, ctx)
+                    effects.after_move(self, t, player, steps, land, count_passing)
+                    return
+            gap = None
             pos = (pos + (1 if forward else -1)) % size
             remaining -= 1
             if sneak:
@@ -567,6 +618,10 @@ class Dungeonopoly(Rules):
                       count_passing=step.count_passing)
             return
         if reactions.run_step(self, t, step):
+            return
+        run = getattr(step, "run", None)  # an automatic step a class module defines
+        if run is not None:
+            run(self, t)
             return
         super().run_step(t, step)
 
@@ -672,6 +727,8 @@ class Dungeonopoly(Rules):
 
     def proceed(self, t: Txn, user: int, ab: Ability, target: int | None,
                 params: Params) -> None:
+        if effects.intercept_use(self, t, user, ab, target, params):
+            return  # someone answers first (Intellect Fortress); the effect resumes it
         if ab.needs_check:
             t.push(Check(user, ab.name, ab.check_target(self, t, user), target, params))
             return

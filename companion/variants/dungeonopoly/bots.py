@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.rules.actions import Action, Roll
+from companion.rules.actions import Action, CallHouseAuction, Roll
 from companion.rules.cards import card_by_id
 from companion.rules.state import GameState
 from companion.variants.dungeonopoly import effects
@@ -56,6 +56,9 @@ def bot_hint(state: GameState, actions: Sequence[Action]) -> Action | None:
                 if name == "run" and state.rolled:
                     continue
                 return a
+    call = _house_auction(state, actions)
+    if call is not None:
+        return call
     for a in uses:
         if a.ability == "bless" and state.squares[state.players[a.player].position].owner == a.player:
             return a
@@ -64,3 +67,19 @@ def bot_hint(state: GameState, actions: Sequence[Action]) -> Action | None:
             if owner is not None and owner != a.player:
                 return a
     return None
+
+
+HOUSE_AUCTION_CASH = 250  # the Monopoly bot's $150 reserve plus the $100 it bids for a house
+
+
+def _house_auction(state: GameState, actions: Sequence[Action]) -> Action | None:
+    """In a house shortage houses are sold only by auction (rulings R6): before rolling, call
+    one when she can afford to bid for it (the Monopoly bot bids up to $100 for a house above
+    its $150 reserve). Without this, tables where everyone owns colour groups stall with no
+    houses at all until the turn cap."""
+    if state.rolled and not state.roll_again:
+        return None
+    cur = state.current
+    if state.players[cur].cash < HOUSE_AUCTION_CASH:
+        return None
+    return next((a for a in actions if isinstance(a, CallHouseAuction) and a.player == cur), None)

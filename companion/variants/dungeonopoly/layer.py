@@ -1096,12 +1096,14 @@ class Dungeonopoly(Rules):
 
 PLAYER_ENCHANTMENTS = frozenset({"mage_armor", "slow", "invisibility", "charm_person",
                                  "shield_of_faith", "sanctuary",
-                                 "barkskin", "glitterdust"})  # druid, bard
+                                 "barkskin", "glitterdust",  # druid, bard
+                                 "hex", "ego_whip", "modify_memory", "id_insinuation"})
 SQUARE_ENCHANTMENTS = frozenset({"bless", "curse", "glyph_of_warding",
                                  # the druid's primal spells
                                  "entangle", "obscuring_mist", "hallow", "insect_plague",
-                                 "wall_of_thorns", "antimagic_field"})
-MENTAL_ENCHANTMENTS = frozenset({"charm_person"})
+                                 "wall_of_thorns", "antimagic_field",
+                                 "genesis"})  # a psion's demiplane (in the gap after it)
+MENTAL_ENCHANTMENTS = frozenset({"charm_person", "ego_whip", "modify_memory", "id_insinuation"})
 
 
 def _int(text: str, what: str) -> int:

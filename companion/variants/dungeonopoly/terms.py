@@ -141,6 +141,10 @@ def target_problem(table: Table, user: int, target: int, *, spell: bool, mental:
         return f"{name} is in jail: the cells block spells"
     if mental and immune_to_mental(t):
         return f"{name} is Ascended and immune to mental effects"
+    if table.extra and target != user:  # a Genesis demiplane out of the user's existence
+        from companion.variants.dungeonopoly import genesis
+
+        return genesis.target_problem(table, user, target)
     return None
 
 

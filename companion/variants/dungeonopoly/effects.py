@@ -163,7 +163,7 @@ def roles_in_play(table: Table) -> set[str]:
     for p in table.players:
         role = getattr(p, "role", "")
         if role:
-            out.add(role)
+            out.update(role.split("+"))  # gestalt characters hold two classes
         for kind, value in getattr(p, "choices", ()):
             if kind.startswith("borrow"):
                 out.add(value.split(":", 1)[0])

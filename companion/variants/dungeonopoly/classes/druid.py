@@ -81,7 +81,7 @@ class PrimalEnchantment(Ability):
     def choices_due(self, layer: Dungeonopoly, table: Table,
                     holder: int) -> Iterable[tuple[str, tuple[str, ...]]]:
         p = character(table, holder)
-        if p.role != "druid":
+        if "druid" not in p.role.split("+"):
             return ()
         have = p.chosen("primal")
         if len(have) >= _due(p.level, PRIMAL_AT):
@@ -96,7 +96,7 @@ class PrimalSpell(Ability):
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:
         p = character(table, user)
-        if p.role == "druid" and self.name not in p.chosen("primal"):
+        if "druid" in p.role.split("+") and self.name not in p.chosen("primal"):
             return f"{self.name.replace('_', ' ')} is not one of your primal spells"
         pos = p.position
         if self.name != "antimagic_field" and \
@@ -162,7 +162,7 @@ class WildShape(Ability):
                     holder: int) -> Iterable[tuple[str, tuple[str, ...]]]:
         p = character(table, holder)
         have = p.chosen("form")
-        want = _due(p.level, FORMS_AT) if p.role == "druid" else 1
+        want = _due(p.level, FORMS_AT) if "druid" in p.role.split("+") else 1
         if len(have) >= want:
             return ()
         return (("form", tuple(f for f in ANIMALS if f not in have)),)
@@ -744,7 +744,7 @@ def druid_bot(state: GameState, actions: Sequence[Action]) -> Action | None:
         return None
     cur = state.current
     p = character(state, cur)
-    if p.role != "druid":
+    if "druid" not in p.role.split("+"):
         return None
     mine = [a for a in actions if a.player == cur]
     for a in mine:

@@ -300,7 +300,7 @@ class FightingStance(Ability):
                     holder: int) -> Iterable[tuple[str, tuple[str, ...]]]:
         p = character(table, holder)
         have = p.chosen("stance")
-        want = sum(1 for lvl in STANCES_AT if p.level >= lvl) if p.role == "paladin" else 1
+        want = sum(1 for lvl in STANCES_AT if p.level >= lvl) if "paladin" in p.role.split("+") else 1
         if len(have) >= want:
             return ()
         return (("stance", tuple(s for s in STANCES if s not in have)),)
@@ -551,7 +551,7 @@ def paladin_bot(state: GameState, actions: Sequence[Action]) -> Action | None:
     if head is not None:
         return None
     cur = state.current
-    if character(state, cur).role != "paladin":
+    if "paladin" not in character(state, cur).role.split("+"):
         return None
     mine = [a for a in actions if a.player == cur]
     for a in mine:

@@ -234,8 +234,15 @@ def _load() -> None:
 
 def find_class(name: str) -> CharacterClass:
     _load()
+    name = name.lower()
+    if "+" in name and name not in _CLASSES:  # gestalt (advanced rules): two classes as one
+        parts = [find_class(part) for part in name.split("+")]
+        seen: set[str] = set()
+        abilities = tuple(a for c in parts for a in c.abilities
+                          if not (a.name in seen or seen.add(a.name)))  # type: ignore[func-returns-value]
+        register_class(CharacterClass(name, abilities, " and ".join(c.summary for c in parts)))
     try:
-        return _CLASSES[name.lower()]
+        return _CLASSES[name]
     except KeyError:
         raise ValueError(f"unknown character class {name!r}; choose one of "
                          f"{', '.join(sorted(_CLASSES))}") from None

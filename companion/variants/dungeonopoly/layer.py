@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.rules import building
-from companion.rules.actions import Action, Roll, Sell
+from companion.rules.actions import Action, Roll, Sell, Trade
 from companion.rules.cards import Card, card_by_id
 from companion.rules.engine import LandContext, RollSpec, Rules
 from companion.rules.errors import IllegalActionError
@@ -22,7 +22,7 @@ from companion.rules.pending import Debt, MortgagedTransfer, Pending
 from companion.rules.rent import base_rent
 from companion.rules.state import BANK, GameState, Options, PlayerState
 from companion.rules.txn import Txn
-from companion.variants.dungeonopoly import effects, genesis, reactions
+from companion.variants.dungeonopoly import advanced, effects, genesis, reactions
 from companion.variants.dungeonopoly.abilities import (
     Ability,
     Accept,
@@ -75,6 +75,11 @@ class DungeonOptions(Options):
     enchantment_level: str = "cast"  # cast | current: which caster level Bless/Curse/Glyph use
     wrath_hits_jailed: bool = False  # D-R: Wrath of God's damage does not reach jail cells
     reroll_jail_rolls: bool = False  # D-R: Divine Intervention cannot reroll a roll from jail
+    # advanced and alternative rules (advanced.py)
+    strict_politics: bool = False  # rent always charged; trades only at listed value
+    quicker_game: bool = False  # 3 dealt lots, 1 turn in jail, 3 houses, 5 EP per level
+    blitz: bool = False  # draft every lot before play; characters start at level 10
+    gestalt: bool = False  # two classes per character (player Ann fighter+wizard)
 
 
 class Dungeonopoly(Rules):
@@ -97,8 +102,22 @@ class Dungeonopoly(Rules):
         if not role:
             raise ValueError(f"{name} needs a character class in dungeonopoly: one of "
                              f"{', '.join(class_names())}")
+        advanced.check_role(role, options)
         cls = find_class(role)
         return Character(name=name, cash=options.starting_cash, role=cls.name)
+
+    def new_game(self, players: Sequence[str | tuple[str, str]], options: Options | None = None,
+                 seed: int = 0, decks: Any = None, extra: tuple[Any, ...] = ()) -> GameState:
+        """The advanced options' set-up (advanced.py): quicker game's figures and dealt lots,
+        blitz's starting level and draft."""
+        options = advanced.prepare_options(options or self.default_options())
+        state = super().new_game(players, options, seed, decks, extra)
+        return advanced.setup(self, state)
+
+    def trade_problem(self, state: GameState | Txn, action: Trade) -> str | None:
+        """Strict politics: trades only at listed value."""
+        return super().trade_problem(state, action) or \
+            advanced.trade_problem(self, state, action)
 
     def opt(self, table: Table | GameState, name: str, default: Any) -> Any:
         return getattr(table.options, name, default)
@@ -842,7 +861,7 @@ class Dungeonopoly(Rules):
             raise IllegalActionError("there is nothing to pass on")
 
     def skill_points_left(self, p: Character) -> int:
-        if p.role != "rogue" or knows(p, "open_locks") is None:
+        if "rogue" not in p.role.split("+") or knows(p, "open_locks") is None:
             return 0  # skills borrowed by other classes have fixed ranks
         return skill_points_total(p.level) - p.skill_points_spent
 

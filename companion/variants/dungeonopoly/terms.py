@@ -109,7 +109,7 @@ def is_hidden(p: PlayerState) -> bool:
 
 def immune_to_mental(p: PlayerState) -> bool:
     """Ascended clerics (level 9+) ignore mental effects."""
-    return isinstance(p, Character) and p.role == "cleric" and p.level >= 9
+    return isinstance(p, Character) and "cleric" in p.role.split("+") and p.level >= 9
 
 
 def in_sanctuary(p: PlayerState) -> bool:

@@ -216,7 +216,8 @@ class OweChoice(Decision):
     def actions(self, layer: Dungeonopoly, state: GameState) -> list[Action]:
         p = character(state, self.player)
         out: list[Action] = []
-        if knows(p, "empty_mind") is not None:
+        ab = knows(p, "empty_mind")
+        if ab is not None and layer.generic_problem(state, self.player, ab) is None:
             for n in range(1, min(pp_left(p), MAX_PP) + 1):
                 out.append(UseAbility(self.player, "empty_mind", None, (("pp", str(n)),)))
                 if thrust_amount(n) >= self.amount:
@@ -669,7 +670,8 @@ class PsionEffects(TableEffect):
         if amount <= 0 or debtor < 0 or reason.startswith(VOLUNTARY):
             return amount
         p = character(t, debtor)
-        if knows(p, "empty_mind") is None or pp_left(p) < 1 or p.bankrupt:
+        if knows(p, "empty_mind") is None or pp_left(p) < 1 or p.bankrupt or \
+                (debtor == t.current and p.has_flag("ran")):
             return amount
         t.push(OweChoice(debtor, creditor=creditor, amount=amount, reason=reason))
         return 0

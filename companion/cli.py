@@ -81,10 +81,16 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.simulate import simulate
 
+    from companion.rules.state import parse_option
+    from companion.variants import find_variant
+
     classes = [c for c in (args.classes or "").split(",") if c]
     try:
+        find_variant(args.variant)  # loads the variant's own options for parse_option
+        options = dict(parse_option(*_option_words(text)) for text in args.option or ())
         summary = simulate(args.variant, args.players, args.games, args.seed, args.bot, classes,
-                           args.max_turns, progress=not args.no_progress and args.games >= 20)
+                           args.max_turns, progress=not args.no_progress and args.games >= 20,
+                           options=options)
     except (KeyError, ValueError) as exc:
         print(f"companion simulate: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
@@ -92,6 +98,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     median_turns = turns[len(turns) // 2] if turns else 0
     report = {
         "variant": args.variant,
+        "options": options,
         "games": summary.games,
         "finished_by_bankruptcy": summary.finished,
         "hit_turn_cap": summary.games - summary.finished,
@@ -112,6 +119,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"  {label} {key:<10} won {wins:>5} ({100 * wins / summary.games:.1f}%)")
     print(f"  {summary.games_per_minute:.0f} games per minute on one core")
     return 0
+
+
+def _option_words(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise ValueError(f"--option takes NAME=VALUE, not {text!r}")
+    return name, value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -139,6 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
     sim.add_argument("--classes", help="comma-separated character classes, dealt round the seats")
     sim.add_argument("--max-turns", type=int, default=1000)
+    sim.add_argument("--option", action="append", metavar="NAME=VALUE",
+                     help="a table option (repeatable), e.g. --option quicker_game=true")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--no-progress", action="store_true")
     sim.set_defaults(func=cmd_simulate)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.bots import BOTS, DiceRoller
 from companion.rules.actions import Action
@@ -69,9 +70,14 @@ class Summary:
 
 
 def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heuristic",
-             classes: Sequence[str] = (), max_turns: int = 1000, progress: bool = False) -> Summary:
-    """Play ``games`` games; wins are counted by class when classes are given, else by seat."""
+             classes: Sequence[str] = (), max_turns: int = 1000, progress: bool = False,
+             options: Mapping[str, Any] | None = None) -> Summary:
+    """Play ``games`` games; wins are counted by class when classes are given, else by seat.
+    ``options``: table settings by name (already typed, e.g. from ``parse_option``)."""
+    from companion.transcript import variant_options
+
     rules = find_variant(variant)
+    table_options = variant_options(rules, dict(options or {}))
     wins: Counter[str] = Counter()
     turns: list[int] = []
     finished = 0
@@ -81,7 +87,7 @@ def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heur
         roles = [classes[(g + i) % len(classes)] for i in range(players)] if classes else []
         names: list[str | tuple[str, str]] = [
             (f"P{i + 1}", roles[i]) if roles else f"P{i + 1}" for i in range(players)]
-        result = play_game(rules, names, seed + g, bot, max_turns)
+        result = play_game(rules, names, seed + g, bot, max_turns, table_options)
         steps += result.steps
         outcome = result.state.outcome
         turns.append(result.state.turn_number)

@@ -441,6 +441,8 @@ class Rules:
         can_sell = raising or self.may_manage(state, player, "sell")
         can_mortgage = raising or self.may_manage(state, player, "mortgage")
         can_unmortgage = not raising and self.may_manage(state, player, "unmortgage")
+        if not (can_build or can_sell or can_mortgage or can_unmortgage):
+            return out  # e.g. off-turn under a variant that manages only on its own turn
         cash = state.players[player].cash
         if can_build and shortage is None:
             shortage = self.house_shortage(state)

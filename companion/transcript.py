@@ -40,6 +40,7 @@ from companion.rules.cards import DECKS, load_deck
 from companion.rules.engine import Rules
 from companion.rules.errors import IllegalActionError
 from companion.rules.events import Event
+from companion.rules.pending import Auction
 from companion.rules.state import BANK, POT, GameState, Options, parse_option
 from companion.variants import find_variant
 
@@ -161,6 +162,11 @@ def parse_action(rules: Rules, state: GameState, words: list[str]) -> Action:
         if not args:
             raise ValueError("roll needs the dice values, e.g. 'roll 3 4'")
         return Roll(player, tuple(parse_int(a, "a die") for a in args))
+    auction = bool(state.pending) and isinstance(state.pending[0], Auction)
+    if verb == "pass" and not args and not auction:
+        extra = rules.parse_verb(state, player, verb, args)  # a variant's own pass (a decision)
+        if extra is not None:
+            return extra
     if verb in SIMPLE_VERBS:
         if args:
             raise ValueError(f"{verb} takes no arguments")

@@ -58,7 +58,8 @@ PACT_TRAITS = {"infernal": "fiendish_resilience", "fey": "beguiling_defenses",
 BOOK_KIND = "borrow"  # Book of Shadows picks are borrowed abilities ("class:ability")
 BOOK_SIZE = 3
 BOOK_MAX_LEVEL = 4
-CROWN_BARRED_FLAGS = frozenset({"before_roll", "reaction", "reaction_to_rent"})
+CROWN_BARRED_FLAGS = frozenset({"before_roll", "reaction", "reaction_to_rent", "triggered",
+                                "defensive"})
 
 
 # --- reading a warlock's choices ------------------------------------------------------------
@@ -518,8 +519,11 @@ class CrownOfMadness(Ability):
 
     @staticmethod
     def forceable(ab: Ability) -> bool:
+        """Abilities used by choice (not automatic or triggered ones, reactions, or those taken
+        before a roll), without a casting cost (W-R8: PP-costing powers neither)."""
         return ab.kind != "automatic" and not (ab.flags & CROWN_BARRED_FLAGS) and \
-            not ab.cost and not getattr(ab, "pp_cost", 0) and ab.name != "crown_of_madness"
+            type(ab).resolve is not Ability.resolve and not ab.cost and \
+            not getattr(ab, "pp_cost", 0) and ab.name != "crown_of_madness"
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:

@@ -198,4 +198,4 @@ def test_seating_needs_a_class(rules: Any) -> None:
     with pytest.raises(ValueError, match="character class"):
         rules.new_game(["Ann", "Bob"])
     with pytest.raises(ValueError, match="unknown character class"):
-        rules.new_game([("Ann", "bard"), ("Bob", "commoner")])
+        rules.new_game([("Ann", "jester"), ("Bob", "commoner")])

@@ -79,9 +79,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from companion.simulate import simulate
-
     from companion.rules.state import parse_option
+    from companion.simulate import simulate
     from companion.variants import find_variant
 
     classes = [c for c in (args.classes or "").split(",") if c]

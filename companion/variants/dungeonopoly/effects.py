@@ -170,11 +170,30 @@ def roles_in_play(table: Table) -> set[str]:
     return out
 
 
+# ``active`` runs at every hook point: remember the last answer and the players it was for
+# (kept alive here, so ``is`` is a safe test) and the (role, choices) pairs that decide it.
+_MEMO: dict[str, Any] = {"n": -1, "players": (), "key": (), "effects": []}
+
+
 def active(table: Table) -> list[TableEffect]:
     if not _EFFECTS:
         return []
+    players = table.players
+    memo = _MEMO
+    if memo["n"] == len(_EFFECTS):
+        last = memo["players"]
+        if len(last) == len(players) and all(a is b for a, b in zip(last, players, strict=True)):
+            return memo["effects"]  # type: ignore[no-any-return]
+        key = tuple([(getattr(p, "role", ""), getattr(p, "choices", ())) for p in players])
+        if key == memo["key"]:
+            memo["players"] = tuple(players)
+            return memo["effects"]  # type: ignore[no-any-return]
+    else:
+        key = tuple([(getattr(p, "role", ""), getattr(p, "choices", ())) for p in players])
     roles = roles_in_play(table)
-    return [e for e in _EFFECTS if e.roles & roles]
+    found = [e for e in _EFFECTS if e.roles & roles]
+    memo.update(n=len(_EFFECTS), players=tuple(players), key=key, effects=found)
+    return found
 
 
 # --- dispatch (called by the layer) ----------------------------------------------------------

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.rules import building
-from companion.rules.actions import Action, Roll, Sell, Trade
+from companion.rules.actions import Action, Mortgage, Roll, Sell, Trade
 from companion.rules.cards import Card, card_by_id
 from companion.rules.engine import LandContext, RollSpec, Rules
 from companion.rules.errors import IllegalActionError
@@ -265,23 +265,41 @@ class Dungeonopoly(Rules):
         return building.sell_problem(self.board, squares, player, index, state.bank_houses,
                                      state.options.max_houses, state.options.even_building)
 
+    def _mortgage_problem(self, state: GameState | Txn, player: int, index: int) -> str | None:
+        """As for selling: only the owner's own lots of a split built group must be bare."""
+        group = self.board.groups.get(self.board.squares[index].group, ())
+        squares = state.squares
+        if any(squares[i].owner != player and squares[i].level for i in group):
+            sq, s = self.board.squares[index], squares[index]
+            if not sq.ownable or s.owner != player or s.mortgaged:
+                return super()._mortgage_problem(state, player, index)
+            if any(squares[i].owner == player and squares[i].level for i in group):
+                return f"sell your buildings in the {sq.group.replace('_', ' ')} group first"
+            return None
+        return super()._mortgage_problem(state, player, index)
+
     def management_actions(self, state: GameState, player: int,
                            shortage: bool | None = None) -> list[Action]:
-        """The engine's list, plus sales on built groups split between owners (see above)."""
+        """The engine's list, plus sales and mortgages on built groups split between owners
+        (see above)."""
         out = super().management_actions(state, player, shortage)
         head = state.pending[0] if state.pending else None
         raising = isinstance(head, Debt) and head.player == player
-        if not (raising or self.may_manage(state, player, "sell")):
-            return out
         sqs = state.squares
         for i, s in enumerate(sqs):
-            if s.owner != player or not s.level:
+            if s.owner != player:
                 continue
             group = self.board.groups.get(self.board.squares[i].group, ())
-            if all(sqs[j].owner == player for j in group):
+            if all(sqs[j].owner == player for j in group) or \
+                    not any(sqs[j].level for j in group):
                 continue
-            if self._sell_problem(state, player, i) is None and Sell(player, i) not in out:
+            if s.level and (raising or self.may_manage(state, player, "sell")) and \
+                    self._sell_problem(state, player, i) is None and Sell(player, i) not in out:
                 out.append(Sell(player, i))
+            if (raising or self.may_manage(state, player, "mortgage")) and \
+                    self._mortgage_problem(state, player, i) is None and \
+                    Mortgage(player, i) not in out:
+                out.append(Mortgage(player, i))
         return out
 
     def may_manage(self, state: GameState, player: int, what: str) -> bool:

@@ -224,6 +224,18 @@ class Rules:
             return RollSpec(state.current, (6,) * self.roll_dice_count, purpose)
         return None
 
+    def credit(self, t: Txn, player: int, amount: int, reason: str) -> None:
+        """hook: money arrives in a player's accounts (standard: one account, ``cash``).
+
+        A variant with several accounts per player (Illumonopoly's treasuries) keeps them in its
+        player state and decides here which one the money lands in; ``cash`` stays the total the
+        rules check before a payment."""
+        t.set_player(player, cash=t.players[player].cash + amount)
+
+    def debit(self, t: Txn, player: int, amount: int, reason: str) -> None:
+        """hook: money leaves a player's accounts (the caller has checked the total)."""
+        t.set_player(player, cash=t.players[player].cash - amount)
+
     def adjust_charge(self, t: Txn, debtor: int, creditor: int, amount: int, reason: str) -> int:
         """hook: change a sum owed before it is charged (protections, discounts)."""
         return amount

@@ -124,13 +124,13 @@ class Txn:
         elif source == POT:
             self.pot -= amount
         else:
-            self.set_player(source, cash=self.players[source].cash - amount)
+            self.rules.debit(self, source, amount, reason)
         if player == POT:
             self.pot += amount
         elif player == BANK:
             self.bank_net -= amount
         else:
-            self.set_player(player, cash=self.players[player].cash + amount)
+            self.rules.credit(self, player, amount, reason)
         self.emit("paid", source if source >= 0 else None, amount=amount, other=player,
                   detail=reason)
 
@@ -143,13 +143,13 @@ class Txn:
             raise AssertionError(f"{self.name(payer)} cannot pay ${amount} from ${cash}")
         if payee >= 0:
             payee = self.rules.redirect_income(self, payee, amount, reason)
-        self.set_player(payer, cash=cash - amount)
+        self.rules.debit(self, payer, amount, reason)
         if payee == BANK:
             self.bank_net -= amount
         elif payee == POT:
             self.pot += amount
         else:
-            self.set_player(payee, cash=self.players[payee].cash + amount)
+            self.rules.credit(self, payee, amount, reason)
         self.emit("paid", payer, amount=amount, other=payee, detail=reason)
 
     def has_debt(self, player: int) -> bool:

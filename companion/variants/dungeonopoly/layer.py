@@ -259,11 +259,26 @@ class Dungeonopoly(Rules):
         can split a built group between owners, and each must still be able to sell."""
         group = self.board.groups.get(self.board.squares[index].group, ())
         squares = state.squares
+        bank_houses = state.bank_houses
         if any(squares[i].owner != player and squares[i].level for i in group):
             squares = [s if s.owner == player else replace(s, houses=0, hotel=False)
                        for s in squares]
-        return building.sell_problem(self.board, squares, player, index, state.bank_houses,
+            bank_houses = max(bank_houses, state.options.max_houses)  # see remove_building
+        return building.sell_problem(self.board, squares, player, index, bank_houses,
                                      state.options.max_houses, state.options.even_building)
+
+    def remove_building(self, t: Txn, index: int) -> None:
+        """A hotel sold back when the bank lacks the houses to replace it (possible only on a
+        group split between owners, where no break-down of the whole group is open) becomes
+        as many houses as the bank has."""
+        s = t.squares[index]
+        if s.hotel and t.bank_houses < t.options.max_houses:
+            houses = t.bank_houses
+            t.bank_hotels += 1
+            t.bank_houses = 0
+            t.set_square(index, hotel=False, houses=houses)
+            return
+        super().remove_building(t, index)
 
     def _mortgage_problem(self, state: GameState | Txn, player: int, index: int) -> str | None:
         """As for selling: only the owner's own lots of a split built group must be bare."""

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Dice reader figures: real photos (YOLO-labelled folder) and a rendered synthetic set.
+
+Prints, per die-size band (>= 48 px, 32-48 px, < 32 px) and per die type: detection recall,
+value accuracy among detected dice ('right'), the unsure rate and the confident-wrong rate;
+plus median milliseconds per 640x640 real image and per 1280x720 synthetic frame, on one core
+unless --threads says otherwise. The last line is one JSON object with every figure.
+
+    python3 benchmarks/vision_dice.py                    # everything (a few minutes)
+    python3 benchmarks/vision_dice.py --limit 100 --synthetic 50   # a quick run
+
+On the real set, 'eval' is the held-out part of the split by source photo (never used for
+training or tuning); 'all' includes the photos the networks were trained on and flatters them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+import cv2
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from vision.dice import DiceConfig  # noqa: E402
+from vision.dice.dataset import DEFAULT_REAL_DIR  # noqa: E402
+from vision.dice.evaluate import (  # noqa: E402
+    Report,
+    evaluate_polyhedral,
+    evaluate_real,
+    evaluate_synthetic,
+)
+
+
+def table(title: str, report: Report) -> str:
+    d = report.to_dict()
+    lines = [f"{title}: {d['images']} images, {d['errors']} unreadable, median {d['median_ms']} ms/image,"
+             f" {d['false_positives']} false detections"]
+    lines.append(f"  {'group':<10}{'dice':>7}{'recall':>9}{'right':>9}{'unsure':>9}{'conf-wrong':>12}")
+    rows = [("all", d["all"])] + [(k, v) for k, v in d["by_band"].items()] + [
+        (k, v) for k, v in d["by_kind"].items()
+    ]
+    for name, r in rows:
+        lines.append(
+            f"  {name:<10}{r['dice']:>7}{r['recall']:>9.2%}{r['right']:>9.2%}{r['unsure']:>9.2%}"
+            f"{r['confident_wrong']:>12.2%}"
+        )
+    return "\n".join(lines)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--real", default=str(DEFAULT_REAL_DIR), help="YOLO folder (default: Rune55)")
+    p.add_argument("--split", choices=["eval", "tune", "all", "both"], default="both",
+                   help="which part of the real set: 'both' reports eval and all (default)")
+    p.add_argument("--limit", type=int, default=None, help="at most this many real images per part")
+    p.add_argument("--synthetic", type=int, default=300, help="synthetic 1280x720 frames (0: none)")
+    p.add_argument("--numbered", type=int, default=300, help="synthetic frames of numbered dice only")
+    p.add_argument("--poly", default=str(DEFAULT_REAL_DIR.parent / "dice-polyhedral"),
+                   help="folder of single numbered dice photos ('' to skip)")
+    p.add_argument("--threads", type=int, default=1, help="OpenCV threads (default: one core)")
+    p.add_argument("--show-wrong", action="store_true", help="list confident-wrong dice")
+    args = p.parse_args()
+    cv2.setNumThreads(args.threads)
+    config = DiceConfig()
+    result: dict[str, object] = {
+        "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
+        "python": platform.python_version(),
+        "opencv": cv2.__version__,
+        "threads": args.threads,
+        "read_threshold": config.read_threshold,
+    }
+    t0 = time.time()
+    real = Path(args.real)
+    if real.is_dir():
+        parts = {"both": ["eval", "all"], "all": ["all"], "eval": ["eval"], "tune": ["tune"]}[args.split]
+        for part in parts:
+            rep = evaluate_real(str(real), None if part == "all" else part, args.limit, config)
+            print(table(f"real {real.name} [{part}]", rep))
+            if args.show_wrong:
+                print("\n".join("    " + w for w in rep.wrong_examples))
+            result[f"real_{part}"] = rep.to_dict()
+    else:
+        print(f"real set {real} not found: skipped (see ../shared/data/README.md)")
+        result["real"] = None
+    if args.synthetic:
+        rep = evaluate_synthetic(args.synthetic, seed=10_000, config=config, cocked_rate=0.05)
+        print(table("synthetic 1280x720, all kinds", rep))
+        if args.show_wrong:
+            print("\n".join("    " + w for w in rep.wrong_examples))
+        result["synthetic"] = rep.to_dict()
+    if args.numbered:
+        rep = evaluate_synthetic(
+            args.numbered, seed=20_000, config=config, cocked_rate=0.0,
+            kinds=("d4", "d8", "d10", "d12", "d20"),
+        )
+        print(table("synthetic 1280x720, numbered dice", rep))
+        result["synthetic_numbered"] = rep.to_dict()
+    poly = Path(args.poly) if args.poly else None
+    if poly is not None and poly.is_dir():
+        rep, lines = evaluate_polyhedral(str(poly), config)
+        print(table(f"real {poly.name} (single numbered dice, 2592x1944, tray region)", rep))
+        if args.show_wrong:
+            print("\n".join("    " + line for line in lines))
+        result["real_polyhedral"] = rep.to_dict()
+    result["seconds"] = round(time.time() - t0, 1)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,164 @@
+"""Command line: ``companion dice read IMAGE... [--json]`` and ``companion dice watch``.
+
+``register(subparsers)`` adds the ``dice`` command to the companion's argparse tree; this module
+also runs on its own: ``python3 -m vision.dice.cli read photo.jpg``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .reader import read_dice
+from .settle import DiceSettler, SettleConfig
+from .types import DiceConfig, DiceObservation
+
+EXIT_OK = 0
+EXIT_FAILED = 1  # some input could not be read
+EXIT_USAGE = 2
+
+
+def _region(text: str | None) -> tuple[int, int, int, int] | None:
+    if not text:
+        return None
+    try:
+        x, y, w, h = (int(v) for v in text.split(","))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"--region wants X,Y,W,H in pixels, got {text!r}") from exc
+    return (x, y, w, h)
+
+
+def _config(args: argparse.Namespace) -> DiceConfig:
+    kinds = tuple(k.strip() for k in args.kinds.split(",")) if args.kinds else DiceConfig().kinds
+    bad = [k for k in kinds if k not in DiceConfig().kinds]
+    if bad:
+        raise argparse.ArgumentTypeError(f"unknown die type(s) {bad}: use d4,d6,d8,d10,d12,d20")
+    return DiceConfig(read_threshold=args.threshold, kinds=kinds, channel_order="bgr")
+
+
+def format_observation(obs: DiceObservation) -> str:
+    if obs.status == "error":
+        return f"error: {obs.message}"
+    if not obs.dice:
+        return "no dice"
+    parts = []
+    for d in obs.dice:
+        x, y, w, h = d.box
+        value = str(d.value) if d.value is not None else d.status
+        parts.append(
+            f"{d.colour} {d.kind} = {value} ({d.confidence:.2f}) at {x},{y} {w}x{h}"
+        )
+    head = f"{obs.status}" + (f" ({obs.message})" if obs.message else "")
+    return head + "\n  " + "\n  ".join(parts)
+
+
+def cmd_read(args: argparse.Namespace) -> int:
+    config = _config(args)
+    region = _region(args.region)
+    status = EXIT_OK
+    for name in args.images:
+        path = Path(name)
+        if not path.is_file():
+            obs = DiceObservation((), "error", f"{name}: no such file")
+        else:
+            data = np.fromfile(str(path), np.uint8)
+            image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+            if image is None:
+                obs = DiceObservation((), "error", f"{name}: not a readable image (corrupt or not an image file)")
+            else:
+                obs = read_dice(image, region, config)
+        if obs.status == "error":
+            status = EXIT_FAILED
+        if args.json:
+            print(json.dumps({"image": name, **obs.to_dict()}))
+        else:
+            print(f"{name}: {format_observation(obs)}")
+    return status
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from hardware.camera import CameraError, open_source
+    from vision.synthetic.dice import register_dice_source
+
+    register_dice_source()
+    config = _config(args)
+    settler = DiceSettler(config, _region(args.region), SettleConfig(still_frames=args.still_frames))
+    try:
+        source = open_source(args.source)
+    except (CameraError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    n = 0
+    rolls = 0
+    try:
+        while args.max_frames is None or n < args.max_frames:
+            frame = source.read()
+            if frame is None:
+                break
+            n += 1
+            roll = settler.update(frame)
+            if roll is None:
+                continue
+            rolls += 1
+            if args.json:
+                print(json.dumps({"frame": n, **roll.to_dict()}), flush=True)
+            else:
+                values = " ".join(str(d.value) if d.value is not None else "?" for d in roll.dice)
+                print(f"roll {rolls} (frame {n}): {values}  [{format_observation(roll)}]", flush=True)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        source.close()
+    if settler.message:
+        print(f"note: {settler.message}", file=sys.stderr)
+    return EXIT_OK
+
+
+def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    """Add ``dice read`` and ``dice watch`` to a parent parser's subcommands."""
+    dice: argparse.ArgumentParser = subparsers.add_parser(
+        "dice", help="read physical dice from photos or a camera"
+    )
+    sub = dice.add_subparsers(dest="dice_command", required=True)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--json", action="store_true", help="one JSON object per line")
+        p.add_argument("--region", help="dice area X,Y,W,H in pixels (default: the whole view)")
+        p.add_argument("--kinds", help="die types in use, e.g. d6 or d6,d20 (default: all)")
+        p.add_argument("--threshold", type=float, default=DiceConfig().read_threshold,
+                       help="confidence below which a die is 'unsure' (default %(default)s)")
+
+    read = sub.add_parser("read", help="read the dice in image files")
+    read.add_argument("images", nargs="+", metavar="IMAGE")
+    common(read)
+    read.set_defaults(func=cmd_read)
+    watch = sub.add_parser("watch", help="print each settled roll from a live source")
+    watch.add_argument("--source", default="device:0",
+                       help="frame source: device:N, a video file, a folder, 'synthetic-dice' (default %(default)s)")
+    watch.add_argument("--max-frames", type=int, default=None)
+    watch.add_argument("--still-frames", type=int, default=SettleConfig().still_frames)
+    common(watch)
+    watch.set_defaults(func=cmd_watch)
+    return dice
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+    register(sub)
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except argparse.ArgumentTypeError as exc:
+        parser.error(str(exc))
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:] if sys.argv[1:2] == ["dice"] else ["dice", *sys.argv[1:]]))

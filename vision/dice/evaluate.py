@@ -1,0 +1,285 @@
+"""Measure the dice reader against ground truth: recall, right, unsure and confident-wrong rates.
+
+Rates are per die-size band (the longer side of the true box: >= 48 px, 32-48 px, < 32 px) and
+per die type. Among detected dice every die is exactly one of: read right, read wrong
+(*confident-wrong*: the worst outcome, counted on its own), or unsure/cocked (abstained).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from . import dataset
+from .finder import iou
+from .reader import read_dice
+from .types import STATUS_COCKED, STATUS_READ, DiceConfig, DiceObservation
+
+BANDS = (">=48", "32-48", "<32")
+MATCH_IOU = 0.4
+
+
+def _fbox(box: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
+    return (float(box[0]), float(box[1]), float(box[2]), float(box[3]))
+
+
+def band_of(box: tuple[float, float, float, float]) -> str:
+    side = max(box[2], box[3])
+    return ">=48" if side >= 48 else "32-48" if side >= 32 else "<32"
+
+
+@dataclass(frozen=True)
+class Truth:
+    box: tuple[float, float, float, float]
+    kind: str
+    value: int
+    cocked: bool = False
+
+
+@dataclass
+class Tally:
+    dice: int = 0
+    detected: int = 0
+    right: int = 0
+    wrong: int = 0
+    unsure: int = 0
+    cocked_right: int = 0  # a cocked die reported as cocked
+
+    def add(self, other: Tally) -> None:
+        for k in ("dice", "detected", "right", "wrong", "unsure", "cocked_right"):
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+
+    def rates(self) -> dict[str, float | int]:
+        d = max(1, self.detected)
+        return {
+            "dice": self.dice,
+            "recall": round(self.detected / max(1, self.dice), 4),
+            "right": round(self.right / d, 4),
+            "unsure": round(self.unsure / d, 4),
+            "confident_wrong": round(self.wrong / d, 4),
+            "wrong_n": self.wrong,
+        }
+
+
+@dataclass
+class Report:
+    by_band: dict[str, Tally] = field(default_factory=lambda: {b: Tally() for b in BANDS})
+    by_kind: dict[str, Tally] = field(default_factory=dict)
+    false_positives: int = 0
+    images: int = 0
+    errors: int = 0
+    ms: list[float] = field(default_factory=list)
+    wrong_examples: list[str] = field(default_factory=list)
+
+    def total(self) -> Tally:
+        t = Tally()
+        for v in self.by_band.values():
+            t.add(v)
+        return t
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "images": self.images,
+            "errors": self.errors,
+            "all": self.total().rates(),
+            "by_band": {b: t.rates() for b, t in self.by_band.items()},
+            "by_kind": {k: t.rates() for k, t in sorted(self.by_kind.items())},
+            "false_positives": self.false_positives,
+            "median_ms": round(float(np.median(self.ms)), 2) if self.ms else None,
+        }
+
+
+def score_image(
+    obs: DiceObservation, truths: Iterable[Truth], report: Report, name: str = ""
+) -> None:
+    """Match readings to truths (greedy by IoU) and tally them into ``report``."""
+    truths = list(truths)
+    report.images += 1
+    if obs.status == "error":
+        report.errors += 1
+    pairs = sorted(
+        ((iou(t.box, _fbox(d.box)), ti, di) for ti, t in enumerate(truths) for di, d in enumerate(obs.dice)),
+        reverse=True,
+    )
+    used_t: set[int] = set()
+    used_d: set[int] = set()
+    match: dict[int, int] = {}
+    for v, ti, di in pairs:
+        if v < MATCH_IOU:
+            break
+        if ti in used_t or di in used_d:
+            continue
+        used_t.add(ti)
+        used_d.add(di)
+        match[ti] = di
+    report.false_positives += len(obs.dice) - len(used_d)
+    for ti, t in enumerate(truths):
+        tally = Tally(dice=1)
+        if ti in match:
+            d = obs.dice[match[ti]]
+            tally.detected = 1
+            if t.cocked:
+                if d.status == STATUS_COCKED:
+                    tally.cocked_right = 1
+                    tally.right = 1
+                elif d.status == STATUS_READ:
+                    tally.wrong = 1
+                else:
+                    tally.unsure = 1
+            elif d.status == STATUS_READ and d.kind == t.kind and d.value == t.value:
+                tally.right = 1
+            elif d.status == STATUS_READ:
+                tally.wrong = 1
+                if len(report.wrong_examples) < 50:
+                    report.wrong_examples.append(
+                        f"{name} box={tuple(int(v) for v in t.box)} true={t.kind}:{t.value} "
+                        f"read={d.kind}:{d.value} conf={d.confidence:.3f}"
+                    )
+            else:
+                tally.unsure = 1
+        report.by_band[band_of(t.box)].add(tally)
+        report.by_kind.setdefault("cocked" if t.cocked else t.kind, Tally()).add(tally)
+
+
+def timed_read(
+    image: np.ndarray, config: DiceConfig | None, report: Report | None = None
+) -> DiceObservation:
+    t0 = time.perf_counter()
+    obs = read_dice(image, None, config)
+    if report is not None:
+        report.ms.append((time.perf_counter() - t0) * 1000.0)
+    return obs
+
+
+def real_items(
+    folder: str, split: str | None = None, limit: int | None = None
+) -> Iterator[tuple[str, np.ndarray | None, list[Truth]]]:
+    """(name, BGR image or None if unreadable, truths) for a YOLO folder."""
+    n = 0
+    for item in dataset.iter_folder(folder, split=split):
+        if limit is not None and n >= limit:
+            return
+        n += 1
+        img = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
+        if img is not None and img.shape[:2] != (640, 640):
+            h, w = img.shape[:2]
+            labels = dataset.read_labels(item.path.parent.parent / "labels" / (item.path.stem + ".txt"), w, h)
+        else:
+            labels = item.dice
+        yield item.path.name, img, [Truth(d.box, d.kind, d.value) for d in labels]
+
+
+def evaluate_real(
+    folder: str, split: str | None = None, limit: int | None = None, config: DiceConfig | None = None
+) -> Report:
+    report = Report()
+    for name, img, truths in real_items(folder, split, limit):
+        if img is None:
+            report.errors += 1
+            continue
+        obs = timed_read(img, config, report)
+        score_image(obs, truths, report, name)
+    return report
+
+
+def synthetic_items(
+    count: int, seed: int = 2024, size: tuple[int, int] = (1280, 720), kinds: tuple[str, ...] | None = None,
+    cocked_rate: float = 0.05, die_px: tuple[float, float] = (30.0, 72.0),
+) -> Iterator[tuple[str, np.ndarray, list[Truth]]]:
+    from vision.synthetic import dice as synth
+
+    for i in range(count):
+        rng = np.random.default_rng(seed + i)
+        img, truths = synth.render_dice_scene(
+            rng, size, n_dice=int(rng.integers(1, 9)), kinds=kinds or synth.KINDS,
+            cocked_rate=cocked_rate, die_px=die_px,
+        )
+        yield (
+            f"synthetic-{seed + i}",
+            img,
+            [Truth(_fbox(t.box), t.kind, t.value, t.cocked) for t in truths if t.box[2] > 0],
+        )
+
+
+def evaluate_synthetic(
+    count: int, seed: int = 2024, config: DiceConfig | None = None, **kw: object
+) -> Report:
+    report = Report()
+    for name, img, truths in synthetic_items(count, seed, **kw):  # type: ignore[arg-type]
+        obs = timed_read(img, config, report)
+        score_image(obs, truths, report, name)
+    return report
+
+
+POLY_NAME = r"D(\d+) \((\w+)\) \((\d+)\)"
+
+
+def tray_region(background: np.ndarray) -> tuple[int, int, int, int]:
+    """The black dice-tower tray in the polyhedral photos: the largest dark area, inset 2%."""
+    v = cv2.cvtColor(background, cv2.COLOR_BGR2HSV)[:, :, 2]
+    dark = cv2.morphologyEx((v < 60).astype(np.uint8), cv2.MORPH_OPEN, np.ones((9, 9), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(dark)
+    if n < 2:
+        h, w = background.shape[:2]
+        return (0, 0, w, h)
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x, y, w, h = (int(v) for v in stats[i, :4])
+    return (x + w // 50, y + h // 50, w - w // 25, h - h // 25)
+
+
+def evaluate_polyhedral(folder: str, config: DiceConfig | None = None) -> tuple[Report, list[str]]:
+    """Single numbered dice in a tray (dice-polyhedral): the file name gives type and value.
+
+    Each photo holds one die in the tray; the reading with the highest confidence is scored (its
+    box is not labelled, so any detection counts as found). D100 (tens die) is not a type the
+    reader knows and is listed, not scored.
+    """
+    import re
+    from pathlib import Path
+
+    root = Path(folder)
+    bg_path = next(iter(sorted(root.glob("background*.jpg"))), None)
+    region = None
+    if bg_path is not None:
+        bg = cv2.imread(str(bg_path))
+        if bg is not None:
+            region = tray_region(bg)
+    report = Report()
+    lines: list[str] = []
+    for path in sorted(root.glob("D*.jpg")):
+        m = re.match(POLY_NAME, path.name)
+        if not m:
+            continue
+        sides, value = int(m.group(1)), int(m.group(3))
+        img = cv2.imread(str(path))
+        if img is None:
+            report.errors += 1
+            continue
+        t0 = time.perf_counter()
+        obs = read_dice(img, region, config)
+        report.ms.append((time.perf_counter() - t0) * 1000)
+        best = max(obs.dice, key=lambda d: d.confidence, default=None)
+        got = "none" if best is None else f"{best.kind}:{best.value if best.value is not None else best.status}"
+        lines.append(f"{path.name}: true d{sides}:{value} read {got} ({len(obs.dice)} found)")
+        if sides == 100:
+            continue
+        kind = f"d{sides}"
+        tally = Tally(dice=1)
+        if best is not None:
+            tally.detected = 1
+            if best.status == STATUS_READ and best.kind == kind and best.value == value:
+                tally.right = 1
+            elif best.status == STATUS_READ:
+                tally.wrong = 1
+            else:
+                tally.unsure = 1
+            report.false_positives += len(obs.dice) - 1
+        report.images += 1
+        band = band_of(_fbox(best.box)) if best is not None else ">=48"
+        report.by_band[band].add(tally)
+        report.by_kind.setdefault(kind, Tally()).add(tally)
+    return report, lines

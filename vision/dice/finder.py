@@ -1,0 +1,121 @@
+"""Dice finding: frame checks and the detector network (one box per die, touching dice apart).
+
+The detector is a small CenterNet-style network: a heat map of die centres at stride 8, with a
+box size and a sub-cell offset at each cell. Peaks of the heat map are dice; two touching dice
+give two peaks, so no contour splitting is needed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .models import DETECTOR_ALIGN, DETECTOR_PATH, DETECTOR_STRIDE, load_net
+from .types import DiceConfig, DiceError
+
+
+@dataclass(frozen=True)
+class Candidate:
+    box: tuple[float, float, float, float]  # x, y, w, h in frame pixels
+    score: float
+
+
+def as_bgr(frame: object, channel_order: str = "bgr") -> np.ndarray:
+    """The frame as a BGR uint8 array, or :class:`DiceError` saying what is wrong with it.
+
+    Accepts BGR/RGB (``channel_order``), BGRA, single-channel grey, and uint16 or float frames
+    (floats in 0..1 or 0..255). Anything else is refused with a message.
+    """
+    if not isinstance(frame, np.ndarray):
+        raise DiceError(f"expected an image array (numpy), got {type(frame).__name__}")
+    a = frame
+    if a.size == 0:
+        raise DiceError("the frame is empty (zero pixels)")
+    if a.ndim == 3 and a.shape[2] == 1:
+        a = a[:, :, 0]
+    if a.ndim not in (2, 3) or (a.ndim == 3 and a.shape[2] not in (3, 4)):
+        raise DiceError(
+            f"expected an H x W x 3 colour or H x W grey frame, got an array of shape {a.shape}"
+        )
+    if a.dtype == np.bool_ or not (np.issubdtype(a.dtype, np.integer) or np.issubdtype(a.dtype, np.floating)):
+        raise DiceError(f"expected uint8 pixels, got dtype {a.dtype}")
+    if a.dtype != np.uint8:
+        if np.issubdtype(a.dtype, np.floating):
+            if not np.all(np.isfinite(a)):
+                raise DiceError("the frame holds NaN or infinite pixel values")
+            peak = float(a.max()) if a.size else 0.0
+            a = a * 255.0 if peak <= 1.0 else a
+            a = np.clip(a, 0, 255).astype(np.uint8)
+        elif a.dtype == np.uint16:
+            a = (a >> 8).astype(np.uint8)
+        else:
+            a = np.clip(a, 0, 255).astype(np.uint8)
+    if min(a.shape[0], a.shape[1]) < 16:
+        raise DiceError(f"the frame is too small to hold dice ({a.shape[1]}x{a.shape[0]} pixels)")
+    if a.ndim == 2:
+        return cv2.cvtColor(a, cv2.COLOR_GRAY2BGR)
+    if a.shape[2] == 4:
+        a = cv2.cvtColor(a, cv2.COLOR_BGRA2BGR if channel_order == "bgr" else cv2.COLOR_RGBA2BGR)
+    elif channel_order == "rgb":
+        a = cv2.cvtColor(a, cv2.COLOR_RGB2BGR)
+    elif channel_order != "bgr":
+        raise DiceError(f"channel_order must be 'bgr' or 'rgb', not {channel_order!r}")
+    return np.ascontiguousarray(a)
+
+
+def find_dice(grey: np.ndarray, config: DiceConfig) -> list[Candidate]:
+    """Candidate dice in a grey uint8 image (boxes in its pixels), strongest first."""
+    h, w = grey.shape
+    scale = min(1.0, config.detect_max_side / max(h, w))
+    if scale < 1.0:
+        small = cv2.resize(grey, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
+    else:
+        small = grey
+    sh, sw = small.shape
+    ph = (-sh) % DETECTOR_ALIGN
+    pw = (-sw) % DETECTOR_ALIGN
+    if ph or pw:
+        small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+    blob = (small.astype(np.float32) * (1.0 / 255.0))[None, None]
+    net = load_net(DETECTOR_PATH)
+    net.setInput(blob)
+    out = net.forward()[0]
+    logit = out[0]
+    heat = 1.0 / (1.0 + np.exp(-logit))
+    peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= config.detect_threshold)
+    ys, xs = np.nonzero(peaks)
+    cands: list[Candidate] = []
+    inv = 1.0 / scale
+    for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+        bw = float(np.exp(out[1, y, x]))
+        bh = float(np.exp(out[2, y, x]))
+        cx = (x + 1.0 / (1.0 + np.exp(-out[3, y, x]))) * DETECTOR_STRIDE
+        cy = (y + 1.0 / (1.0 + np.exp(-out[4, y, x]))) * DETECTOR_STRIDE
+        if cx >= sw or cy >= sh:
+            continue
+        box = ((cx - bw / 2) * inv, (cy - bh / 2) * inv, bw * inv, bh * inv)
+        if max(box[2], box[3]) < config.min_die_px:
+            continue
+        cands.append(Candidate(box=box, score=float(heat[y, x])))
+    cands.sort(key=lambda c: -c.score)
+    return _suppress(cands, config.max_dice)
+
+
+def iou(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    ax2, ay2, bx2, by2 = a[0] + a[2], a[1] + a[3], b[0] + b[2], b[1] + b[3]
+    iw = max(0.0, min(ax2, bx2) - max(a[0], b[0]))
+    ih = max(0.0, min(ay2, by2) - max(a[1], b[1]))
+    inter = iw * ih
+    return inter / max(1e-6, a[2] * a[3] + b[2] * b[3] - inter)
+
+
+def _suppress(cands: list[Candidate], limit: int) -> list[Candidate]:
+    kept: list[Candidate] = []
+    for c in cands:
+        if all(iou(c.box, k.box) < 0.45 for k in kept):
+            kept.append(c)
+        if len(kept) >= limit:
+            break
+    return kept

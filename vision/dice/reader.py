@@ -1,0 +1,199 @@
+"""Read the dice in one frame: find them, classify each top face, name its colour, abstain.
+
+``read_dice(frame)`` never raises for a bad frame: it returns a :class:`DiceObservation` with
+status ``'error'`` and a message instead, and it never reports a value it is unsure of.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .finder import Candidate, as_bgr, find_dice
+from .labels import CLASSES, COCKED, NONE
+from .models import CLASSIFIER_PATH, CLASSIFIER_SIZE, ModelMissingError, crop_square, load_net
+from .types import (
+    STATUS_COCKED,
+    STATUS_READ,
+    STATUS_UNSURE,
+    DiceConfig,
+    DiceError,
+    DiceObservation,
+    DieReading,
+)
+
+Region = tuple[int, int, int, int]
+
+_KIND_OF = [c.split(":")[0] for c in CLASSES]
+_VALUE_OF = [int(c.split(":")[1]) if ":" in c else None for c in CLASSES]
+
+
+def classify_crops(crops: list[np.ndarray]) -> np.ndarray:
+    """Class probabilities (N x len(CLASSES)) of grey crops of CLASSIFIER_SIZE squared."""
+    if not crops:
+        return np.zeros((0, len(CLASSES)), np.float32)
+    x = np.stack(crops).astype(np.float32) * (1.0 / 255.0)
+    mean = x.mean(axis=(1, 2), keepdims=True)
+    std = x.std(axis=(1, 2), keepdims=True)
+    x = ((x - mean) / (std + 0.02))[:, None]
+    net = load_net(CLASSIFIER_PATH)
+    net.setInput(x)
+    logits = net.forward().reshape(len(crops), -1)
+    logits = logits - logits.max(axis=1, keepdims=True)
+    p = np.exp(logits)
+    return np.asarray(p / p.sum(axis=1, keepdims=True), np.float32)
+
+
+def colour_name(bgr: np.ndarray, box: tuple[float, float, float, float]) -> str:
+    """A plain colour name for the die body in ``box`` (the larger of its two tone clusters)."""
+    x, y, w, h = box
+    H, W = bgr.shape[:2]
+    x0, y0 = int(max(0, x + 0.2 * w)), int(max(0, y + 0.2 * h))
+    x1, y1 = int(min(W, x + 0.8 * w)), int(min(H, y + 0.8 * h))
+    if x1 <= x0 or y1 <= y0:
+        return "unknown"
+    patch = bgr[y0:y1, x0:x1].reshape(-1, 3).astype(np.float32)
+    grey = patch @ np.array([0.114, 0.587, 0.299], np.float32)
+    thr = float(np.mean(grey))
+    hi = grey >= thr
+    body = patch[hi] if hi.sum() >= (~hi).sum() else patch[~hi]
+    if len(body) == 0:
+        return "unknown"
+    b, g, r = np.median(body, axis=0)
+    hsv = cv2.cvtColor(np.array([[[b, g, r]]], np.uint8), cv2.COLOR_BGR2HSV)[0, 0]
+    hue, sat, val = int(hsv[0]), int(hsv[1]), int(hsv[2])
+    if sat < 60 or val < 45:
+        if val >= 170:
+            return "white"
+        if val < 75:
+            return "black"
+        return "grey"
+    if hue < 8 or hue >= 170:
+        return "pink" if sat < 130 and val > 150 else "red"
+    if hue < 19:
+        return "orange"
+    if hue < 35:
+        return "yellow"
+    if hue < 80:
+        return "green"
+    if hue < 97:
+        return "teal"
+    if hue < 128:
+        return "blue"
+    if hue < 150:
+        return "purple"
+    return "pink"
+
+
+def _clip_region(region: Region | None, shape: tuple[int, ...]) -> Region:
+    H, W = shape[:2]
+    if region is None:
+        return (0, 0, W, H)
+    try:
+        x, y, w, h = (int(round(float(v))) for v in region)
+    except (TypeError, ValueError) as exc:
+        raise DiceError(f"region must be (x, y, width, height) in pixels, got {region!r}") from exc
+    x0, y0 = max(0, x), max(0, y)
+    x1, y1 = min(W, x + w), min(H, y + h)
+    if x1 - x0 < 16 or y1 - y0 < 16:
+        raise DiceError(
+            f"the dice region {region!r} lies outside the {W}x{H} frame or is too small"
+        )
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def read_dice(
+    frame_bgr: object, region: Region | None = None, config: DiceConfig | None = None
+) -> DiceObservation:
+    """Every die in ``region`` (x, y, w, h; None = the whole frame) of one BGR frame.
+
+    Dice the classifier cannot read with at least ``config.read_threshold`` confidence are
+    'unsure' with value None; dice leaning on something are 'cocked'; dice cut by the frame or
+    region edge need ``config.edge_read_threshold``.
+    """
+    cfg = config or DiceConfig()
+    try:
+        bgr = as_bgr(frame_bgr, cfg.channel_order)
+        rx, ry, rw, rh = _clip_region(region, bgr.shape)
+        sub = bgr[ry : ry + rh, rx : rx + rw]
+        grey = cv2.cvtColor(sub, cv2.COLOR_BGR2GRAY)
+        cands = find_dice(grey, cfg)
+        readings = _classify(sub, grey, cands, cfg, (rx, ry))
+    except DiceError as exc:
+        return DiceObservation((), "error", str(exc))
+    except ModelMissingError as exc:
+        return DiceObservation((), "error", str(exc))
+    if not readings:
+        return DiceObservation((), "empty", "no dice in view")
+    readings.sort(key=lambda d: (d.box[0], d.box[1]))
+    sure = all(d.status == STATUS_READ for d in readings)
+    if sure:
+        return DiceObservation(tuple(readings), "ok", "")
+    n_unsure = sum(d.status == STATUS_UNSURE for d in readings)
+    n_cocked = sum(d.status == STATUS_COCKED for d in readings)
+    parts = []
+    if n_cocked:
+        parts.append(f"{n_cocked} cocked")
+    if n_unsure:
+        parts.append(f"{n_unsure} unsure")
+    return DiceObservation(tuple(readings), "unsure", ", ".join(parts) + ": please confirm")
+
+
+def _classify(
+    bgr: np.ndarray, grey: np.ndarray, cands: list[Candidate], cfg: DiceConfig, offset: tuple[int, int]
+) -> list[DieReading]:
+    if not cands:
+        return []
+    probs = classify_crops([crop_square(grey, c.box, CLASSIFIER_SIZE) for c in cands])
+    allowed = np.array([k in cfg.kinds or k in (NONE, COCKED) for k in _KIND_OF], bool)
+    H, W = grey.shape
+    out: list[DieReading] = []
+    for cand, p in zip(cands, probs, strict=True):
+        p = np.where(allowed, p, 0.0)
+        p = p / max(float(p.sum()), 1e-9)
+        top = int(np.argmax(p))
+        kind = _KIND_OF[top]
+        if kind == NONE and p[top] >= cfg.none_threshold:
+            continue
+        x, y, w, h = cand.box
+        m = cfg.edge_margin_px
+        at_edge = x <= m or y <= m or x + w >= W - m or y + h >= H - m
+        if kind in (NONE, COCKED):
+            die_p = {k: float(p[[i for i, kk in enumerate(_KIND_OF) if kk == k]].sum()) for k in cfg.kinds}
+            best_kind = max(die_p, key=lambda k: die_p[k]) if die_p else "d6"
+        else:
+            best_kind = kind
+        conf = float(p[top])
+        if kind == COCKED and conf >= 0.5:
+            status, value = STATUS_COCKED, None
+        elif kind in (NONE, COCKED):
+            status, value = STATUS_UNSURE, None
+        else:
+            need = cfg.edge_read_threshold if at_edge else cfg.read_threshold
+            value = _VALUE_OF[top]
+            status = STATUS_READ if conf >= need else STATUS_UNSURE
+            if status != STATUS_READ:
+                value = None
+            elif kind == "d10" and value == 10 and not cfg.d10_zero_is_ten:
+                value = 0
+        box = (
+            int(round(x)) + offset[0],
+            int(round(y)) + offset[1],
+            int(round(w)),
+            int(round(h)),
+        )
+        # clip the box to the frame region for reporting
+        bx0, by0 = max(offset[0], box[0]), max(offset[1], box[1])
+        bx1 = min(offset[0] + W, box[0] + box[2])
+        by1 = min(offset[1] + H, box[1] + box[3])
+        out.append(
+            DieReading(
+                box=(bx0, by0, max(0, bx1 - bx0), max(0, by1 - by0)),
+                kind=best_kind,
+                colour=colour_name(bgr, cand.box),
+                value=value,
+                confidence=conf,
+                status=status,
+            )
+        )
+    return out

@@ -1,0 +1,132 @@
+"""Settle detection: a roll counts once the dice have stopped and read the same for a while.
+
+Motion is measured cheaply on a tiny downscaled grey copy of the dice area (mean absolute
+difference between consecutive frames), so the full reader runs only on still frames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .finder import as_bgr
+from .reader import Region, read_dice
+from .types import DiceConfig, DiceError, DiceObservation
+
+MOTION_SIZE = (96, 54)
+"""(width, height) of the copy motion is measured on."""
+
+
+@dataclass(frozen=True)
+class SettleConfig:
+    motion_threshold: float = 2.5
+    """Mean absolute grey difference (0..255) between frames above which the scene is moving."""
+    still_frames: int = 4
+    """Consecutive still frames before the first reading."""
+    confirm_reads: int = 2
+    """Consecutive still readings that must agree before the roll is reported."""
+    read_every: int = 2
+    """Read every n-th still frame while confirming."""
+
+
+def _signature(obs: DiceObservation) -> tuple[tuple[str, int | None, str], ...]:
+    return tuple(sorted((d.kind, d.value, d.status) for d in obs.dice))
+
+
+class DiceSettler:
+    """Feed frames with :meth:`update`; it returns a :class:`DiceObservation` once per roll.
+
+    Nothing is returned while the dice move, nor for an empty tray, nor twice for the same
+    still scene: the next roll is reported only after the scene has moved again. Cocked dice
+    are reported with status 'cocked' (and the roll's status is 'unsure').
+    """
+
+    def __init__(
+        self,
+        config: DiceConfig | None = None,
+        region: Region | None = None,
+        settle: SettleConfig | None = None,
+        reader: Callable[[np.ndarray, Region | None, DiceConfig | None], DiceObservation] = read_dice,
+    ) -> None:
+        self.config = config or DiceConfig()
+        self.region = region
+        self.settle = settle or SettleConfig()
+        self.reader = reader
+        self._prev: np.ndarray | None = None
+        self._still = 0
+        self._reads: list[DiceObservation] = []
+        self._reported = False
+        self.state = "waiting"
+        self.last: DiceObservation | None = None
+        self.message = ""
+
+    def reset(self) -> None:
+        """Forget the scene (e.g. after the kiosk took a roll from the buttons)."""
+        self._prev = None
+        self._still = 0
+        self._reads = []
+        self._reported = False
+        self.state = "waiting"
+
+    def _small(self, bgr: np.ndarray) -> np.ndarray:
+        if self.region is not None:
+            x, y, w, h = (int(v) for v in self.region)
+            crop = bgr[max(0, y) : y + h, max(0, x) : x + w]
+            if crop.size:
+                bgr = crop
+        grey = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
+        return cv2.resize(grey, MOTION_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
+
+    def motion(self, frame: np.ndarray) -> float:
+        """Motion of ``frame`` against the previous one (0 for the first)."""
+        small = self._small(frame)
+        prev, self._prev = self._prev, small
+        if prev is None or prev.shape != small.shape:
+            return 0.0
+        return float(np.mean(np.abs(small - prev)))
+
+    def update(self, frame: object) -> DiceObservation | None:
+        """One camera frame in; a settled roll out (at most once per roll), else None."""
+        try:
+            bgr = as_bgr(frame, self.config.channel_order)
+        except DiceError as exc:
+            self.message = str(exc)
+            return None
+        first = self._prev is None
+        moving = self.motion(bgr) > self.settle.motion_threshold
+        if moving:
+            self._still = 0
+            self._reads = []
+            self._reported = False
+            self.state = "moving"
+            return None
+        if first:
+            # a scene already still when we start counts as a roll not yet reported
+            self._still = 0
+        self._still += 1
+        if self._reported:
+            self.state = "settled"
+            return None
+        if self._still < self.settle.still_frames:
+            self.state = "settling"
+            return None
+        if (self._still - self.settle.still_frames) % self.settle.read_every:
+            return None
+        obs = self.reader(bgr, self.region, self.config)
+        self.last = obs
+        if obs.status == "error":
+            self.message = obs.message
+            return None
+        if self._reads and _signature(self._reads[-1]) != _signature(obs):
+            self._reads = []
+        self._reads.append(obs)
+        if len(self._reads) < self.settle.confirm_reads:
+            return None
+        self._reported = True
+        self.state = "settled"
+        if obs.status == "empty":
+            return None
+        return obs

@@ -1,0 +1,101 @@
+"""Plain observation types and the reader's configuration (thresholds live here, not in code)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+DIE_KINDS: tuple[str, ...] = ("d4", "d6", "d8", "d10", "d12", "d20")
+"""Die types the reader knows, by number of faces."""
+
+FACES: dict[str, int] = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12, "d20": 20}
+
+STATUS_READ = "read"
+STATUS_UNSURE = "unsure"
+STATUS_COCKED = "cocked"
+
+
+class DiceError(ValueError):
+    """A frame the dice reader cannot use (wrong type, size or colour layout); the message says why."""
+
+
+@dataclass(frozen=True)
+class DieReading:
+    """One die as seen in one frame.
+
+    ``box`` is ``(x, y, w, h)`` in pixels of the frame passed in. ``value`` is None unless
+    ``status == 'read'``: the reader never invents a value it is not confident of.
+    A d10 reads 1..10 (its "0" face is 10); a d6 reads its pip count.
+    """
+
+    box: tuple[int, int, int, int]
+    kind: str
+    colour: str
+    value: int | None
+    confidence: float
+    status: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "box": list(self.box),
+            "kind": self.kind,
+            "colour": self.colour,
+            "value": self.value,
+            "confidence": round(self.confidence, 4),
+            "status": self.status,
+        }
+
+
+@dataclass(frozen=True)
+class DiceObservation:
+    """What the reader saw in one frame (or one settled roll).
+
+    ``status`` is one of:
+    - ``'ok'``: every die found was read confidently;
+    - ``'unsure'``: at least one die is unsure or cocked (ask the player to confirm);
+    - ``'empty'``: no die in the dice area;
+    - ``'error'``: the frame could not be used (``message`` says why); ``dice`` is empty.
+    For a settler: ``'moving'`` while the dice roll, ``'settled'`` is never used here; the
+    settler returns a :class:`SettledRoll`.
+    """
+
+    dice: tuple[DieReading, ...]
+    status: str
+    message: str = ""
+
+    @property
+    def values(self) -> tuple[int | None, ...]:
+        return tuple(d.value for d in self.dice)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "status": self.status,
+            "message": self.message,
+            "dice": [d.to_dict() for d in self.dice],
+        }
+
+
+@dataclass(frozen=True)
+class DiceConfig:
+    """Thresholds and sizes for the dice reader (defaults tuned on the Rune55 tuning split)."""
+
+    detect_threshold: float = 0.35
+    """Minimum detector heat for a die candidate."""
+    read_threshold: float = 0.90
+    """Minimum classifier confidence to report a value; below it the die is 'unsure'."""
+    detect_max_side: int = 640
+    """The frame (or region) is scaled so its longer side is at most this for the detector."""
+    min_die_px: int = 8
+    """Boxes smaller than this (in frame pixels) are ignored."""
+    max_dice: int = 24
+    edge_margin_px: int = 2
+    """A box within this margin of the frame or region edge may be cut off by it."""
+    edge_read_threshold: float = 0.98
+    """A die cut by the edge needs this confidence to be read (hidden pips could change it)."""
+    none_threshold: float = 0.5
+    """A candidate the classifier calls 'not a die' with at least this probability is dropped."""
+    channel_order: str = "bgr"
+    """Channel order of colour frames passed in: 'bgr' (OpenCV) or 'rgb' (picamera2, PIL)."""
+    kinds: tuple[str, ...] = field(default=DIE_KINDS)
+    """Die types the table uses; classifier outputs of other types are ignored."""
+    d10_zero_is_ten: bool = True
+    """Report the d10 face '0' as 10 (tables that read 1-10)."""

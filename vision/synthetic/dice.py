@@ -1,0 +1,546 @@
+"""Synthetic dice with exact ground truth: pipped d6 and numbered d4/d8/d10/d12/d20 top faces.
+
+Each die is drawn as seen from straight above (a top face, the rims of the side faces around it,
+a shadow), at any rotation, size, colour, pip style or font, with optional tilt, glare and
+blur. ``vision.synthetic.table`` can draw dice onto its own frames with :func:`draw_die`;
+the dice reader's tests, benchmark and training script use :func:`render_dice_scene`.
+
+All randomness comes from the ``numpy.random.Generator`` passed in, so a seed fixes a scene.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+KINDS = ("d4", "d6", "d8", "d10", "d12", "d20")
+FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12, "d20": 20}
+
+# colour name -> body BGR; names match the reader's colour names
+PALETTE: dict[str, tuple[int, int, int]] = {
+    "white": (235, 235, 232),
+    "ivory": (200, 228, 240),
+    "black": (30, 30, 32),
+    "red": (40, 40, 200),
+    "blue": (190, 90, 30),
+    "green": (60, 160, 40),
+    "yellow": (40, 215, 235),
+    "orange": (20, 120, 240),
+    "purple": (140, 40, 120),
+    "pink": (170, 110, 240),
+    "grey": (128, 128, 128),
+    "teal": (150, 150, 20),
+}
+FONTS = (
+    cv2.FONT_HERSHEY_SIMPLEX,
+    cv2.FONT_HERSHEY_DUPLEX,
+    cv2.FONT_HERSHEY_COMPLEX,
+    cv2.FONT_HERSHEY_TRIPLEX,
+    cv2.FONT_HERSHEY_PLAIN,
+)
+PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+@dataclass(frozen=True)
+class DieSpec:
+    """What to draw: a die of ``kind`` showing ``value`` on top, centred at ``centre`` (pixels).
+
+    ``size`` is the side of the die's footprint in pixels; ``angle`` its rotation in degrees;
+    ``tilt`` foreshortens it along one axis (0 = flat; >= 0.3 looks cocked, leaning on
+    something); ``style`` picks pip size/shape or font (any int). ``ink`` None picks a contrasting
+    ink. ``glare`` 0..1 adds a specular spot.
+    """
+
+    kind: str
+    value: int
+    centre: tuple[float, float]
+    size: float
+    angle: float = 0.0
+    colour: str = "white"
+    ink: tuple[int, int, int] | None = None
+    style: int = 0
+    tilt: float = 0.0
+    glare: float = 0.0
+    cocked: bool = False
+
+
+@dataclass(frozen=True)
+class DieTruth:
+    """Ground truth of one drawn die: its axis-aligned box (x, y, w, h) in the canvas."""
+
+    box: tuple[int, int, int, int]
+    kind: str
+    value: int
+    colour: str
+    cocked: bool
+
+
+def _luma(bgr: tuple[int, int, int]) -> float:
+    b, g, r = bgr
+    return 0.114 * b + 0.587 * g + 0.299 * r
+
+
+def default_ink(colour: str, rng: np.random.Generator | None = None) -> tuple[int, int, int]:
+    body = PALETTE.get(colour, (200, 200, 200))
+    if _luma(body) > 140:
+        return (25, 25, 25) if rng is None or rng.random() < 0.8 else (30, 30, 150)
+    if rng is not None and rng.random() < 0.25:
+        return (60, 200, 230)  # gold
+    return (245, 245, 245)
+
+
+def _outline(kind: str, r: float) -> tuple[np.ndarray, np.ndarray]:
+    """(silhouette, top face) polygons around (0, 0) for a die of footprint radius r."""
+
+    def regular(n: int, rad: float, phase: float) -> np.ndarray:
+        a = phase + np.arange(n) * 2 * math.pi / n
+        return np.stack([rad * np.cos(a), rad * np.sin(a)], 1)
+
+    if kind == "d6":
+        sq = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64) * r * 0.72
+        return sq, sq
+    if kind == "d4":
+        tri = regular(3, r * 0.95, -math.pi / 2)
+        return tri, tri
+    if kind == "d8":
+        return regular(6, r * 0.9, 0), regular(3, r * 0.86, -math.pi / 2)
+    if kind == "d10":
+        sil = np.array([[0, -1.0], [0.85, -0.2], [0.75, 0.45], [0, 0.75], [-0.75, 0.45], [-0.85, -0.2]]) * r
+        top = np.array([[0, -0.95], [0.62, 0.05], [0, 0.62], [-0.62, 0.05]]) * r
+        return sil, top
+    if kind == "d12":
+        return regular(10, r * 0.9, 0), regular(5, r * 0.58, -math.pi / 2)
+    if kind == "d20":
+        return regular(6, r * 0.92, 0), regular(3, r * 0.66, -math.pi / 2)
+    raise ValueError(f"unknown die kind {kind!r}")
+
+
+def _text(img: np.ndarray, text: str, centre: tuple[float, float], height: float, angle: float,
+          colour: tuple[float, ...], font: int, thick_scale: float, underline: bool) -> None:
+    """Draw ``text`` centred at ``centre`` with glyph height ``height``, rotated by ``angle``."""
+    base = 40
+    scale = cv2.getFontScaleFromHeight(font, base, 2)
+    thick = max(1, int(round(3 * thick_scale)))
+    (tw, th), _ = cv2.getTextSize(text, font, scale, thick)
+    pad = 12
+    tile = np.zeros((th + 2 * pad + 10, tw + 2 * pad), np.uint8)
+    cv2.putText(tile, text, (pad, pad + th), font, scale, 255, thick, cv2.LINE_AA)
+    if underline:
+        y = pad + th + 6
+        cv2.line(tile, (pad + tw // 6, y), (pad + tw - tw // 6, y), 255, thick + 1)
+    k = height / th
+    h, w = tile.shape
+    m = cv2.getRotationMatrix2D((w / 2, (pad + th / 2)), angle, k)
+    m[0, 2] += centre[0] - w / 2
+    m[1, 2] += centre[1] - (pad + th / 2)
+    mask = cv2.warpAffine(tile, m, (img.shape[1], img.shape[0]), flags=cv2.INTER_AREA)
+    a = (mask.astype(np.float32) / 255.0)[..., None]
+    img[:] = (img * (1 - a) + np.array(colour, np.float32) * a).astype(img.dtype)
+
+
+def _label(value: int, kind: str) -> str:
+    if kind == "d10":
+        return "0" if value == 10 else str(value)
+    return str(value)
+
+
+def draw_die(canvas: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> DieTruth:
+    """Draw one die onto ``canvas`` (BGR uint8, modified in place) and return its ground truth."""
+    ss = 4  # supersampling
+    r = spec.size / 2
+    half = int(math.ceil(r * 1.6)) + 4
+    n = 2 * half * ss
+    body = np.array(PALETTE.get(spec.colour, (200, 200, 200)), np.float32)
+    ink = spec.ink if spec.ink is not None else default_ink(spec.colour, rng)
+    patch: np.ndarray = np.zeros((n, n, 3), np.float32)
+    mask: np.ndarray = np.zeros((n, n), np.uint8)
+    c = n / 2
+    rr = r * ss
+    sil, top = _outline(spec.kind, rr)
+    rounding = int(rr * (0.12 + 0.1 * (spec.style % 3)))
+    sil_i = np.round(sil + c).astype(np.int32)
+    cv2.fillPoly(mask, [sil_i], 255, cv2.LINE_AA)
+    if spec.kind == "d6" and rounding > 0:
+        mask = cv2.erode(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rounding, rounding)))
+        mask = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rounding, rounding)))
+    # side faces darker, top face lit
+    patch[:] = body * 0.62
+    top_mask = np.zeros_like(mask)
+    cv2.fillPoly(top_mask, [np.round(top + c).astype(np.int32)], 255, cv2.LINE_AA)
+    if spec.kind == "d6":
+        top_mask = cv2.erode(mask, np.ones((3, 3), np.uint8), iterations=max(1, int(rr * 0.03)))
+    tm = (top_mask.astype(np.float32) / 255.0)[..., None]
+    shade = 0.9 + 0.1 * rng.random()
+    patch = patch * (1 - tm) + body * shade * tm
+    # edges between faces
+    edge = tuple(float(v) for v in body * 0.45)
+    if spec.kind != "d6":
+        cv2.polylines(patch, [np.round(top + c).astype(np.int32)], True, edge, max(1, ss // 2), cv2.LINE_AA)
+        for p in np.round(top + c).astype(np.int32):
+            d = np.linalg.norm(sil + c - p, axis=1)
+            q = np.round((sil + c)[int(np.argmin(d))]).astype(np.int32)
+            cv2.line(patch, tuple(int(v) for v in p), tuple(int(v) for v in q), edge, max(1, ss // 2), cv2.LINE_AA)
+    font = FONTS[spec.style % len(FONTS)]
+    thick = 0.8 + 0.5 * ((spec.style // len(FONTS)) % 3) / 2
+    inkf = tuple(float(v) for v in ink)
+    if spec.kind == "d6":
+        pip_r = rr * (0.11 + 0.03 * (spec.style % 3))
+        step = rr * 0.40
+        for px, py in PIP_LAYOUT[spec.value]:
+            centre = (int(c + px * step), int(c + py * step))
+            cv2.circle(patch, centre, int(pip_r), inkf, -1, cv2.LINE_AA)
+    elif spec.kind == "d4":
+        # each visible face shows the top value at the apex (the centre, seen from above)
+        others = [v for v in range(1, 5) if v != spec.value]
+        for i, vert in enumerate(top):
+            mid = -vert * 0.0
+            ang = math.degrees(math.atan2(vert[1], vert[0])) + 180 + 60
+            face_dir = -(vert / np.linalg.norm(vert))
+            pos = (c + face_dir[0] * rr * 0.28 + mid[0], c + face_dir[1] * rr * 0.28 + mid[1])
+            _text(patch, str(spec.value), pos, rr * 0.3, -ang + 90 - 90, inkf, font, thick, False)
+            # a smaller neighbour number near each outer corner
+            pos2 = (c + vert[0] * 0.62, c + vert[1] * 0.62)
+            _text(patch, str(others[i % 3]), pos2, rr * 0.16, -ang, inkf, font, thick, False)
+        for vert in top:
+            cv2.line(patch, (int(c), int(c)), (int(c + vert[0]), int(c + vert[1])), edge, max(1, ss // 2), cv2.LINE_AA)
+    else:
+        label = _label(spec.value, spec.kind)
+        height = {"d8": 0.46, "d10": 0.5, "d12": 0.5, "d20": 0.4}[spec.kind] * rr
+        if len(label) == 2:
+            height *= 0.92
+        cy = c + (0.1 * rr if spec.kind in ("d8", "d20") else 0.0)
+        _text(patch, label, (c, cy), height, 0.0, inkf, font, thick, label in ("6", "9"))
+        if spec.kind == "d20":
+            # fragments of the neighbouring faces' numbers
+            for k in range(3):
+                phi = math.pi / 2 + k * 2 * math.pi / 3
+                pos = (c + math.cos(phi) * rr * 0.62, c + math.sin(phi) * rr * 0.62)
+                _text(patch, str(int(rng.integers(1, 21))), pos, rr * 0.16, math.degrees(phi) + 90,
+                      inkf, font, thick, False)
+    # lighting gradient across the die
+    g = np.linspace(-1, 1, n, dtype=np.float32)
+    ga = rng.uniform(0, 2 * math.pi)
+    grad = 1 + 0.12 * (np.cos(ga) * g[None, :] + np.sin(ga) * g[:, None])
+    patch *= grad[..., None]
+    if spec.glare > 0:
+        gx, gy = c + rng.uniform(-0.4, 0.4) * rr, c + rng.uniform(-0.4, 0.4) * rr
+        yy, xx = np.mgrid[0:n, 0:n].astype(np.float32)
+        sig = rr * rng.uniform(0.08, 0.25)
+        spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sig * sig)) * spec.glare
+        patch = patch + (255 - patch) * spot[..., None]
+    # pose: rotation and foreshortening (tilt)
+    t = spec.tilt
+    m = cv2.getRotationMatrix2D((c, c), spec.angle, 1.0)
+    m3 = np.vstack([m, [0, 0, 1]])
+    squash = np.array([[1, 0, 0], [0, 1 - t, c * t], [0, 0, 1]], np.float64)
+    if spec.cocked:
+        # a cocked die shows one side face as a wide band and its top face foreshortened
+        band = np.array([[1, 0, 0], [0, 1 - t, c * t + rr * t * 0.5], [0, 0, 1]], np.float64)
+        m_all = (np.vstack([cv2.getRotationMatrix2D((c, c), spec.angle, 1.0), [0, 0, 1]]) @ band)[:2]
+        side = patch * 0.55
+        mask_side = cv2.warpAffine(mask, (m3 @ squash)[:2], (n, n))
+        side_w = cv2.warpAffine(side, (m3 @ squash)[:2], (n, n))
+        patch = cv2.warpAffine(patch, m_all, (n, n))
+        mask_top = cv2.warpAffine(mask, m_all, (n, n))
+        a = (mask_top.astype(np.float32) / 255.0)[..., None]
+        patch = patch * a + side_w * (1 - a)
+        mask = np.maximum(mask_top, mask_side)
+    else:
+        mw = (m3 @ squash)[:2]
+        patch = cv2.warpAffine(patch, mw, (n, n))
+        mask = cv2.warpAffine(mask, mw, (n, n))
+    # downsample and composite (shadow first)
+    size = 2 * half
+    patch_s = cv2.resize(patch, (size, size), interpolation=cv2.INTER_AREA)
+    mask_s = cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+    x0 = int(round(spec.centre[0])) - half
+    y0 = int(round(spec.centre[1])) - half
+    H, W = canvas.shape[:2]
+    sx0, sy0 = max(0, x0), max(0, y0)
+    sx1, sy1 = min(W, x0 + size), min(H, y0 + size)
+    if sx1 <= sx0 or sy1 <= sy0:
+        return DieTruth((0, 0, 0, 0), spec.kind, spec.value, spec.colour, spec.cocked)
+    px0, py0 = sx0 - x0, sy0 - y0
+    region = canvas[sy0:sy1, sx0:sx1].astype(np.float32)
+    shadow = cv2.GaussianBlur(mask_s, (0, 0), max(0.8, spec.size * 0.06))
+    sh = np.roll(np.roll(shadow, max(1, int(spec.size * 0.06)), 0), max(1, int(spec.size * 0.04)), 1)
+    sh = sh[py0 : py0 + (sy1 - sy0), px0 : px0 + (sx1 - sx0)]
+    region *= (1 - 0.45 * sh)[..., None]
+    a = mask_s[py0 : py0 + (sy1 - sy0), px0 : px0 + (sx1 - sx0)][..., None]
+    region = region * (1 - a) + patch_s[py0 : py0 + (sy1 - sy0), px0 : px0 + (sx1 - sx0)] * a
+    canvas[sy0:sy1, sx0:sx1] = np.clip(region, 0, 255).astype(np.uint8)
+    ys, xs = np.nonzero(mask_s > 0.35)
+    if len(xs) == 0:
+        return DieTruth((0, 0, 0, 0), spec.kind, spec.value, spec.colour, spec.cocked)
+    bx0, by0 = max(0, x0 + int(xs.min())), max(0, y0 + int(ys.min()))
+    bx1, by1 = min(W, x0 + int(xs.max()) + 1), min(H, y0 + int(ys.max()) + 1)
+    return DieTruth((bx0, by0, bx1 - bx0, by1 - by0), spec.kind, spec.value, spec.colour, spec.cocked)
+
+
+def table_background(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+    """A plain, felt, wood or printed-board-like surface with uneven light."""
+    style = int(rng.integers(4))
+    base = rng.uniform(20, 235, 3)
+    img = np.empty((height, width, 3), np.float32)
+    img[:] = base
+    if style == 1:  # felt / noise texture
+        noise = cv2.GaussianBlur(rng.normal(0, 1, (height, width)).astype(np.float32), (0, 0), 2)
+        img += (noise * 18)[..., None]
+    elif style == 2:  # wood grain
+        y = np.arange(height, dtype=np.float32)[:, None]
+        x = np.arange(width, dtype=np.float32)[None, :]
+        f = rng.uniform(0.02, 0.08)
+        grain = np.sin(y * f + 3 * np.sin(x * 0.01 + rng.uniform(0, 6))) * 18
+        img += grain[..., None] * np.array([0.6, 0.8, 1.0], np.float32)
+    elif style == 3:  # board-like: coloured rectangles, lines, text
+        for _ in range(int(rng.integers(4, 12))):
+            x0, y0 = int(rng.integers(0, width)), int(rng.integers(0, height))
+            w, h = int(rng.integers(20, width // 2 + 21)), int(rng.integers(20, height // 2 + 21))
+            cv2.rectangle(img, (x0, y0), (x0 + w, y0 + h), tuple(float(v) for v in rng.uniform(20, 235, 3)), -1)
+        for _ in range(int(rng.integers(3, 10))):
+            cv2.line(img, (int(rng.integers(width)), int(rng.integers(height))),
+                     (int(rng.integers(width)), int(rng.integers(height))), (20, 20, 20), 2)
+        for _ in range(int(rng.integers(0, 6))):
+            cv2.putText(img, "RENT $" + str(int(rng.integers(2, 400))),
+                        (int(rng.integers(width)), int(rng.integers(height))), cv2.FONT_HERSHEY_SIMPLEX,
+                        float(rng.uniform(0.4, 1.2)), (20, 20, 20), 1, cv2.LINE_AA)
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    light = 1 + 0.25 * ((xx / width - rng.random()) * rng.normal() + (yy / height - rng.random()) * rng.normal())
+    img *= np.clip(light, 0.5, 1.5)[..., None]
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def random_spec(
+    rng: np.random.Generator, centre: tuple[float, float], size: float, kinds: tuple[str, ...] = KINDS,
+    cocked_rate: float = 0.0,
+) -> DieSpec:
+    kind = str(rng.choice(kinds))
+    colour = str(rng.choice(list(PALETTE)))
+    cocked = bool(rng.random() < cocked_rate)
+    return DieSpec(
+        kind=kind,
+        value=int(rng.integers(1, FACES[kind] + 1)),
+        centre=centre,
+        size=size,
+        angle=float(rng.uniform(0, 360)),
+        colour=colour,
+        style=int(rng.integers(0, 1000)),
+        tilt=float(rng.uniform(0.3, 0.5)) if cocked else float(rng.uniform(0, 0.12)),
+        glare=float(rng.uniform(0.3, 0.9)) if rng.random() < 0.3 else 0.0,
+        cocked=cocked,
+    )
+
+
+def camera_effects(img: np.ndarray, rng: np.random.Generator, blur: float | None = None,
+                   noise: float | None = None) -> np.ndarray:
+    """Soft focus, sensor noise and a little JPEG-like quantisation."""
+    blur = float(rng.uniform(0, 1.2)) if blur is None else blur
+    noise = float(rng.uniform(0, 6)) if noise is None else noise
+    out: np.ndarray = img.astype(np.float32)
+    if blur > 0.2:
+        out = cv2.GaussianBlur(out, (0, 0), blur)
+    if noise > 0:
+        out += rng.normal(0, noise, out.shape).astype(np.float32)
+    result: np.ndarray = np.clip(out, 0, 255).astype(np.uint8)
+    return result
+
+
+def render_dice_scene(
+    rng: np.random.Generator,
+    size: tuple[int, int] = (1280, 720),
+    n_dice: int | None = None,
+    kinds: tuple[str, ...] = KINDS,
+    die_px: tuple[float, float] = (28.0, 70.0),
+    cocked_rate: float = 0.0,
+    touching: bool = True,
+    background: np.ndarray | None = None,
+    effects: bool = True,
+) -> tuple[np.ndarray, list[DieTruth]]:
+    """A BGR frame of ``size`` (width, height) with dice on a table, and their ground truth.
+
+    Dice do not overlap; with ``touching`` some are placed edge to edge.
+    """
+    width, height = size
+    img = table_background(rng, width, height) if background is None else background.copy()
+    n = int(rng.integers(1, 7)) if n_dice is None else n_dice
+    placed: list[tuple[float, float, float]] = []
+    truths: list[DieTruth] = []
+    for _ in range(n):
+        s = float(rng.uniform(*die_px))
+        for _attempt in range(40):
+            if touching and placed and rng.random() < 0.3:
+                px, py, ps = placed[int(rng.integers(len(placed)))]
+                a = rng.uniform(0, 2 * math.pi)
+                d = (ps + s) * 0.5 * 1.05
+                cx, cy = px + d * math.cos(a), py + d * math.sin(a)
+            else:
+                cx, cy = rng.uniform(s, width - s), rng.uniform(s, height - s)
+            if not (s * 0.6 < cx < width - s * 0.6 and s * 0.6 < cy < height - s * 0.6):
+                continue
+            if all(math.hypot(cx - px, cy - py) > (s + ps) * 0.5 * 1.02 for px, py, ps in placed):
+                break
+        else:
+            continue
+        spec = random_spec(rng, (cx, cy), s, kinds, cocked_rate)
+        truths.append(draw_die(img, spec, rng))
+        placed.append((cx, cy, s))
+    if effects:
+        img = camera_effects(img, rng)
+    return img, truths
+
+
+# ----------------------------------------------------------------------------- training helpers
+
+
+def _grey(img: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+
+
+def training_scene(rng: np.random.Generator) -> tuple[np.ndarray, list[tuple[float, float, float, float, int]]]:
+    """A grey 640x640 scene for the detector: boxes (x, y, w, h, class) of every die."""
+    from vision.dice.labels import CLASS_INDEX, COCKED, class_of
+
+    img, truths = render_dice_scene(
+        rng, (640, 640), n_dice=int(rng.integers(0, 12)), die_px=(14.0, 120.0), cocked_rate=0.1
+    )
+    _clutter(img, rng)
+    out = []
+    for t in truths:
+        if t.box[2] < 3:
+            continue
+        cls = CLASS_INDEX[COCKED] if t.cocked else class_of(t.kind, t.value)
+        out.append((float(t.box[0]), float(t.box[1]), float(t.box[2]), float(t.box[3]), cls))
+    return _grey(img), out
+
+
+def _clutter(img: np.ndarray, rng: np.random.Generator) -> None:
+    """Things that are not dice: pawns (discs), cards, a hand-like blob."""
+    h, w = img.shape[:2]
+    for _ in range(int(rng.integers(0, 4))):
+        kind = int(rng.integers(3))
+        col = tuple(float(v) for v in rng.uniform(20, 235, 3))
+        x, y = int(rng.integers(w)), int(rng.integers(h))
+        if kind == 0:
+            cv2.circle(img, (x, y), int(rng.integers(8, 40)), col, -1, cv2.LINE_AA)
+        elif kind == 1:
+            box = ((x, y), (float(rng.uniform(40, 160)), float(rng.uniform(60, 220))), float(rng.uniform(0, 180)))
+            cv2.fillPoly(img, [cv2.boxPoints(box).astype(np.int32)], col, cv2.LINE_AA)
+        else:
+            skin = (float(rng.uniform(90, 160)), float(rng.uniform(120, 190)), float(rng.uniform(170, 240)))
+            cv2.ellipse(img, (x, y), (int(rng.integers(40, 120)), int(rng.integers(60, 160))),
+                        float(rng.uniform(0, 180)), 0, 360, skin, -1, cv2.LINE_AA)
+
+
+def training_crop(rng: np.random.Generator) -> tuple[np.ndarray, int]:
+    """One classifier sample: a grey crop (as the reader crops) and its class index."""
+    from vision.dice.labels import CLASS_INDEX, COCKED, NONE, class_of
+    from vision.dice.models import crop_square
+
+    s = float(rng.uniform(22, 80))
+    side = int(s * 3)
+    bg = table_background(rng, side, side)
+    roll = rng.random()
+    if roll < 0.08:  # not a die
+        _clutter(bg, rng)
+        img = camera_effects(bg, rng)
+        j = s * rng.uniform(0.6, 1.2)
+        return crop_square(_grey(img), (side / 2 - j / 2, side / 2 - j / 2, j, j)), CLASS_INDEX[NONE]
+    spec = random_spec(rng, (side / 2, side / 2), s, cocked_rate=0.07 / 0.92)
+    if spec.kind == "d6" and rng.random() < 0.5 and not spec.cocked:
+        spec = replace(spec, kind=str(rng.choice(["d4", "d8", "d10", "d12", "d20"])))
+        spec = replace(spec, value=int(rng.integers(1, FACES[spec.kind] + 1)))
+    # sometimes a touching neighbour
+    if rng.random() < 0.3:
+        a = rng.uniform(0, 2 * math.pi)
+        nb = random_spec(rng, (side / 2 + s * 1.05 * math.cos(a), side / 2 + s * 1.05 * math.sin(a)), s)
+        draw_die(bg, nb, rng)
+    truth = draw_die(bg, spec, rng)
+    img = camera_effects(bg, rng)
+    x, y, w, h = truth.box
+    j = 0.06 * max(w, h)
+    box = (x + rng.normal(0, j), y + rng.normal(0, j), w * math.exp(rng.normal(0, 0.06)), h * math.exp(rng.normal(0, 0.06)))
+    cls = CLASS_INDEX[COCKED] if spec.cocked else class_of(spec.kind, spec.value)
+    return crop_square(_grey(img), box), cls
+
+
+# ----------------------------------------------------------------------------- rolling source
+
+
+class RollingDiceSource:
+    """A frame source of repeated rolls: tumbling frames, then still frames of the result.
+
+    ``rolls`` holds each roll's ground truth in order (filled as frames are produced). Still
+    frames differ only by sensor noise, as a real camera's do.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        n_rolls: int = 3,
+        size: tuple[int, int] = (1280, 720),
+        n_dice: int = 2,
+        kinds: tuple[str, ...] = ("d6",),
+        moving_frames: int = 8,
+        still_frames: int = 15,
+        cocked_rate: float = 0.0,
+        die_px: tuple[float, float] = (40.0, 64.0),
+    ) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.size = size
+        self.n_rolls = n_rolls
+        self.n_dice = n_dice
+        self.kinds = kinds
+        self.moving_frames = moving_frames
+        self.still_frames = still_frames
+        self.cocked_rate = cocked_rate
+        self.die_px = die_px
+        self.background = table_background(self.rng, *size)
+        self.rolls: list[list[DieTruth]] = []
+        self._frames = self._generate()
+
+    def _generate(self) -> Iterator[np.ndarray]:
+        for _ in range(self.n_rolls):
+            for _ in range(self.moving_frames):
+                img, _ = render_dice_scene(
+                    self.rng, self.size, self.n_dice, self.kinds, self.die_px,
+                    background=self.background, effects=False,
+                )
+                yield camera_effects(img, self.rng, blur=float(self.rng.uniform(2, 5)), noise=2.0)
+            still, truths = render_dice_scene(
+                self.rng, self.size, self.n_dice, self.kinds, self.die_px,
+                cocked_rate=self.cocked_rate, background=self.background, effects=False,
+            )
+            self.rolls.append(truths)
+            for _ in range(self.still_frames):
+                yield camera_effects(still, self.rng, blur=0.0, noise=2.0)
+
+    def read(self) -> np.ndarray | None:
+        return next(self._frames, None)
+
+    def close(self) -> None:
+        self._frames = iter(())
+
+
+def register_dice_source() -> None:
+    """Add ``synthetic-dice[:SEED]`` to ``hardware.camera.open_source`` (for ``dice watch``)."""
+    try:
+        from hardware.camera import register_source
+    except ImportError:  # pragma: no cover - hardware package absent
+        return
+
+    def factory(rest: str) -> RollingDiceSource:
+        seed = int(rest) if rest.strip().isdigit() else 0
+        return RollingDiceSource(seed=seed, n_rolls=5, kinds=("d6",), n_dice=2)
+
+    register_source("synthetic-dice", factory)

@@ -111,6 +111,7 @@ class PawnConfig:
     merge_mm: float = 15.0
     hand_area_mm2: float = 450.0
     skin_sat: tuple[int, int] = (40, 170)
+    skin_max_hue: int = 32  # pale, yellowish skin reaches the yellow rings' hue
     desat_drop: int = 70
     desat_max_sat: int = 90
     desat_min_frac: float = 0.8  # of the pewter base disc area
@@ -347,9 +348,9 @@ class PawnReader:
         self._check(canon_bgr)
         cfg = self.config
         hsv = cv2.cvtColor(canon_bgr, cv2.COLOR_BGR2HSV)
-        hands, hand_cells = self._hands(hsv)
         lab = self._label(hsv, cfg.min_sat, cfg.min_val, glare=True)
         lab[self._outside] = 0
+        hands, hand_cells = self._hands(hsv, lab)
         if self._ref_range is not None:
             self._not_print(hsv, lab)
         dets = self._find_rings(lab, cfg.min_area_frac)
@@ -629,15 +630,20 @@ class PawnReader:
                                                f"{d.owner} should still stand on {want}"))
         return tuple(out)
 
-    def _hands(self, hsv: np.ndarray) -> tuple[bool, frozenset[int]]:
-        """Skin-coloured or large changed regions over the squares (needs the reference)."""
+    def _hands(self, hsv: np.ndarray, lab: np.ndarray) -> tuple[bool, frozenset[int]]:
+        """Large skin-coloured regions that the empty board did not have there, over the
+        squares (needs the reference). Saturation is judged after the glare correction: warm
+        rings side by side under a glare spot would otherwise add up to a hand."""
         if self._ref_hsv is None:
             return False, frozenset()
         cfg = self.config
         h, s, v = cv2.split(hsv)
         rh, rs, rv = cv2.split(self._ref_hsv)
-        skin = (((h <= 22) | (h >= 172)) & (s >= cfg.skin_sat[0]) & (s <= cfg.skin_sat[1])
-                & (v >= 70))
+        s_eff = s
+        if self._inv_glare is not None:  # rings washed out by glare are not skin
+            s_eff = np.asarray(cv2.multiply(s, self._inv_glare, dtype=cv2.CV_8U), np.uint8)
+        skin = (((h <= cfg.skin_max_hue) | (h >= 172)) & (s >= cfg.skin_sat[0])
+                & (s_eff <= cfg.skin_sat[1]) & (v >= 70))
         dh = cv2.absdiff(h, rh)
         dh = np.minimum(dh, 180 - dh)
         changed = (dh > 8) | (cv2.absdiff(s, rs) > 45)

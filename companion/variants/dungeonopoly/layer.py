@@ -300,14 +300,18 @@ class Dungeonopoly(Rules):
         out = super().management_actions(state, player, shortage)
         head = state.pending[0] if state.pending else None
         raising = isinstance(head, Debt) and head.player == player
+        if not (raising or self.may_manage(state, player, "sell") or
+                self.may_manage(state, player, "mortgage")):
+            return out  # (hot: every decider, every step) nothing below could be listed
         sqs = state.squares
-        for i, s in enumerate(sqs):
-            if s.owner != player:
-                continue
-            group = self.board.groups.get(self.board.squares[i].group, ())
-            if all(sqs[j].owner == player for j in group) or \
-                    not any(sqs[j].level for j in group):
-                continue
+        split: list[int] = []  # her lots in built groups she shares with other owners
+        for _g, lots, _street in self._groups:
+            owners = [sqs[j].owner for j in lots]
+            if player in owners and any(o != player for o in owners) and \
+                    any(sqs[j].level for j in lots):
+                split += [j for j, o in zip(lots, owners, strict=True) if o == player]
+        for i in sorted(split):
+            s = sqs[i]
             if s.level and (raising or self.may_manage(state, player, "sell")) and \
                     self._sell_problem(state, player, i) is None and Sell(player, i) not in out:
                 out.append(Sell(player, i))

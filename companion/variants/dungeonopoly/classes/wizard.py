@@ -335,7 +335,14 @@ class Wish(Ability):
             yield None, (("mode", mode),)
         for _cls, ab in all_abilities():
             if ab.is_spell and ab.name != self.name and not ab.reaction:
+                # ``problem`` refuses every plain candidate while the duplicated spell's
+                # timing is wrong: test that once per spell, not once per candidate
+                dup = find_ability(ab.name)
+                late = dup is not None and dup.is_spell and not dup.reaction and \
+                    dup.timing_problem(layer, table, user) is not None
                 for target, params in ab.candidates(layer, table, user):
+                    if late and not param(params, "mode") and not param(params, "react"):
+                        continue
                     yield target, (("spell", ab.name),) + params
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,

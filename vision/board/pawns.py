@@ -246,8 +246,10 @@ class PawnReader:
         k = np.ones((cfg.ref_window, cfg.ref_window), np.uint8)
         m = cfg.ref_hue_margin
         tiers = []
-        for ref_sat, cur_max in ((cfg.ref_min_sat, cfg.faint_print_max_sat),
-                                 (cfg.ref_range_sat, 256)):
+        tier_list = [(cfg.ref_min_sat, cfg.faint_print_max_sat)]
+        if cfg.faint_print_max_sat < 256:  # else the faint tier's ranges hold the strong ones
+            tier_list.append((cfg.ref_range_sat, 256))
+        for ref_sat, cur_max in tier_list:
             sat = keep & (s >= ref_sat) & (v >= cfg.min_val // 2)
             out = []
             for shift in (0, 90):
@@ -318,30 +320,39 @@ class PawnReader:
     def _label(self, hsv: np.ndarray, min_sat: int, min_val: int,
                glare: bool = False) -> np.ndarray:
         """Player label per pixel; `min_sat` scales the per-colour saturation floors. With
-        `glare`, saturations are first scaled up where the empty board showed a glare spot."""
+        `glare`, saturations are first scaled up where the empty board showed a glare spot.
+        (OpenCV lookups and compares only: numpy fancy indexing was the slow part.)"""
         h, s, v = cv2.split(hsv)
         if glare and self._inv_glare is not None:
             s = np.asarray(cv2.multiply(s, self._inv_glare, dtype=cv2.CV_8U), np.uint8)
         lab = cv2.LUT(h, self._lut)
         floor = self._min_sat_of.astype(np.float32) * (min_sat / self.config.min_sat)
-        need = np.clip(floor, 0, 255).astype(np.uint8)[lab]
-        ok = (s >= need) & (v >= min_val)
-        lab[~ok] = 0
-        return lab
+        table = np.full(256, 255, np.uint8)
+        table[:len(floor)] = np.clip(np.round(floor), 0, 255).astype(np.uint8)
+        need = cv2.LUT(lab, table)
+        ok = cv2.compare(s, need, cv2.CMP_GE)
+        ok = cv2.bitwise_and(ok, cv2.compare(v, np.full_like(v, min_val), cv2.CMP_GE))
+        return np.asarray(cv2.bitwise_and(lab, lab, mask=ok), np.uint8)
 
     def _not_print(self, hsv: np.ndarray, lab: np.ndarray) -> None:
-        """Unlabel pixels whose hue the empty board already had around them (print)."""
+        """Unlabel pixels whose hue the empty board already had around them (print); only
+        the labelled pixels are looked at."""
         if self._ref_range is None:
             return
-        h = hsv[..., 0]
-        h90 = cv2.LUT(h, _SHIFT90)
-        s = hsv[..., 1]
+        idx = np.flatnonzero(lab)
+        if len(idx) == 0:
+            return
+        h = hsv[..., 0].ravel()[idx]
+        h90 = _SHIFT90[h]
+        s = hsv[..., 1].ravel()[idx]
+        hit = np.zeros(len(idx), bool)
         for lo, hi, flag, cur_max in self._ref_range:
-            hr = np.where(flag == 1, h90, h)
-            hit = (hr >= lo) & (hr <= hi)
+            hr = np.where(flag.ravel()[idx] == 1, h90, h)
+            t = (hr >= lo.ravel()[idx]) & (hr <= hi.ravel()[idx])
             if cur_max < 256:
-                hit &= s < cur_max
-            lab[hit] = 0
+                t &= s < cur_max
+            hit |= t
+        lab.ravel()[idx[hit]] = 0
 
     # -- reading -------------------------------------------------------------------------------
     def read(self, canon_bgr: np.ndarray, expected: MoveContext | None = None) -> PawnRead:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.rules.actions import Action, CallHouseAuction, Roll
+from companion.rules.actions import Action, Bid, CallHouseAuction, PassBid, Roll
 from companion.rules.cards import card_by_id
+from companion.rules.pending import Auction
 from companion.rules.state import GameState
 from companion.variants.dungeonopoly import effects
 from companion.variants.dungeonopoly.abilities import Accept, Pass, TrainSkill, UseAbility
@@ -26,6 +27,8 @@ EAGER = ("run", "attack", "combat_reflexes", "backstab", "holy_smite", "magic_mi
 
 def bot_hint(state: GameState, actions: Sequence[Action]) -> Action | None:
     head = state.pending[0] if state.pending else None
+    if isinstance(head, Auction) and head.square < 0:
+        return _house_bid(state, head, actions)
     if isinstance(head, Window):
         return next((a for a in actions if isinstance(a, Pass)), None)
     if isinstance(head, Check):
@@ -83,3 +86,23 @@ def _house_auction(state: GameState, actions: Sequence[Action]) -> Action | None
     if state.players[cur].cash < HOUSE_AUCTION_CASH:
         return None
     return next((a for a in actions if isinstance(a, CallHouseAuction) and a.player == cur), None)
+
+
+HOUSE_VALUE = 100  # what the Monopoly bot will pay for a house at auction
+RESERVE = 150  # the Monopoly bot's cash reserve
+
+
+def _house_bid(state: GameState, head: Auction, actions: Sequence[Action]) -> Action | None:
+    """House auctions (called above): the Monopoly bot's valuation ($100 a house, keeping
+    $150), but bidding it at once (the highest legal bid within it) rather than $1 at a
+    time, so an auction takes one bid and the passes instead of about forty steps."""
+    for bidder in head.bidders:
+        if bidder == head.high_bidder:
+            continue
+        limit = min(HOUSE_VALUE, state.players[bidder].cash - RESERVE)
+        bids = [a for a in actions if isinstance(a, Bid) and a.player == bidder and
+                a.amount <= limit]
+        if bids:
+            return max(bids, key=lambda a: a.amount)
+        return next((a for a in actions if isinstance(a, PassBid) and a.player == bidder), None)
+    return None

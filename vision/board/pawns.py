@@ -114,6 +114,7 @@ class PawnConfig:
     skin_max_hue: int = 32  # pale, yellowish skin reaches the yellow rings' hue
     desat_drop: int = 70
     desat_max_sat: int = 90
+    desat_darker: int = 15
     desat_min_frac: float = 0.8  # of the pewter base disc area
     explained_mm: float = 24.0  # a body leans at most this far from its ring
     explained_near_mm: float = 11.0
@@ -194,6 +195,7 @@ class PawnReader:
         self._inv_glare: np.ndarray | None = None
         self.reference_smooth: np.ndarray | None = None
         self._outside = self.labels < 0
+        self._close_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
         self.view_mm: tuple[float, float] | None = None  # board point under the camera
 
     # -- reference ----------------------------------------------------------------------------
@@ -531,10 +533,14 @@ class PawnReader:
         s_cur = hsv[..., 1]
         s_ref = self._ref_hsv[..., 1]
         drop = cv2.subtract(s_ref, s_cur)
+        # pewter is also darker than the bright print it covers (a glare spot is not)
+        darker = cv2.subtract(self._ref_hsv[..., 2], hsv[..., 2])
         mask = ((drop > cfg.desat_drop) & (s_cur < cfg.desat_max_sat)
-                & (self.labels >= 0)).astype(np.uint8)
+                & (darker > cfg.desat_darker) & (self.labels >= 0)).astype(np.uint8)
         mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)),
                           np.uint8)
+        # thin dark print (the Jail bars) cuts the washed-out pewter into pieces: join them
+        mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close_kernel), np.uint8)
         n, cc, stats, cents, ox, oy = components(mask)
         base_px = math.pi * RING_INNER_MM ** 2 * ppm * ppm
         seen = {d.colour for d in dets}

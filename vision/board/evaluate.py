@@ -242,12 +242,14 @@ def evaluate_step_time(frames: int = 60, seed: int = 3) -> dict[str, float]:
 
 # Board corners (image pixels, clockwise from the top-left of the image) read by eye from the
 # photos in ../shared/data/realboard/ (the photos are never copied into this project).
-# Easy and Medium were read at full size (about +-3 px); the others from a reduced view
+# Easy and Medium were read at full size (about +-3 px); easy_ref from a reduced view
 # (about +-15 px). board.jpg is a flat scan cropped to the board, so its corners are the image's.
 REALBOARD_CORNERS: dict[str, tuple[tuple[float, float], ...]] = {
     "Easy_1_0.jpg": ((349, 33), (1359, 31), (1374, 1003), (377, 1053)),
     "Medium_1_0.jpg": ((53, 445), (1037, 452), (1048, 1466), (18, 1450)),
-    "Hard_1_0.jpg": ((534, 381), (1065, 276), (1515, 636), (735, 804)),
+    # Hard_1_0 re-read at full size on a 10 px grid (the first reading had two corners on
+    # the wrong place: TR on the top edge, BL inside the GO square); about +-4 px.
+    "Hard_1_0.jpg": ((525, 389), (1146, 264), (1531, 634), (732, 872)),
     "board.jpg": ((0, 0), (1199, 0), (1199, 1196), (0, 1196)),
     "easy_ref_1.jpg": ((450, 15), (1464, 24), (1470, 1050), (444, 1056)),
 }

@@ -78,9 +78,24 @@ def _refine(edges: np.ndarray, quad: np.ndarray, band: float) -> np.ndarray:
     return np.array(out)
 
 
+def _side_support(near_edge: np.ndarray, quad: np.ndarray, samples: int = 60) -> float:
+    """The smallest fraction, over the four sides, of points along a side that lie on (or
+    within 2 px of) an edge pixel."""
+    h, w = near_edge.shape
+    t = (np.arange(samples) + 0.5) / samples
+    worst = 1.0
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        pts = a[None, :] + t[:, None] * (b - a)[None, :]
+        xi = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+        worst = min(worst, float(near_edge[yi, xi].mean()))
+    return worst
+
+
 def find_board_outline(frame_bgr: np.ndarray, rotation: int = 0, work_width: int = 800,
-                       min_area_frac: float = 0.08, max_angle_dev: float = 40.0
-                       ) -> OutlineResult | None:
+                       min_area_frac: float = 0.08, max_angle_dev: float = 40.0,
+                       min_support: float = 0.3) -> OutlineResult | None:
     """The board's four corners, or None when no board-like quadrilateral is found."""
     h, w = frame_bgr.shape[:2]
     scale = min(1.0, work_width / w)
@@ -96,6 +111,7 @@ def find_board_outline(frame_bgr: np.ndarray, rotation: int = 0, work_width: int
         found, _ = cv2.findContours(closed, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         contours.extend(found)
     img_area = float(small.shape[0] * small.shape[1])
+    near_edge = cv2.dilate(edges, np.ones((5, 5), np.uint8)) > 0
     best: tuple[float, np.ndarray] | None = None
     for c in contours:
         hull = cv2.convexHull(c)
@@ -120,7 +136,12 @@ def find_board_outline(frame_bgr: np.ndarray, rotation: int = 0, work_width: int
             continue
         # how well the hull is filled by the quad (a real quadrilateral, not a blob)
         fill = area / max(float(cv2.contourArea(quad.astype(np.float32))), 1.0)
-        score = (area / img_area) * shape * ratio * min(fill, 1.0)
+        # each side must run along edge pixels (a board's straight border), not across
+        # clutter merged into the hull
+        support = _side_support(near_edge, quad)
+        if support < min_support:
+            continue
+        score = (area / img_area) * shape * ratio * min(fill, 1.0) * support ** 2
         if best is None or score > best[0]:
             best = (score, quad)
     if best is None:

@@ -33,6 +33,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     read = bsub.add_parser("read", help="read one or more images of the board")
     read.add_argument("images", nargs="+", metavar="IMAGE")
     read.add_argument("--json", action="store_true", help="one JSON object per image")
+    read.add_argument("--reference", metavar="EMPTY",
+                      help="picture of the empty board from the same camera (needed to read "
+                           "pieces: without it printed coloured circles look like rings)")
+    read.add_argument("--guess-pieces", action="store_true",
+                      help="without --reference, read pieces anyway (weak: confidence <= 0.3)")
     _common(read)
     read.set_defaults(func=cmd_read, command_kind="read")
     watch = bsub.add_parser("watch", help="read the board continuously from a frame source")
@@ -77,7 +82,8 @@ def _config(args: argparse.Namespace) -> PipelineConfig:
     camera: CameraModel | None = load_model(args.camera_id)
     return PipelineConfig(pawns=PawnConfig(players=players), camera=camera,
                           outline_rotation=args.outline_rotation,
-                          auto_reference=args.command_kind == "watch")
+                          auto_reference=args.command_kind == "watch",
+                          guess_without_reference=bool(getattr(args, "guess_pieces", False)))
 
 
 def _describe(name: str, obs: BoardObservation) -> str:
@@ -101,6 +107,13 @@ def cmd_read(args: argparse.Namespace) -> int:
     except (ValueError, CalibrationError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    reference = None
+    if args.reference:
+        reference = cv2.imread(args.reference, cv2.IMREAD_COLOR)
+        if reference is None:
+            print(f"error: cannot read the empty-board picture {args.reference} as an image",
+                  file=sys.stderr)
+            return 2
     worst = 0
     for name in args.images:
         img = cv2.imread(name, cv2.IMREAD_COLOR)
@@ -112,10 +125,15 @@ def cmd_read(args: argparse.Namespace) -> int:
                 print(msg)
             worst = max(worst, 1)
             continue
-        pipe = BoardPipeline(config)  # each image on its own: register and read once (no
-        # reference of the empty board: rings are told from print by size and shape only)
+        pipe = BoardPipeline(config)  # each image on its own: register and read once
+        if reference is not None and not pipe.set_reference(reference):
+            msg = (f"{args.reference}: the board was not found in the empty-board picture "
+                   "(is it from the same camera, with the markers visible?)")
+            print(json.dumps({"image": args.reference, "status": "board_not_found",
+                              "message": msg}) if args.json else msg)
+            return 1
         obs = pipe.read_once(img)
-        if obs.status != "ok":
+        if obs.status not in ("ok", "no_reference"):
             worst = max(worst, 1)
         if args.json:
             print(json.dumps({"image": name, **obs.to_json()}))

@@ -6,6 +6,7 @@ squares each give a status and a message the kiosk can show as they are.
 
 Statuses: 'ok' (read; `stable` once the reading held for `smoothing_frames` still frames),
 'moving' (scene not still yet), 'hands' (a hand or something large over the squares),
+'no_reference' (board found, but no picture of the empty board to tell rings from print),
 'board_not_found', 'bad_frame'.
 """
 
@@ -38,7 +39,11 @@ MESSAGES = {
                        "stickers uncovered?",
     "moving": "Waiting for the table to be still…",
     "hands": "Hands over the board: take them away so the pieces can be read.",
+    "no_reference": "Board found, pieces not read: show the empty board once first (a picture "
+                    "of the board with no pieces, same camera; `board read --reference "
+                    "EMPTY.jpg`), otherwise printed coloured circles look like pieces.",
 }
+GUESS_CONFIDENCE = 0.3
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,10 @@ class PipelineConfig:
     auto_reference: bool = True  # learn the empty board from the first still reading
     smoothing_frames: int = 3
     min_width: int = 320
+    # Without a picture of the empty board (and no auto_reference), printed coloured circles
+    # look like ring stickers: by default pieces are then not read (status 'no_reference');
+    # True reads them anyway from the pewter inside each ring (weak, confidences capped).
+    guess_without_reference: bool = False
 
 
 class BoardPipeline:
@@ -231,7 +240,15 @@ class BoardPipeline:
         if self.reader.reference is None and self.config.auto_reference:
             first = self.reader.read(canon)
             self.reader.set_reference(canon, exclude=first.detections)
+        guessing = self.reader.reference is None
+        if guessing and not self.config.guess_without_reference:
+            return BoardObservation("no_reference", MESSAGES["no_reference"], method, corners,
+                                    quality, event=event)
         result = self.reader.read(canon, expected)
+        if guessing:
+            result.occupants = {c: tuple(PawnReading(r.owner, r.colour,
+                                                     min(r.confidence, GUESS_CONFIDENCE))
+                                         for r in rs) for c, rs in result.occupants.items()}
         if result.hands:
             self._history.clear()
             return BoardObservation("hands", MESSAGES["hands"], method, corners, quality,
@@ -241,9 +258,12 @@ class BoardPipeline:
         if smooth:
             self._history.append(occupants)
             occupants, stable = self._smoothed()
-        return BoardObservation("ok", self._message(occupants, result.unexpected, method),
-                                method, corners, quality, occupants, result.unexpected, stable,
-                                event)
+        message = self._message(occupants, result.unexpected, method)
+        if guessing:
+            message += (" Guessed without a picture of the empty board: printed coloured "
+                        "circles may be counted as pieces.")
+        return BoardObservation("ok", message, method, corners, quality, occupants,
+                                result.unexpected, stable, event)
 
     def _smoothed(self) -> tuple[dict[int, tuple[PawnReading, ...]], bool]:
         """Majority over the last readings: a figurine counts when seen in most of them."""

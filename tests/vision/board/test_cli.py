@@ -35,18 +35,30 @@ def test_markers_writes_png_and_true_size_pdf(tmp_path: Path) -> None:
 def test_board_read_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                          capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "cfg"))
-    img = SyntheticTable().render({"Ann": 11, "Eve": 40}, seed=5,
-                                  pose=CameraPose(260, 280, 470, (254, 254), 0)).image
-    path = tmp_path / "frame.png"
-    cv2.imwrite(str(path), img)
-    assert _run(["board", "read", str(path), str(tmp_path / "nope.png"), "--json"]) == 1
+    table = SyntheticTable()
+    pose = CameraPose(260, 280, 470, (254, 254), 0)
+    path, empty = tmp_path / "frame.png", tmp_path / "empty.png"
+    cv2.imwrite(str(path), table.render({"Ann": 11, "Eve": 40, "Fin": 0}, seed=5,
+                                        pose=pose).image)
+    cv2.imwrite(str(empty), table.render({}, seed=6, pose=pose).image)
+    assert _run(["board", "read", str(path), str(tmp_path / "nope.png"), "--json",
+                 "--reference", str(empty)]) == 1
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines[0]["status"] == "ok" and lines[0]["method"] == "markers"
     assert len(lines[0]["corners"]) == 4
     owners = {c: [r["owner"] for r in v] for c, v in lines[0]["occupants"].items()}
-    # a single image has no picture of the empty board: only the placed pieces are asserted
-    assert owners.get("11") == ["Ann"] and owners.get("40") == ["Eve"]
+    assert owners == {"11": ["Ann"], "40": ["Eve"], "0": ["Fin"]}
     assert lines[1]["status"] == "bad_frame" and "cannot read" in lines[1]["message"]
+    # one photo without the empty board: the board is found, pieces are not guessed ...
+    assert _run(["board", "read", str(path), "--json"]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert alone["status"] == "no_reference" and alone["occupants"] == {}
+    assert "empty board" in alone["message"] and len(alone["corners"]) == 4
+    # ... unless asked to, and then every reading says it is a guess
+    assert _run(["board", "read", str(path), "--json", "--guess-pieces"]) == 0
+    guess = json.loads(capsys.readouterr().out)
+    assert guess["status"] == "ok" and "Guessed" in guess["message"]
+    assert all(r["confidence"] <= 0.3 for v in guess["occupants"].values() for r in v)
 
 
 def test_board_watch_on_synthetic_source(capsys: pytest.CaptureFixture[str],

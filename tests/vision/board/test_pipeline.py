@@ -52,3 +52,15 @@ def test_observation_json_round_trip(table: SyntheticTable, tilted_pose: CameraP
     assert data["occupants"]["40"][0]["owner"] == "Dee"
     assert data["occupants"]["10"][0]["owner"] == "Eve"
     assert obs.in_jail[0].owner == "Dee"
+
+
+def test_single_photo_without_reference_reads_no_pieces(table: SyntheticTable,
+                                                        tilted_pose: CameraPose) -> None:
+    img = table.render({"Ann": 3}, seed=23, pose=tilted_pose).image
+    obs = BoardPipeline(PipelineConfig(camera=table.camera, auto_reference=False)).read_once(img)
+    assert obs.status == "no_reference" and dict(obs.occupants) == {}
+    assert obs.corners is not None and "empty board" in obs.message
+    guess = BoardPipeline(PipelineConfig(camera=table.camera, auto_reference=False,
+                                         guess_without_reference=True)).read_once(img)
+    assert guess.status == "ok" and "Guessed" in guess.message
+    assert all(r.confidence <= 0.3 for rs in guess.occupants.values() for r in rs)

@@ -378,7 +378,8 @@ class Wish(Ability):
         if dup is None:
             return "say what to wish for: mode=unmortgage|own|hotel or spell=NAME"
         if param(params, "react"):
-            return None  # checked by the reaction window
+            # answers given in a window never come here (reactions.use_in_window checks them)
+            return f"that Wish is only an answer to its trigger ({dup.name} window)"
         if dup.reaction:
             return f"{dup.name} can only be wished for in answer to its trigger"
         return dup.timing_problem(layer, table, user) or \

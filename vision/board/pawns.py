@@ -115,7 +115,9 @@ class PawnConfig:
     desat_drop: int = 70
     desat_max_sat: int = 90
     desat_darker: int = 15
-    desat_min_frac: float = 0.8  # of the pewter base disc area
+    desat_part_frac: float = 0.15  # of the base disc: smallest piece of a washed-out base
+    desat_merge_mm: float = 14.0
+    desat_min_frac: float = 0.45  # of the pewter base disc area
     explained_mm: float = 24.0  # a body leans at most this far from its ring
     explained_near_mm: float = 11.0
     fringe_mm: float = 10.0
@@ -548,21 +550,42 @@ class PawnReader:
         yy, xx = np.mgrid[-14:15, -14:15].astype(np.float64) / ppm
         rr = np.hypot(xx, yy)
         annulus = (rr > 3.0) & (rr < 11.0)
+        # pieces of one washed-out pewter base (half on print, half on plain board) are
+        # grouped before their area is judged
+        parts: list[tuple[float, np.ndarray, np.ndarray]] = []
         for j in range(1, n):
             area = int(stats[j, cv2.CC_STAT_AREA])
-            if area < cfg.desat_min_frac * base_px:
-                continue
-            c = cents[j] + (ox, oy)
-            pos = (float(c[0] / ppm), float(c[1] / ppm))
-            if any(self._explains(d, pos) for d in dets + out):
+            if area < cfg.desat_part_frac * base_px:
                 continue
             x, y, w, h = (int(v) for v in stats[j, :4])
             sub = cc[y:y + h, x:x + w] == j
             lbl = self.labels[oy + y:oy + y + h, ox + x:ox + x + w][sub]
             lbl = lbl[lbl >= 0]
-            if len(lbl) == 0:
+            parts.append((float(area), cents[j] + (ox, oy),
+                          np.bincount(lbl, minlength=NUM_CELLS)[:NUM_CELLS]))
+        groups: list[list[int]] = []
+        merge_px = cfg.desat_merge_mm * ppm
+        for i, part in enumerate(parts):
+            near = [g for g in groups
+                    if any(np.linalg.norm(part[1] - parts[q][1]) < merge_px for q in g)]
+            for g in near[1:]:
+                near[0].extend(g)
+                groups.remove(g)
+            if near:
+                near[0].append(i)
+            else:
+                groups.append([i])
+        for g in groups:
+            garea = float(sum(parts[i][0] for i in g))
+            if garea < cfg.desat_min_frac * base_px:
                 continue
-            votes = np.bincount(lbl, minlength=NUM_CELLS)
+            c = np.sum([parts[i][1] * parts[i][0] for i in g], axis=0) / garea
+            pos = (float(c[0] / ppm), float(c[1] / ppm))
+            if any(self._explains(d, pos) for d in dets + out):
+                continue
+            votes = np.sum([parts[i][2] for i in g], axis=0)
+            if votes.sum() == 0:
+                continue
             cell = int(np.argmax(votes))
             cx, cy = int(round(c[0])), int(round(c[1]))
             y0, y1 = max(0, cy - 14), min(self.size, cy + 15)

@@ -155,7 +155,11 @@ class MarkerRegistrar:
         self.verify_min = verify_min
         self.verify_tol_px = verify_tol_px
         # a fast pass with one threshold window, and a thorough pass when it sees too few
-        self.detector = cv2.aruco.ArucoDetector(_dictionary(), self._params(9, 9, 10))
+        # the fast pass skips contours shorter than a board marker can be in a frame that
+        # shows the whole board (markers are 40 mm on a ~600 mm wide view: perimeter >= ~10 %
+        # of the width); the thorough pass keeps the permissive default for odd set-ups
+        self.detector = cv2.aruco.ArucoDetector(_dictionary(),
+                                                self._params(9, 9, 10, min_perimeter=0.06))
         self.thorough = cv2.aruco.ArucoDetector(_dictionary(), self._params(5, 25, 10))
         self.fast_enough = 6
         self._corners_mm = layout.corners_mm()
@@ -181,13 +185,14 @@ class MarkerRegistrar:
         return 3.0 if self.camera is not None else 12.0
 
     @staticmethod
-    def _params(wmin: int, wmax: int, step: int) -> cv2.aruco.DetectorParameters:
+    def _params(wmin: int, wmax: int, step: int,
+                min_perimeter: float = 0.02) -> cv2.aruco.DetectorParameters:
         params = cv2.aruco.DetectorParameters()
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
         params.adaptiveThreshWinSizeMin = wmin
         params.adaptiveThreshWinSizeMax = wmax
         params.adaptiveThreshWinSizeStep = step
-        params.minMarkerPerimeterRate = 0.02
+        params.minMarkerPerimeterRate = min_perimeter
         return params
 
     # -- full detection ----------------------------------------------------------------------

@@ -93,9 +93,30 @@ def _side_support(near_edge: np.ndarray, quad: np.ndarray, samples: int = 60) ->
     return worst
 
 
+def _inner_support(near_edge: np.ndarray, quad: np.ndarray, inset: float,
+                   samples: int = 60) -> float:
+    """A board has a second square inside its outline: the inner edge of the ring of squares
+    (`inset` of the side in from each edge). The mean fraction of points along those four
+    inner lines, mapped through the candidate's homography, that lie on edge pixels."""
+    src = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    hmg = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
+    t = inset + (1 - 2 * inset) * (np.arange(samples) + 0.5) / samples
+    a, b = np.full_like(t, inset), np.full_like(t, 1 - inset)
+    lines = [np.stack([t, a], 1), np.stack([b, t], 1), np.stack([t, b], 1), np.stack([a, t], 1)]
+    h, w = near_edge.shape
+    fr = []
+    for ln in lines:
+        p = cv2.perspectiveTransform(ln.reshape(-1, 1, 2).astype(np.float32), hmg).reshape(-1, 2)
+        xi = np.clip(np.round(p[:, 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(p[:, 1]).astype(int), 0, h - 1)
+        fr.append(float(near_edge[yi, xi].mean()))
+    return float(np.mean(fr))
+
+
 def find_board_outline(frame_bgr: np.ndarray, rotation: int = 0, work_width: int = 800,
                        min_area_frac: float = 0.08, max_angle_dev: float = 40.0,
-                       min_support: float = 0.3) -> OutlineResult | None:
+                       min_support: float = 0.3, inset: float = 66.0 / 508.0,
+                       frame_inner_min: float = 0.6) -> OutlineResult | None:
     """The board's four corners, or None when no board-like quadrilateral is found."""
     h, w = frame_bgr.shape[:2]
     scale = min(1.0, work_width / w)
@@ -113,6 +134,10 @@ def find_board_outline(frame_bgr: np.ndarray, rotation: int = 0, work_width: int
     img_area = float(small.shape[0] * small.shape[1])
     near_edge = cv2.dilate(edges, np.ones((5, 5), np.uint8)) > 0
     best: tuple[float, np.ndarray] | None = None
+
+    def best_inner(b: tuple[float, np.ndarray]) -> float:
+        return _inner_support(near_edge, b[1], inset)
+
     for c in contours:
         hull = cv2.convexHull(c)
         area = float(cv2.contourArea(hull))
@@ -141,9 +166,20 @@ def find_board_outline(frame_bgr: np.ndarray, rotation: int = 0, work_width: int
         support = _side_support(near_edge, quad)
         if support < min_support:
             continue
-        score = (area / img_area) * shape * ratio * min(fill, 1.0) * support ** 2
+        inner = _inner_support(near_edge, quad, inset)
+        score = (area / img_area) * shape * ratio * min(fill, 1.0) * support ** 2 * inner
         if best is None or score > best[0]:
             best = (score, quad)
+    # a board filling the whole frame (a scan, a close crop) has no outline to find: the frame
+    # itself is a candidate when the inner square of the ring of squares is there
+    hh, ww = small.shape[:2]
+    frame_quad = np.array([[0, 0], [ww - 1, 0], [ww - 1, hh - 1], [0, hh - 1]], np.float64)
+    if min(hh, ww) / max(hh, ww) > 0.9:
+        inner = _inner_support(near_edge, frame_quad, inset)
+        if inner >= frame_inner_min and (best is None or inner > best_inner(best)):
+            scale_back = np.array([(w - 1) / (ww - 1), (h - 1) / (hh - 1)])
+            quad = np.roll(frame_quad * scale_back, -(rotation % 4), axis=0)
+            return OutlineResult(quad, 0.5 * inner)
     if best is None:
         return None
     quad = _refine(edges, best[1], band=max(3.0, 0.01 * small.shape[1]))

@@ -174,7 +174,7 @@ def find_board_outline(frame_bgr: np.ndarray, rotation: int = 0, work_width: int
     # itself is a candidate when the inner square of the ring of squares is there
     hh, ww = small.shape[:2]
     frame_quad = np.array([[0, 0], [ww - 1, 0], [ww - 1, hh - 1], [0, hh - 1]], np.float64)
-    if min(hh, ww) / max(hh, ww) > 0.9:
+    if min(hh, ww) >= 64 and min(hh, ww) / max(hh, ww) > 0.9:
         inner = _inner_support(near_edge, frame_quad, inset)
         if inner >= frame_inner_min and (best is None or inner > best_inner(best)):
             scale_back = np.array([(w - 1) / (ww - 1), (h - 1) / (hh - 1)])

@@ -156,8 +156,14 @@ def _classify(
         if kind == NONE and p[top] >= cfg.none_threshold:
             continue
         x, y, w, h = cand.box
-        m = cfg.edge_margin_px
+        m = max(cfg.edge_margin_px, 0.05 * max(w, h))
         at_edge = x <= m or y <= m or x + w >= W - m or y + h >= H - m
+        # a die cut by the edge shows a visible part much longer than wide: hidden pips, never read
+        vw = min(W, x + w) - max(0.0, x)
+        vh = min(H, y + h) - max(0.0, y)
+        cut = at_edge and min(vw, vh) < cfg.edge_min_aspect * max(vw, vh)
+        if not at_edge and min(w, h) < 0.55 * max(w, h) and kind != COCKED:
+            continue  # a long thin box inside the area is not a die (text, card edge)
         if kind in (NONE, COCKED):
             die_p = {k: float(p[[i for i, kk in enumerate(_KIND_OF) if kk == k]].sum()) for k in cfg.kinds}
             best_kind = max(die_p, key=lambda k: die_p[k]) if die_p else "d6"
@@ -171,7 +177,7 @@ def _classify(
         else:
             need = cfg.edge_read_threshold if at_edge else cfg.read_threshold
             value = _VALUE_OF[top]
-            status = STATUS_READ if conf >= need else STATUS_UNSURE
+            status = STATUS_READ if conf >= need and not cut else STATUS_UNSURE
             if status != STATUS_READ:
                 value = None
             elif kind == "d10" and value == 10 and not cfg.d10_zero_is_ten:

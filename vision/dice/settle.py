@@ -1,7 +1,7 @@
 """Settle detection: a roll counts once the dice have stopped and read the same for a while.
 
-Motion is measured cheaply on a tiny downscaled grey copy of the dice area (mean absolute
-difference between consecutive frames), so the full reader runs only on still frames.
+Motion is measured cheaply on a tiny downscaled grey copy of the dice area (the share of its
+pixels that changed between consecutive frames), so the full reader runs only on still frames.
 """
 
 from __future__ import annotations
@@ -16,24 +16,53 @@ from .finder import as_bgr
 from .reader import Region, read_dice
 from .types import DiceConfig, DiceError, DiceObservation
 
-MOTION_SIZE = (96, 54)
+MOTION_SIZE = (160, 90)
 """(width, height) of the copy motion is measured on."""
+MOTION_LEVEL = 14
+"""A pixel of that copy has changed when its grey level moved by more than this."""
 
 
 @dataclass(frozen=True)
 class SettleConfig:
-    motion_threshold: float = 2.5
-    """Mean absolute grey difference (0..255) between frames above which the scene is moving."""
+    motion_threshold: float = 0.0015
+    """Fraction of (downscaled) pixels that changed, above which the scene is moving.
+
+    0.0015 is about 22 pixels of the 160x90 copy: one die of 1/40 of the frame width moving."""
     still_frames: int = 4
     """Consecutive still frames before the first reading."""
     confirm_reads: int = 2
     """Consecutive still readings that must agree before the roll is reported."""
     read_every: int = 2
     """Read every n-th still frame while confirming."""
+    max_reads: int = 5
+    """After this many still readings without agreement, report the roll anyway with every die
+    whose reading changed marked unsure (the player confirms with the buttons)."""
 
 
-def _signature(obs: DiceObservation) -> tuple[tuple[str, int | None, str], ...]:
-    return tuple(sorted((d.kind, d.value, d.status) for d in obs.dice))
+def _signature(obs: DiceObservation) -> tuple[tuple[str, int, str], ...]:
+    return tuple(sorted((d.kind, -1 if d.value is None else d.value, d.status) for d in obs.dice))
+
+
+def _mark_changed(before: DiceObservation, now: DiceObservation) -> DiceObservation:
+    """``now`` with every die not read the same in ``before`` turned unsure."""
+    from dataclasses import replace
+
+    from .finder import iou
+    from .types import STATUS_READ, STATUS_UNSURE
+
+    dice = []
+    for d in now.dice:
+        same = any(
+            iou(tuple(map(float, d.box)), tuple(map(float, b.box))) > 0.5  # type: ignore[arg-type]
+            and b.value == d.value and b.status == d.status
+            for b in before.dice
+        )
+        if not same and d.status == STATUS_READ:
+            d = replace(d, value=None, status=STATUS_UNSURE)
+        dice.append(d)
+    ok = all(d.status == STATUS_READ for d in dice)
+    message = "" if ok else "dice readings changed while still: please confirm"
+    return DiceObservation(tuple(dice), "ok" if ok else "unsure", message)
 
 
 class DiceSettler:
@@ -58,6 +87,7 @@ class DiceSettler:
         self._prev: np.ndarray | None = None
         self._still = 0
         self._reads: list[DiceObservation] = []
+        self._tries = 0
         self._reported = False
         self.state = "waiting"
         self.last: DiceObservation | None = None
@@ -68,6 +98,7 @@ class DiceSettler:
         self._prev = None
         self._still = 0
         self._reads = []
+        self._tries = 0
         self._reported = False
         self.state = "waiting"
 
@@ -81,12 +112,12 @@ class DiceSettler:
         return cv2.resize(grey, MOTION_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
 
     def motion(self, frame: np.ndarray) -> float:
-        """Motion of ``frame`` against the previous one (0 for the first)."""
+        """Fraction of pixels that changed since the previous frame (0 for the first)."""
         small = self._small(frame)
         prev, self._prev = self._prev, small
         if prev is None or prev.shape != small.shape:
             return 0.0
-        return float(np.mean(np.abs(small - prev)))
+        return float(np.mean(np.abs(small - prev) > MOTION_LEVEL))
 
     def update(self, frame: object) -> DiceObservation | None:
         """One camera frame in; a settled roll out (at most once per roll), else None."""
@@ -100,6 +131,7 @@ class DiceSettler:
         if moving:
             self._still = 0
             self._reads = []
+            self._tries = 0
             self._reported = False
             self.state = "moving"
             return None
@@ -120,8 +152,13 @@ class DiceSettler:
         if obs.status == "error":
             self.message = obs.message
             return None
+        self._tries += 1
         if self._reads and _signature(self._reads[-1]) != _signature(obs):
-            self._reads = []
+            if self._tries >= self.settle.max_reads:
+                obs = _mark_changed(self._reads[-1], obs)
+                self._reads = [obs] * self.settle.confirm_reads
+            else:
+                self._reads = []
         self._reads.append(obs)
         if len(self._reads) < self.settle.confirm_reads:
             return None

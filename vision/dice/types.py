@@ -80,7 +80,7 @@ class DiceConfig:
 
     detect_threshold: float = 0.35
     """Minimum detector heat for a die candidate."""
-    read_threshold: float = 0.90
+    read_threshold: float = 0.95
     """Minimum classifier confidence to report a value; below it the die is 'unsure'."""
     detect_max_side: int = 640
     """The frame (or region) is scaled so its longer side is at most this for the detector."""
@@ -91,6 +91,8 @@ class DiceConfig:
     """A box within this margin of the frame or region edge may be cut off by it."""
     edge_read_threshold: float = 0.98
     """A die cut by the edge needs this confidence to be read (hidden pips could change it)."""
+    edge_min_aspect: float = 0.8
+    """A die at the edge whose box is narrower than this (short/long side) is cut off: unsure."""
     none_threshold: float = 0.5
     """A candidate the classifier calls 'not a die' with at least this probability is dropped."""
     channel_order: str = "bgr"

@@ -29,10 +29,10 @@ def test_read_corrupt_and_missing_files(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_watch_prints_settled_rolls(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["dice", "watch", "--source", "synthetic-dice:3", "--json", "--max-frames", "60"]) == 0
+    assert main(["dice", "watch", "--source", "synthetic-dice:3", "--json", "--max-frames", "70"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(lines) >= 2
-    assert all(len(line["dice"]) == 2 for line in lines)
+    assert all(len(line["dice"]) >= 2 for line in lines)
 
 
 def test_watch_bad_source(capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,7 +25,10 @@ def test_one_report_per_roll_with_the_right_values() -> None:
         want = sorted(t.value for t in truth)
         got = sorted(d.value for d in roll.dice if d.value is not None)
         # a die may be unsure (never wrong)
-        assert set(got) <= set(want) and len(roll.dice) == len(want)
+        assert set(got) <= set(want)
+        # every die is found; a false detection may be added, but never read
+        assert len(roll.dice) >= len(want)
+        assert len([d for d in roll.dice if d.value is not None]) <= len(want)
 
 
 def test_nothing_is_reported_while_moving() -> None:

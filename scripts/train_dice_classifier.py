@@ -423,8 +423,9 @@ def train_classifier(args: argparse.Namespace) -> None:
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     steps = args.steps
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.1)
-    # real d6 crops are the measured target: draw them as often as all synthetic crops together
-    weights = np.where(np.arange(len(Y)) < n_real, 1.0 / n_real, 1.0 / max(1, len(Y) - n_real))
+    # real d6 crops are the measured target: by default drawn as often as all synthetic crops
+    share = args.real_share
+    weights = np.where(np.arange(len(Y)) < n_real, share / n_real, (1 - share) / max(1, len(Y) - n_real))
     weights /= weights.sum()
     t0 = time.time()
     model.train()
@@ -462,6 +463,7 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--cache", default=None, help="folder to cache synthetic crops in")
     p.add_argument("--only-cache", action="store_true", help="make the synthetic cache and stop")
+    p.add_argument("--real-share", type=float, default=0.5, help="share of real crops per batch")
     p.add_argument("--init", default=None, help="start from these PyTorch weights (.pt)")
     p.add_argument("--save-pt", default=None, help="also save the PyTorch weights here")
     args = p.parse_args()

@@ -144,11 +144,16 @@ def _classify(
 ) -> list[DieReading]:
     if not cands:
         return []
-    probs = classify_crops([crop_square(grey, c.box, CLASSIFIER_SIZE) for c in cands])
+    crops = [crop_square(grey, c.box, CLASSIFIER_SIZE) for c in cands]
+    # flat crops (noise on a black tray, a smooth shadow) hold no die face worth reading
+    flat = [float(c[8:-8, 8:-8].std()) < cfg.min_contrast for c in crops]
+    probs = classify_crops(crops)
     allowed = np.array([k in cfg.kinds or k in (NONE, COCKED) for k in _KIND_OF], bool)
     H, W = grey.shape
     out: list[DieReading] = []
-    for cand, p in zip(cands, probs, strict=True):
+    for cand, p, is_flat in zip(cands, probs, flat, strict=True):
+        if is_flat:
+            continue
         p = np.where(allowed, p, 0.0)
         p = p / max(float(p.sum()), 1e-9)
         top = int(np.argmax(p))

@@ -93,6 +93,9 @@ class DiceConfig:
     """A die cut by the edge needs this confidence to be read (hidden pips could change it)."""
     edge_min_aspect: float = 0.8
     """A die at the edge whose box is narrower than this (short/long side) is cut off: unsure."""
+    min_contrast: float = 0.0
+    """Candidates whose centre crop has a grey standard deviation below this are dropped (0: off;
+    measured: 14 drops 1.3% of real large dice and almost none of the tray-noise detections)."""
     none_threshold: float = 0.5
     """A candidate the classifier calls 'not a die' with at least this probability is dropped."""
     channel_order: str = "bgr"

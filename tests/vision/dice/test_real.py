@@ -58,9 +58,9 @@ def test_shared_eval_split_sample() -> None:
 
 FLOORS = {
     # measured on these fixtures with the committed models (docs/vision-dice.md): recall
-    # 0.98 / 0.92 / 0.82, right 0.69 / 0.58, confident-wrong 0.4% / 0% / 0.2%
+    # 0.98 / 0.92 / 0.82 (>=48 / 32-48 / all), right 0.63 / 0.53, confident-wrong 0.4% / 0% / 0.2%
     "large_recall": 0.95,
-    "large_right": 0.62,
+    "large_right": 0.60,
     "large_wrong": 0.01,
     "medium_recall": 0.88,
     "medium_right": 0.50,

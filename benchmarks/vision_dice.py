@@ -63,17 +63,19 @@ def main() -> int:
     p.add_argument("--numbered", type=int, default=300, help="synthetic frames of numbered dice only")
     p.add_argument("--poly", default=str(DEFAULT_REAL_DIR.parent / "dice-polyhedral"),
                    help="folder of single numbered dice photos ('' to skip)")
+    p.add_argument("--kinds", default=None, help="die types the table uses, e.g. d6 (default: all)")
     p.add_argument("--threads", type=int, default=1, help="OpenCV threads (default: one core)")
     p.add_argument("--show-wrong", action="store_true", help="list confident-wrong dice")
     args = p.parse_args()
     cv2.setNumThreads(args.threads)
-    config = DiceConfig()
+    config = DiceConfig(kinds=tuple(args.kinds.split(","))) if args.kinds else DiceConfig()
     result: dict[str, object] = {
         "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
         "python": platform.python_version(),
         "opencv": cv2.__version__,
         "threads": args.threads,
         "read_threshold": config.read_threshold,
+        "kinds": list(config.kinds),
     }
     t0 = time.time()
     real = Path(args.real)

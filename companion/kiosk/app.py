@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -45,8 +45,34 @@ class Pilot(Protocol):
     def human(self) -> None: ...
 
 
+def private_runtime_dir(env: MutableMapping[str, str] | None = None) -> Path | None:
+    """Give SDL's display probe a private ``XDG_RUNTIME_DIR`` when there is none.
+
+    With no ``XDG_RUNTIME_DIR`` (a container, ssh, a CI runner) SDL's Wayland probe makes
+    libwayland print "error: XDG_RUNTIME_DIR is invalid or not set in the environment." to the
+    terminal. Without that variable and without ``WAYLAND_DISPLAY`` no Wayland display can be
+    reached anyway, so an empty private directory (mode 0700, removed at exit) changes nothing
+    but the noise. A valid existing setting (a desktop session, the systemd unit's
+    ``RuntimeDirectory``) is never touched. Returns the directory made, or None."""
+    if env is None:
+        env = os.environ
+    current = env.get("XDG_RUNTIME_DIR", "")
+    if (current.startswith("/") and os.path.isdir(current)) or env.get("WAYLAND_DISPLAY"):
+        return None
+    import atexit
+    import shutil
+    import tempfile
+
+    path = Path(tempfile.mkdtemp(prefix="companion-runtime-"))
+    env["XDG_RUNTIME_DIR"] = str(path)
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
 def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface | None:
     """A window (or the full screen); None when there is no display to show it on."""
+    if os.environ.get("SDL_VIDEODRIVER", "") not in HEADLESS_DRIVERS:
+        private_runtime_dir()
     try:
         pygame.display.init()
     except pygame.error:

@@ -75,6 +75,11 @@ class DemoTable:
         self.frames = 0
         self.closed = False
 
+    def empty_board(self) -> np.ndarray:
+        """The table with no pieces and no dice: what the camera learns the board from before
+        the pieces are put on it (``BoardPipeline.set_reference``)."""
+        return self.table.render({}, None, hand=False, seed=self.rng.randrange(1 << 30)).image
+
     def roll(self, values: Sequence[int], frames: int = 4) -> None:
         with self._lock:
             self._scene = _Scene(self._scene.pawns, tuple(values), frames,
@@ -86,6 +91,8 @@ class DemoTable:
         put right after ``fix_after`` frames)."""
         pawns = dict(positions)
         with self._lock:
+            if self._fix is not None and self._fix[0] in moved:
+                self._fix = None  # the slipped piece moved again: it goes where the game has it
             if slip and moved and not self.slipped:
                 name = moved[0]
                 right = pawns[name]
@@ -268,6 +275,11 @@ def make_demo_feed(names: Sequence[str], size: tuple[int, int], seed: int,
         return NoFeed(f"no synthetic table ({exc}): dice entered with the buttons"), None, str(exc)
     dice, dnote = vision_dice_reader()
     board, bnote = vision_board_reader(table.players)
+    learn = getattr(board, "set_reference", None)
+    if learn is not None:
+        # as at a real table: the camera sees the empty board once before the pieces go on it
+        # (learning it with the pieces on GO makes the board reader miss pieces leaving GO)
+        learn(table.empty_board())
     processor = TableProcessor(dice, board, thumb_width=min(480, size[0]))
     if threaded:
         return ThreadedFeed(table, processor, stall_timeout=5.0), table, dnote or bnote

@@ -222,3 +222,20 @@ def fresh_path(path: str | Path) -> Path:
         n += 1
         candidate = path.with_name(f"{path.stem}-{stamp}-{n}{path.suffix}")
     return candidate
+
+
+def set_aside(path: str | Path) -> Path:
+    """Rename a closed saved game to a fresh name beside it (kept, never deleted), so a new
+    game can start at ``path``; returns where it went. Raises SessionError if it cannot."""
+    path = Path(path)
+    new = fresh_path(path)
+    try:
+        path.rename(new)
+        for suffix in ("-wal", "-shm"):
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                side.rename(new.with_name(new.name + suffix))
+    except OSError as exc:
+        raise SessionError(f"cannot move the saved game {path} aside to start a new one: "
+                           f"{exc}") from None
+    return new

@@ -129,7 +129,8 @@ class KioskApp:
 
     def step(self, dt: float) -> None:
         """One frame: inputs, update, draw, present."""
-        if self.window is not None:
+        if self.window is not None or (self.keyboard is not None and pygame.display.get_init()):
+            # headless with a keyboard: events posted to SDL's queue (tests, the dummy driver)
             for event in pygame.event.get():
                 if event.type == pygame.QUIT:
                     self.running = False

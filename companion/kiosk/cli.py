@@ -33,7 +33,9 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("--size", default=None,
                       help="screen size WxH, e.g. 800x480 (default: the config file's)")
     play.add_argument("--window", action="store_true", help="a window, not full screen")
-    play.add_argument("--seed", type=int, default=1, help="demo dice and bots seed")
+    play.add_argument("--seed", type=int, default=None,
+                      help="seed of a new game's decks (and the demo's dice and bots; demo "
+                           "default 1); default: random")
     play.add_argument("--journal", type=Path, default=None,
                       help="saved game file (default: the config file's [journal] path)")
     play.add_argument("--players", default=None,
@@ -113,6 +115,8 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
     from companion.session import SessionError
     from hardware.buttons import InputQueue, KeyboardButtons
 
+    if args.seed is None:
+        args.seed = 1
     window = None if args.headless else open_display(size, fullscreen)
     headless = window is None
     if headless:
@@ -160,9 +164,11 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
 
 
 def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> int:
-    """The kiosk at a real table: config, saved game (resumed after a crash), camera, buttons."""
+    """The kiosk at a real table: config, saved game (resume or new), the setup screen for a
+    new game, camera, buttons (``companion/kiosk/flow.py`` picks the screens)."""
     from companion.kiosk.app import KioskApp, open_display
-    from companion.kiosk.screens import GameScreen, MessageScreen
+    from companion.kiosk.flow import TableFlow
+    from companion.kiosk.screens import GameScreen
     from companion.kiosk.table_feed import (
         NoFeed,
         TableProcessor,
@@ -170,25 +176,34 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
         vision_board_reader,
         vision_dice_reader,
     )
-    from companion.session import Session, SessionError, choose_variant, fresh_path
+    from companion.session import Session, choose_variant
     from hardware.buttons import ButtonError, InputQueue, KeyboardButtons, open_buttons
 
-    window = open_display(size, config.kiosk.fullscreen and not args.window)
+    window = None if args.headless else open_display(size, config.kiosk.fullscreen
+                                                     and not args.window)
     if window is None and not args.headless:
         print("companion play: no display to show the kiosk on (set SDL_VIDEODRIVER=kmsdrm on "
               "a Pi console, run it inside a desktop session, or use --headless)",
               file=sys.stderr)
         return 2
     if window is None:
+        import pygame
+
         from companion.kiosk.headless import init_headless
 
         init_headless()
+        try:
+            pygame.display.init()  # the dummy driver: an event queue for keys, no window
+        except pygame.error:
+            pass
     variant = choose_variant(args.variant)
-    try:
-        players = _players(args.players, variant)
-    except ValueError as exc:
-        print(f"companion play: {exc}", file=sys.stderr)
-        return 2
+    players = None
+    if args.players:
+        try:
+            players = _players(args.players, variant)
+        except ValueError as exc:
+            print(f"companion play: {exc}", file=sys.stderr)
+            return 2
     path = args.journal or config.journal.path
     queue = InputQueue()
     try:
@@ -197,7 +212,6 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
         print(f"companion play: {exc}; using the keyboard", file=sys.stderr)
         buttons = None
     keyboard = KeyboardButtons.from_config(config.buttons, queue)
-    names = [n for n, _r in players]
 
     def make_feed(names: list[str]) -> Any:
         if config.camera.backend == "none":
@@ -209,36 +223,18 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
         return ThreadedFeed(lambda: _open(config), TableProcessor(dice, board),
                             config.camera.stall_timeout)
 
-    def game(session: Session) -> GameScreen:
-        return GameScreen(session, make_feed([p.name for p in session.state.players]), size)
+    def game(session: Session, referee: Any) -> GameScreen:
+        return GameScreen(session, make_feed([p.name for p in session.state.players]), size,
+                          referee=referee)
 
-    screen: Any
-    try:
-        session = Session.open_or_new(path, variant, players)
-        screen = game(session)
-    except SessionError as exc:
-        print(f"companion play: {exc}", file=sys.stderr)
-        new_path = fresh_path(path)
-        screen = MessageScreen(
-            "The saved game cannot be opened", f"{exc}",
-            [(f"Start a new game (saved as {new_path.name}; the old file is kept)", "new")],
-            size)
-
-        def next_screen(current: Any) -> Any:
-            if isinstance(current, MessageScreen) and current.chosen == "new":
-                try:
-                    return game(Session.new(new_path, variant, players))
-                except SessionError as err:
-                    current.message = str(err)
-                    current.chosen = None
-            return None
-    else:
-        def next_screen(current: Any) -> Any:
-            return None
-    del names
-    app = KioskApp(screen, size, window=window, queue=queue, keyboard=keyboard,
-                   next_screen=next_screen,
-                   frames_dir=(args.out or Path("out/kiosk-frames")) if window is None else None)
+    seed = (lambda: int(args.seed)) if args.seed is not None else None
+    flow = TableFlow(Path(path), size, game, variant=variant, seed=seed, players=players)
+    frames_dir = (args.out or Path("out/kiosk-frames")) if window is None else None
+    app = KioskApp(flow.first(), size, window=window, queue=queue, keyboard=keyboard,
+                   next_screen=flow.next_screen, frames_dir=frames_dir, save_every=30)
+    if window is None:
+        print(f"No display: the kiosk is drawn to PNG frames in {frames_dir}/ "
+              f"(keyboard input only through a window)")
     try:
         app.run(max_frames=args.frames)
     finally:
@@ -248,6 +244,10 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
         if isinstance(current, GameScreen):
             current.feed.close()
             current.session.close()
+        else:
+            owned = getattr(current, "session", None)
+            if isinstance(owned, Session):
+                owned.close()
     return 0
 
 

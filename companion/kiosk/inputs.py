@@ -481,8 +481,10 @@ class TradeBuilder:
 # ----------------------------------------------------------------------------------------------
 # The decision at hand as a menu
 # ----------------------------------------------------------------------------------------------
-def root_menu(rules: Rules, state: GameState, acts: Sequence[Action] | None = None) -> Menu:
-    """Every legal action of the moment, as a menu tree (see the module docstring)."""
+def root_menu(rules: Rules, state: GameState, acts: Sequence[Action] | None = None,
+              referee: Sequence[tuple[str, str]] = ()) -> Menu:
+    """Every legal action of the moment, as a menu tree (see the module docstring).
+    ``referee``: more (label, command) rows for the referee menu (camera set-up, new game)."""
     if acts is None:
         acts = rules.legal_actions(state)
     deciders = rules.deciders(state)
@@ -541,7 +543,8 @@ def root_menu(rules: Rules, state: GameState, acts: Sequence[Action] | None = No
     if len(active) >= 2 and state.outcome is None and all(
             rules.may_manage(state, p, "trade") for p in active[:1]):
         options.append(Option("Trade between players", open=_trade_menu(rules, state)))
-    options.append(Option("Referee: undo, end game, save", open=_referee_menu(rules, state, acts)))
+    options.append(Option("Referee: undo, end game, save",
+                          open=_referee_menu(rules, state, acts, referee)))
     title = rules.waiting_for(state) if state.outcome is None else "The game is over"
     return Menu(title[:1].upper() + title[1:], options, top=True)
 
@@ -620,7 +623,8 @@ def _trade_builder(rules: Rules, state: GameState, a: int, b: int) -> Callable[[
     return make
 
 
-def _referee_menu(rules: Rules, state: GameState, acts: Sequence[Action]) -> Callable[[], Pad]:
+def _referee_menu(rules: Rules, state: GameState, acts: Sequence[Action],
+                  more: Sequence[tuple[str, str]] = ()) -> Callable[[], Pad]:
     def make() -> Pad:
         options = [Option("Undo the last action", command="undo"),
                    Option("Save the game as a transcript", command="export")]
@@ -628,5 +632,6 @@ def _referee_menu(rules: Rules, state: GameState, acts: Sequence[Action]) -> Cal
         if state.outcome is None:
             options.append(Option("End the game now (standings by net worth)",
                                   action=ends[0] if ends else EndGame(state.current)))
+        options += [Option(label, command=command) for label, command in more]
         return Menu("Referee", options)
     return make

@@ -11,7 +11,7 @@ and what the buttons do about it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from companion.kiosk.dice_flow import DiceEntry, DiceSeen
 from companion.kiosk.inputs import Command, Menu, Outcome, Pad, Pop, Push, Submit, root_menu
 from companion.kiosk.painter import Painter
 from companion.kiosk.pawn_check import PawnCheck, cell_name, cell_of
-from companion.kiosk.table_feed import Feed, NoFeed, TableReading, move_context
+from companion.kiosk.table_feed import Feed, NoFeed, TableReading, can_learn, move_context
 from companion.kiosk.theme import Layout, layout_for
 from companion.kiosk.views import (
     CameraModel,
@@ -46,6 +46,17 @@ from companion.session import Applied, Session, SessionError
 from hardware.buttons import Input, InputKind
 
 HINT = "PREV/NEXT: choose  -  CONFIRM: OK  -  BACK: back"
+NO_REFERENCE = ("Pieces are not checked: the camera has not seen the empty board. Take the "
+                "pieces off the board, then Referee > Camera: learn the empty board")
+LEARN_ROW = ("Camera: learn the empty board (pieces off first)", "learn_board")
+# the camera bar's short words for the board reader's states (its messages are long)
+BOARD_STATES = {
+    "no_reference": "board seen; pieces not read (no empty-board picture)",
+    "moving": "board: waiting for the table to be still",
+    "hands": "board: hands over it",
+    "board_not_found": "board not found: is the whole board in view?",
+    "bad_frame": "camera picture unusable",
+}
 DROP_WORDS = {"avenue", "place", "gardens", "railroad", "company", "short", "line"}
 
 
@@ -67,8 +78,12 @@ class Banner:
 
 class GameScreen:
     def __init__(self, session: Session, feed: Feed | None = None, size: tuple[int, int] = (
-            1280, 720), export_dir: Path | None = None) -> None:
+            1280, 720), export_dir: Path | None = None,
+                 referee: Sequence[tuple[str, str]] = ()) -> None:
         self.session = session
+        self.referee = list(referee)  # more referee rows: (label, command) -> ``request``
+        self.request: str | None = None  # a referee command for the app (e.g. new_game)
+        self.board_note = ""  # why pieces are not checked (board reader state)
         self.feed: Feed = feed if feed is not None else NoFeed()
         self.layout: Layout = layout_for(size)
         self.export_dir = export_dir
@@ -100,12 +115,18 @@ class GameScreen:
     def _rebuild(self) -> None:
         """New decision: a fresh menu; the dice entry on top when a roll is due."""
         s = self.session
-        self.stack = [root_menu(s.rules, s.state)]
+        self.stack = [root_menu(s.rules, s.state, referee=self._referee_rows())]
         spec = s.rules.roll_spec(s.state)
         if spec is not None and s.state.outcome is None:
             self.stack.append(DiceEntry(spec, s.state.players[spec.player].name,
                                         self.camera_live))
         self._built_version = s.version
+
+    def _referee_rows(self) -> list[tuple[str, str]]:
+        rows = list(self.referee)
+        if can_learn(self.feed):
+            rows.insert(0, LEARN_ROW)
+        return rows
 
     def handle(self, inp: Input) -> None:
         self.presses += 1
@@ -152,6 +173,15 @@ class GameScreen:
             self._rebuild()
         elif name == "export":
             self.export()
+        elif name == "learn_board":
+            processor = getattr(self.feed, "processor", None)
+            if processor is not None and can_learn(self.feed):
+                processor.learn_empty_board()
+                self.flash("The camera learns the empty board from the next picture: keep the "
+                           "pieces off until it says so", theme.WARN, 8.0)
+            self.stack = self.stack[:1]
+        else:
+            self.request = name  # for the app: new_game ...
 
     def export(self) -> Path | None:
         folder = self.export_dir or (
@@ -228,7 +258,18 @@ class GameScreen:
             self.thumb = pygame.transform.scale(raw, (max(1, int(w * k)), max(1, int(h * k))))
             if reading.settled is not None:
                 self.settled = reading.settled
+            if reading.learned is True:
+                self.board_note = ""
+                self.flash("The camera learned the empty board: put the pieces back where the "
+                           "game has them", theme.GOOD, 10.0)
+            elif reading.learned is False:
+                self.flash("The camera could not find the board to learn it: point it at the "
+                           "whole board and try again (Referee menu)", theme.BAD, 10.0)
             if reading.board is not None:
+                if reading.board.status == "no_reference":
+                    self.board_note = NO_REFERENCE
+                elif reading.board.status == "ok":
+                    self.board_note = ""
                 for result in self.pawns.observe(s.state, reading.board):
                     if result.status == "ok":
                         s.log.append(f"Checked: {result.sentence(s.rules)}")
@@ -332,6 +373,8 @@ class GameScreen:
             title = "Game over: " + (f"{st.outcome.winner} wins" if st.outcome.winner else
                                      "standings by net worth")
         banners = [(p.sentence(s.rules), theme.BAD) for p in self.pawns.problems()]
+        if self.board_note:
+            banners.append((self.board_note, theme.WARN))
         banners += [(b.text, b.colour) for b in self.banners[-2:]]
         top = self.top
         entry = self.dice_entry()
@@ -354,8 +397,9 @@ class GameScreen:
             if r.dice_state:
                 bits.append(f"dice: {r.dice_state}")
             if r.board is not None:
-                bits.append(r.board.message if r.board.status != "ok" else
-                            f"board: {sum(len(v) for v in r.board.occupants.values())} piece(s) seen")
+                bits.append(
+                    BOARD_STATES.get(r.board.status, r.board.message) if r.board.status != "ok"
+                    else f"board: {sum(len(v) for v in r.board.occupants.values())} piece(s) seen")
             status = "  ".join(bits) or status
             if not self.camera_live:
                 status = self.camera_message

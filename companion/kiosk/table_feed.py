@@ -68,6 +68,7 @@ class TableReading:
     pieces: tuple[PieceMark, ...] = ()
     corners: tuple[tuple[int, int], ...] = ()
     dice_state: str = ""  # waiting | moving | settling | settled (from the settler)
+    learned: bool | None = None  # the empty board was learned from this frame (False: failed)
     made_at: float = field(default_factory=time.perf_counter)
 
 
@@ -118,6 +119,7 @@ class TableProcessor:
         self.board = board
         self.thumb_width = thumb_width
         self.expected: Any = None  # a vision MoveContext, set by the UI thread
+        self.learn = False  # learn the empty board from the next frame (set by the UI thread)
         self._index = 0
         self._lock = threading.Lock()
         self._centres = _cell_centres_mm()
@@ -128,6 +130,15 @@ class TableProcessor:
         if self.dice is not None:
             with self._lock:
                 self.dice.reset()
+
+    @property
+    def can_learn(self) -> bool:
+        """The board reader can learn the empty board (``set_reference``)."""
+        return callable(getattr(self.board, "set_reference", None))
+
+    def learn_empty_board(self) -> None:
+        """Learn the empty board from the next frame (the players took the pieces off)."""
+        self.learn = True
 
     def __call__(self, frame: np.ndarray) -> TableReading:
         with self._lock:
@@ -155,6 +166,10 @@ class TableProcessor:
         board: BoardSeen | None = None
         pieces: tuple[PieceMark, ...] = ()
         corners: tuple[tuple[int, int], ...] = ()
+        learned: bool | None = None
+        if self.learn and self.can_learn:
+            self.learn = False
+            learned = bool(self.board.set_reference(frame))  # type: ignore[union-attr]
         if self.board is not None:
             bo = self.board.process(frame, self.expected)
             occ = {int(c): tuple(r.owner for r in rs) for c, rs in
@@ -166,7 +181,7 @@ class TableProcessor:
                 pieces = self._place(occ, bo.corners, scale)
         self._index += 1
         return TableReading(self._index, thumb, boxes, settled, board, pieces, corners,
-                            dice_state)
+                            dice_state, learned)
 
     def _place(self, occ: Mapping[int, Sequence[str | None]], corners: Any,
                scale: float) -> tuple[PieceMark, ...]:
@@ -204,6 +219,12 @@ class Feed(Protocol):
     def reset_dice(self) -> None: ...
 
     def close(self) -> None: ...
+
+
+def can_learn(feed: object) -> bool:
+    """The feed's board reader can learn the empty board (older feeds: no)."""
+    processor = getattr(feed, "processor", None)
+    return isinstance(processor, TableProcessor) and processor.can_learn
 
 
 class ThreadedFeed:

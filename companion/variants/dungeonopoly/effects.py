@@ -113,7 +113,7 @@ class TableEffect:
     def rolled_doubles(self, layer: Dungeonopoly, t: Txn, player: int) -> None:
         """A movement roll came up doubles (before the move)."""
 
-    def pinned(self, layer: Dungeonopoly, t: Txn, player: int) -> bool:
+    def pinned(self, layer: Dungeonopoly, t: Table, player: int) -> bool:
         """True when the player cannot be moved now."""
         return False
 
@@ -297,7 +297,7 @@ def rolled_doubles(layer: Dungeonopoly, t: Txn, player: int) -> None:
         e.rolled_doubles(layer, t, player)
 
 
-def pinned(layer: Dungeonopoly, t: Txn, player: int) -> bool:
+def pinned(layer: Dungeonopoly, t: Table, player: int) -> bool:
     return any(e.pinned(layer, t, player) for e in active(t))
 
 

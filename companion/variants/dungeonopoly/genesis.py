@@ -254,6 +254,33 @@ def stop_on(layer: Dungeonopoly, t: Txn, mover: int, gap: int, land: bool,
         layer.apply_card(t, mover, card_by_id(d.deck, d.card))
 
 
+def pass_over(layer: Dungeonopoly, t: Txn, mover: int, gap: int, forward: bool,
+              remaining: int, ctx: LandContext, land: bool) -> bool:
+    """The mover passes over the demiplane in ``gap`` (one that exists for her). Divine Power
+    draws a card square's card when passing it: here the demiplane's own card (P-R11). When the
+    card asks her a question (Divine Favor), the move pauses on the demiplane and resumes with
+    the ``remaining`` steps; True means the move stops here for now."""
+    from companion.variants.dungeonopoly.abilities import knows
+    from companion.variants.dungeonopoly.steps import ResumeMove
+
+    d = next((x for x in demiplanes(t) if x.after == gap), None)
+    if d is None or knows(character(t, mover), "divine_power") is None:
+        return False
+    t.set_player(mover, position=gap)
+    t.extra = add_extra(leave(t.extra, mover), OnDemiplane(mover, gap))
+    t.emit("divine_power", mover, square=gap, detail=f"{d.deck}:{d.card}")
+    before = len(t.front)
+    layer.apply_card(t, mover, card_by_id(d.deck, d.card))
+    p = t.players[mover]
+    if p.bankrupt or p.in_jail or p.position != gap or demiplane_of(t, mover) != gap:
+        return True  # the card moved her (or ended her game): the rest of the move is gone
+    if any(not item.automatic for item in t.front[before:]):
+        t.push(ResumeMove(mover, remaining if forward else -remaining, ctx, land, True))
+        return True
+    t.extra = leave(t.extra, mover)  # no question asked: she walks on
+    return False
+
+
 def _deck(t: Txn, deck: str) -> tuple[str, ...]:
     return t.chance if deck == "chance" else t.community_chest
 

@@ -102,6 +102,134 @@ def in_line_of_sight(user: PlayerState, target: PlayerState) -> bool:
     return bool(edges(user.position) & edges(target.position))
 
 
+# --- the table's geometry, as one character sees it (Genesis demiplanes included) ----------
+# Every class module measures range, reach, line of sight and "on that square" through these
+# functions, never through positions alone: a Genesis demiplane is a square of its own for the
+# characters it exists for and is not there at all for the others (P-R7, P-R10).
+def place(table: Table, seat: int) -> tuple[int, int | None]:
+    """(square, gap): the gap is set when ``seat`` stands on the demiplane after ``square``."""
+    pos = table.players[seat].position
+    if not table.extra:
+        return pos, None
+    from companion.variants.dungeonopoly import genesis
+
+    return pos, genesis.demiplane_of(table, seat)
+
+
+def exists_for(table: Table, viewer: int, seat: int) -> bool:
+    """Is ``seat`` in existence for ``viewer`` (not on a demiplane that is not there for her)?"""
+    if not table.extra or viewer == seat:
+        return True
+    from companion.variants.dungeonopoly import genesis
+
+    return genesis.exists_for(table, viewer, seat)
+
+
+def seat_distance(table: Table, viewer: int, a: int, b: int) -> int | None:
+    """Squares between seats ``a`` and ``b`` as ``viewer`` counts them (demiplanes that exist
+    for her count as squares); None when either is in jail or out of her existence."""
+    pa, pb = table.players[a], table.players[b]
+    if isolated(pa) or isolated(pb) or not exists_for(table, viewer, a) or \
+            not exists_for(table, viewer, b):
+        return None
+    (sa, ga), (sb, gb) = place(table, a), place(table, b)
+    if not table.extra:
+        return distance(sa, sb)
+    from companion.variants.dungeonopoly import genesis
+
+    return genesis.distance_for(table, viewer, sa, sb, ga, gb)
+
+
+def square_distance(table: Table, viewer: int, seat: int, square: int) -> int | None:
+    """Squares from ``seat`` to the real square ``square``, as ``viewer`` counts them."""
+    p = table.players[seat]
+    if isolated(p) or not exists_for(table, viewer, seat):
+        return None
+    s, g = place(table, seat)
+    if not table.extra:
+        return distance(s, square)
+    from companion.variants.dungeonopoly import genesis
+
+    return genesis.distance_for(table, viewer, s, square, g, None)
+
+
+def in_range(table: Table, user: int, target: int, extra: int = 0) -> bool:
+    """Limited range from ``user`` to ``target`` (her level's range plus ``extra``)."""
+    d = seat_distance(table, user, user, target)
+    return d is not None and d <= range_for_level(character(table, user).level) + extra
+
+
+def square_in_range(table: Table, user: int, square: int, extra: int = 0) -> bool:
+    """Limited range from ``user`` to a real square."""
+    d = square_distance(table, user, user, square)
+    return d is not None and d <= range_for_level(character(table, user).level) + extra
+
+
+def gap_in_range(table: Table, user: int, gap: int, extra: int = 0) -> bool:
+    """Limited range from ``user`` to the demiplane in ``gap`` (one that exists for her)."""
+    if isolated(table.players[user]) or not table.extra:
+        return False
+    from companion.variants.dungeonopoly import genesis
+
+    if gap not in genesis.gaps_for(table, user):
+        return False
+    s, g = place(table, user)
+    d = genesis.distance_for(table, user, s, gap, g, gap)
+    return d <= range_for_level(character(table, user).level) + extra
+
+
+def in_sight(table: Table, user: int, target: int) -> bool:
+    """Line of sight, with demiplanes: one lies on the edge its two neighbours share, and a
+    character out of the user's existence is never seen."""
+    pu, pt = table.players[user], table.players[target]
+    if isolated(pu) or isolated(pt) or not exists_for(table, user, target):
+        return False
+    return bool(_edges_of(table, user) & _edges_of(table, target))
+
+
+def _edges_of(table: Table, seat: int) -> frozenset[int]:
+    s, g = place(table, seat)
+    if g is None:
+        return edges(s)
+    return edges(g) & edges(g + 1)
+
+
+def together(table: Table, a: int, b: int) -> bool:
+    """"The same square": both on the same real square, or both on the same demiplane."""
+    pa, pb = table.players[a], table.players[b]
+    if isolated(pa) or isolated(pb) or pa.bankrupt or pb.bankrupt:
+        return False
+    return place(table, a) == place(table, b) and exists_for(table, a, b) and \
+        exists_for(table, b, a)
+
+
+def standing_on(table: Table, seat: int) -> int | None:
+    """The real square ``seat`` stands on: None in jail or on a demiplane (a card square, no
+    property: abilities on "the current square" find nothing there)."""
+    p = table.players[seat]
+    if isolated(p):
+        return None
+    square, gap = place(table, seat)
+    return square if gap is None else None
+
+
+def on_square(table: Table, seat: int, square: int) -> bool:
+    """Is ``seat`` standing on the real square ``square`` (not in jail, not on a demiplane)?
+    Area effects aimed at a square ask this."""
+    p = table.players[seat]
+    if isolated(p) or p.bankrupt:
+        return False
+    return place(table, seat) == (square, None)
+
+
+def sheltered(params: Sequence[tuple[str, str]], seat: int) -> bool:
+    """Was ``seat`` inside an Intellect Fortress raised against this (area) use (P-R9)?"""
+    for key, value in params:
+        if key == "sheltered":
+            return str(seat) in value.split(",")
+    return False
+
+
 # --- "Hidden", mental effects and targeting ----------------------------------------------
 def is_hidden(p: PlayerState) -> bool:
     return isinstance(p, Character) and p.is_hidden

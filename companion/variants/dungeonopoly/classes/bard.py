@@ -43,11 +43,14 @@ from companion.variants.dungeonopoly.terms import (
     Table,
     character,
     immune_to_mental,
+    in_range,
     in_sanctuary,
     is_hidden,
-    square_within_range,
+    on_square,
+    sheltered,
+    square_in_range,
     target_problem,
-    within_range,
+    together,
 )
 
 if TYPE_CHECKING:
@@ -92,14 +95,18 @@ class Fascinate(Ability):
         p = character(table, user)
         out = []
         for seat, other in enumerate(table.players):
-            if seat == user or other.bankrupt or other.position == p.position:
+            if seat == user or other.bankrupt or together(table, user, seat):
                 continue
-            if not within_range(p, other) or not movable(layer, table, seat):
+            if not in_range(table, user, seat) or not movable(layer, table, seat):
                 continue
             if immune_to_mental(other) or in_sanctuary(other) or p.has_flag(f"fascinated:{seat}"):
                 continue
             out.append(seat)
         return out
+
+    def affected(self, layer: Dungeonopoly, table: Table, user: int,
+                 params: Params) -> list[int]:
+        return self.pulled(layer, table, user)
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:
@@ -110,7 +117,7 @@ class Fascinate(Ability):
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
         dest = t.players[user].position
-        seats = self.pulled(layer, t, user)
+        seats = [s for s in self.pulled(layer, t, user) if not sheltered(params, s)]
         for seat in seats:
             layer.add_flag(t, user, f"fascinated:{seat}")
             hidden = is_hidden(t.players[seat])
@@ -276,7 +283,7 @@ class Suggestion(Ability):
         problem = target_problem(table, user, target, spell=True, mental=True)
         if problem:
             return problem
-        if not within_range(character(table, user), table.players[target]):
+        if not in_range(table, user, target):
             return f"{table.players[target].name} is out of range"
         if character(table, user).has_flag(f"tow:{target}"):
             return "already under your suggestion"
@@ -298,10 +305,13 @@ class MassSuggestion(Ability):
     passing or landing)."""
 
     def towed(self, table: Table, user: int) -> list[int]:
-        p = character(table, user)
         return [s for s, o in enumerate(table.players)
-                if s != user and not o.bankrupt and within_range(p, o)
+                if s != user and not o.bankrupt and in_range(table, user, s)
                 and not immune_to_mental(o) and not in_sanctuary(o)]
+
+    def affected(self, layer: Dungeonopoly, table: Table, user: int,
+                 params: Params) -> list[int]:
+        return self.towed(table, user)
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:
@@ -311,7 +321,7 @@ class MassSuggestion(Ability):
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
-        seats = self.towed(t, user)
+        seats = [s for s in self.towed(t, user) if not sheltered(params, s)]
         for seat in seats:
             hidden = is_hidden(t.players[seat])
             layer.add_flag(t, user, f"tow_hidden:{seat}" if hidden else f"tow:{seat}")
@@ -356,21 +366,27 @@ class Glitterdust(Ability):
         sq = int_param(params, "square")
         if sq is None or not 0 <= sq < BOARD_SIZE:
             return "say which square: square=N"
-        if not square_within_range(character(table, user), sq):
+        if not square_in_range(table, user, sq):
             return "that square is out of range"
         if not self.dusted(table, sq):
             return "nobody on that square"
         return None
 
+    def affected(self, layer: Dungeonopoly, table: Table, user: int,
+                 params: Params) -> list[int]:
+        sq = int_param(params, "square")
+        return [] if sq is None else self.dusted(table, sq)
+
     def dusted(self, table: Table, sq: int) -> list[int]:
-        return [s for s, o in enumerate(table.players)
-                if not o.bankrupt and not o.in_jail and o.position == sq]
+        return [s for s in range(len(table.players)) if on_square(table, s, sq)]
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
         sq = int_param(params, "square")
         assert sq is not None
         for seat in self.dusted(t, sq):
+            if sheltered(params, seat):
+                continue
             p = character(t, seat)
             if is_hidden(p):
                 t.set_player(seat, hidden=False,

@@ -19,7 +19,10 @@ from companion.variants.dungeonopoly.classes.wizard import SelfWard
 from companion.variants.dungeonopoly.terms import (
     Table,
     character,
+    exists_for,
+    sheltered,
     square_enchanted,
+    standing_on,
     target_problem,
 )
 
@@ -42,8 +45,8 @@ class Bless(Ability):
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:
-        p = character(table, user)
-        if p.in_jail or not layer.board.squares[p.position].ownable:
+        sq = standing_on(table, user)
+        if sq is None or not layer.board.squares[sq].ownable:
             return "only on a property"
         return None
 
@@ -150,8 +153,8 @@ class GlyphOfWarding(Ability):
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:
-        p = character(table, user)
-        if not layer.board.squares[p.position].ownable:
+        sq = standing_on(table, user)
+        if sq is None or not layer.board.squares[sq].ownable:
             return "only on a property"
         return None
 
@@ -175,6 +178,12 @@ class WrathOfGod(Ability):
     """Damage every opponent (hidden ones too) and take one building level off every opponent
     lot: a hotel becomes four houses; blessed lots are spared ($300)."""
 
+    def affected(self, layer: Dungeonopoly, table: Table, user: int,
+                 params: Params) -> list[int]:
+        jailed = layer.opt(table, "wrath_hits_jailed", False)
+        return [s for s in opponents(table, user) if exists_for(table, user, s)
+                and (jailed or not table.players[s].in_jail)]
+
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
         hit = False
@@ -182,6 +191,8 @@ class WrathOfGod(Ability):
         for seat in list(opponents(t, user)):
             if t.players[seat].in_jail and not hits_jailed:
                 continue
+            if not exists_for(t, user, seat) or sheltered(params, seat):
+                continue  # on a demiplane not there for her; inside an Intellect Fortress
             hit = layer.damage(t, user, seat, self.name) or hit
         for index, s in enumerate(t.squares):
             if s.owner is None or s.owner == user or not s.level:

@@ -37,11 +37,15 @@ from companion.variants.dungeonopoly.terms import (
     BOARD_SIZE,
     Table,
     character,
-    same_square,
+    in_range,
+    on_square,
+    place,
+    sheltered,
     square_enchanted,
-    square_within_range,
+    square_in_range,
+    standing_on,
     target_problem,
-    within_range,
+    together,
 )
 
 if TYPE_CHECKING:
@@ -99,6 +103,8 @@ class PrimalSpell(Ability):
         if "druid" in p.role.split("+") and self.name not in p.chosen("primal"):
             return f"{self.name.replace('_', ' ')} is not one of your primal spells"
         pos = p.position
+        if standing_on(table, user) is None:
+            return "you stand on no board square (a demiplane or a jail cell)"
         if self.name != "antimagic_field" and \
                 square_enchanted(table.extra, pos, "antimagic_field") is not None:
             return "an Antimagic Field keeps enchantments off this square"
@@ -218,7 +224,7 @@ class Maul(Ability):
         problem = target_problem(table, user, target, spell=False)
         if problem:
             return problem
-        if not same_square(table.players[user], table.players[target]):
+        if not together(table, user, target):
             return "the opponent must be on your square"
         if character(table, user).has_flag(f"mauled:{target}"):
             return "each opponent can be mauled once per turn"
@@ -263,9 +269,9 @@ class Scent(Ability):
         if problem:
             return problem
         other = table.players[target]
-        if not within_range(p, other):
+        if not in_range(table, user, target):
             return f"{other.name} is out of range"
-        if other.position == p.position:
+        if together(table, user, target):
             return f"{other.name} is already on your square"
         return None
 
@@ -402,8 +408,7 @@ class CallLightning(Ability):
             return out
         for d in range(-reach, reach + 1):
             sq = (p.position + d) % BOARD_SIZE
-            foes = [s for s in opponents(table, user) if table.players[s].position == sq
-                    and not table.players[s].in_jail]
+            foes = [s for s in opponents(table, user) if on_square(table, s, sq)]
             s = table.squares[sq]
             if foes:
                 out.append(f"{sq}:damage:{foes[0]}")
@@ -425,13 +430,25 @@ class CallLightning(Ability):
         squares = [b[0] for b in bolts]
         if len(set(squares)) != len(squares):
             return "each bolt strikes a different square"
-        p = character(table, user)
         for sq, _kind, who in bolts:
-            if not 0 <= sq < BOARD_SIZE or not square_within_range(p, sq):
+            if not 0 <= sq < BOARD_SIZE or not square_in_range(table, user, sq):
                 return f"square {sq} is out of range"
             if who is not None and (not 0 <= who < len(table.players) or who == user):
                 return "a bolt's target must be an opponent"
         return None
+
+    def affected(self, layer: Dungeonopoly, table: Table, user: int,
+                 params: Params) -> list[int]:
+        bolts = parse_bolts(table, param(params, "bolts"))
+        if isinstance(bolts, str):
+            return []
+        out: list[int] = []
+        for sq, kind, who in bolts:
+            foes = [o for o in opponents(table, user) if on_square(table, o, sq)]
+            victim = who if who in foes else (foes[0] if foes and who is None else None)
+            if kind == "damage" and victim is not None and victim not in out:
+                out.append(victim)
+        return out
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
@@ -439,15 +456,15 @@ class CallLightning(Ability):
         assert not isinstance(bolts, str)
         hit = False
         for sq, kind, who in bolts:
-            hit = self.bolt(layer, t, user, sq, kind, who) or hit
+            hit = self.bolt(layer, t, user, sq, kind, who, params) or hit
         return hit
 
     def bolt(self, layer: Dungeonopoly, t: Txn, user: int, sq: int, kind: str,
-             who: int | None) -> bool:
+             who: int | None, params: Params = ()) -> bool:
         s = t.squares[sq]
         if kind == "damage":
-            foes = [o for o in opponents(t, user) if t.players[o].position == sq
-                    and not t.players[o].in_jail]
+            foes = [o for o in opponents(t, user) if on_square(t, o, sq)
+                    and not sheltered(params, o)]
             victim = who if who in foes else (foes[0] if foes and who is None else None)
             if victim is None:
                 t.emit("bolt_wasted", user, square=sq, detail=kind)
@@ -501,10 +518,15 @@ class CreepingDoom(Ability):
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:
-        sq = layer.board.squares[table.players[user].position]
-        if not sq.ownable:
+        pos, gap = place(table, user)
+        if gap is not None or not layer.board.squares[pos].ownable:
             return "only on a property"
         return None
+
+    def affected(self, layer: Dungeonopoly, table: Table, user: int,
+                 params: Params) -> list[int]:
+        group = layer.board.groups[layer.board.squares[table.players[user].position].group]
+        return [s for s in opponents(table, user) if any(on_square(table, s, i) for i in group)]
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
@@ -512,8 +534,7 @@ class CreepingDoom(Ability):
         group = layer.board.groups[sq.group]
         hit = False
         for seat in list(opponents(t, user)):
-            o = t.players[seat]
-            if not o.in_jail and o.position in group:
+            if any(on_square(t, seat, i) for i in group) and not sheltered(params, seat):
                 hit = layer.damage(t, user, seat, self.name) or hit
         for owner, amount in sorted(doom_repairs(layer, t, group).items()):
             if t.players[owner].bankrupt:

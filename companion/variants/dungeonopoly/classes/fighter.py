@@ -18,10 +18,10 @@ from companion.variants.dungeonopoly.abilities import (
 from companion.variants.dungeonopoly.terms import (
     Table,
     character,
-    in_line_of_sight,
-    same_square,
+    in_sight,
     square_enchanted,
     target_problem,
+    together,
 )
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class Attack(Ability):
         problem = _attack_problem(table, user, target)
         if problem or target is None:
             return problem
-        if not same_square(table.players[user], table.players[target]):
+        if not together(table, user, target):
             return "the opponent must be on your square"
         return None
 
@@ -115,9 +115,9 @@ class FarShot(Ability):
         other = table.players[target]
         if other.in_jail:
             return f"{other.name} is in jail"
-        if other.position == p.position:
+        if together(table, user, target):
             return "Far Shot needs the opponent at least one square away"
-        if not in_line_of_sight(p, other):
+        if not in_sight(table, user, target):
             return f"{other.name} is not in line of sight (same edge of the board)"
         return None
 

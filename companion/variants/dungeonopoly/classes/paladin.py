@@ -36,9 +36,9 @@ from companion.variants.dungeonopoly.steps import Decision
 from companion.variants.dungeonopoly.terms import (
     Table,
     character,
-    distance,
-    in_line_of_sight,
-    isolated,
+    in_sight,
+    seat_distance,
+    square_distance,
     target_problem,
 )
 
@@ -61,14 +61,18 @@ def reach_of(level: int) -> int:
 
 def in_reach(table: Table, paladin: int, square: int) -> bool:
     p = character(table, paladin)
-    if p.bankrupt or isolated(p):
+    if p.bankrupt:
         return False
-    return distance(p.position, square) <= reach_of(p.level)
+    d = square_distance(table, paladin, paladin, square)  # demiplanes count (P-R10)
+    return d is not None and d <= reach_of(p.level)
 
 
 def within_reach(table: Table, paladin: int, other: int) -> bool:
-    o = table.players[other]
-    return not isolated(o) and in_reach(table, paladin, o.position)
+    p = character(table, paladin)
+    if p.bankrupt:
+        return False
+    d = seat_distance(table, paladin, paladin, other)
+    return d is not None and d <= reach_of(p.level)
 
 
 def stance_of(table: Table, seat: int) -> str | None:
@@ -223,7 +227,7 @@ class Challenge(Ability):
         problem = target_problem(table, user, target, spell=False)
         if problem:
             return problem
-        if not in_line_of_sight(table.players[user], table.players[target]):
+        if not in_sight(table, user, target):
             return f"{table.players[target].name} is not in line of sight"
         lot = int_param(params, "ante")
         if lot is None or lot not in unimproved_lots(layer, table, user):
@@ -368,7 +372,7 @@ class KnightsMove(Ability):
             problem = target_problem(table, user, who, spell=False)
             if problem:
                 return problem
-            if not in_line_of_sight(table.players[user], table.players[who]):
+            if not in_sight(table, user, who):
                 return f"{table.players[who].name} is not in line of sight"
             if stance_of(table, who) == "bulwark_of_defense":
                 return f"{table.players[who].name} stands in Bulwark of Defense: cannot be moved"
@@ -472,7 +476,7 @@ class PaladinEffect(TableEffect):
         return dice
 
     # --- stances -------------------------------------------------------------------------------
-    def pinned(self, layer: Dungeonopoly, t: Txn, player: int) -> bool:
+    def pinned(self, layer: Dungeonopoly, t: Table, player: int) -> bool:
         return stance_of(t, player) == "bulwark_of_defense"
 
     def moves_here(self, layer: Dungeonopoly, t: Txn, mover: int) -> bool:

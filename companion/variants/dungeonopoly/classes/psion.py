@@ -15,6 +15,7 @@ Rulings: docs/dungeonopoly-psion-warlock-advanced.md (P-R<n>). Genesis's demipla
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,8 @@ from companion.variants.dungeonopoly.terms import (
     Table,
     character,
     range_for_level,
+    seat_distance,
+    sheltered,
     target_problem,
 )
 
@@ -92,12 +95,8 @@ def psi_reach(table: Table, user: int, params: Params) -> int:
 
 def in_reach(table: Table, user: int, target: int, reach: int) -> bool:
     """Limited range as the psion sees it, with her own demiplanes counted (Genesis)."""
-    me, other = table.players[user], table.players[target]
-    if me.in_jail or other.in_jail:
-        return False
-    return genesis.distance_for(table, user, me.position, other.position,
-                                genesis.demiplane_of(table, user),
-                                genesis.demiplane_of(table, target)) <= reach
+    d = seat_distance(table, user, user, target)
+    return d is not None and d <= reach
 
 
 # --- the power base ---------------------------------------------------------------------------
@@ -536,15 +535,25 @@ class PsionicBlast(Power):
         out = []
         for seat in opponents(table, user):
             other = table.players[seat]
-            if other.in_jail or not genesis.exists_for(table, user, seat):
+            dist = seat_distance(table, user, user, seat)  # demiplanes counted (P-R10)
+            if dist is None or dist > reach:
                 continue
             d = (other.position - me.position) % size
             offset = d if d <= size // 2 else d - size
-            if abs(offset) > reach:
-                continue
-            direction = (-1 if back else 1) if offset == 0 else (1 if offset > 0 else -1)
-            out.append((seat, direction * (reach + 1) - offset))
+            if dist == 0:
+                direction = -1 if back else 1
+            else:
+                direction = (1 if offset > 0 else -1) if offset else \
+                    (1 if genesis.demiplane_of(table, seat) is not None else -1)
+            out.append((seat, direction * (reach + 1 - dist)))
         return out
+
+    def affected(self, layer: Dungeonopoly, table: Table, user: int,
+                 params: Params) -> list[int]:
+        from companion.variants.dungeonopoly import effects
+
+        return [s for s, _ in self.victims(table, user, params)
+                if not effects.pinned(layer, table, s)]
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:
@@ -558,7 +567,8 @@ class PsionicBlast(Power):
 
         hit = False
         for seat, steps in self.victims(t, user, params):
-            if t.players[seat].bankrupt or effects.pinned(layer, t, seat):
+            if t.players[seat].bankrupt or effects.pinned(layer, t, seat) or \
+                    sheltered(params, seat):
                 continue
             t.emit("blasted", seat, other=user, amount=steps)
             layer.move(t, seat, steps, LandContext(), land=False, count_passing=True)
@@ -570,31 +580,60 @@ class PsionicBlast(Power):
 @dataclass(frozen=True, slots=True)
 class FortressChance(Decision):
     """An ability is about to affect ``target``, within the psion's range: raise the Intellect
-    Fortress (5 PP) to make it miss, or pass."""
+    Fortress (5 PP) to make it miss, or pass. ``area``: an area use about to affect characters
+    in her range (``target`` is the first of them); the fortress then shelters everyone in her
+    range and the use goes on for the others (P-R9)."""
 
     user: int = -1
     ability: str = ""
     target: int = -1
     params: Params = ()
+    area: bool = False
 
     def actions(self, layer: Dungeonopoly, state: GameState) -> list[Action]:
         out: list[Action] = []
         p = character(state, self.player)
         ab = knows(p, "intellect_fortress")
-        if ab is not None and layer.use_problem(state, self.player, ab, self.target, ()) is None:
-            out.append(UseAbility(self.player, "intellect_fortress", self.target))
+        on = None if self.area else self.target
+        if ab is not None and layer.use_problem(state, self.player, ab, on, ()) is None:
+            out.append(UseAbility(self.player, "intellect_fortress", on))
         out.append(Pass(self.player))
         return out
 
-    def use_params(self) -> Params:
-        return (("user", str(self.user)), ("ability", self.ability))
-
-    def decline(self, layer: Dungeonopoly, t: Txn) -> None:
+    def asked(self) -> Params:
         asked = param(self.params, "fortress_asked")
         prm = tuple((k, v) for k, v in self.params if k != "fortress_asked")
         asked = f"{asked},{self.player}" if asked else str(self.player)
+        return prm + (("fortress_asked", asked),)
+
+    def use_params(self) -> Params:
+        out: Params = (("user", str(self.user)), ("ability", self.ability))
+        if self.area:
+            out += (("area", json.dumps([list(kv) for kv in self.asked()])),)
+        return out
+
+    def decline(self, layer: Dungeonopoly, t: Txn) -> None:
         ab = layer.ability_of(t, self.user, self.ability)
-        layer.proceed(t, self.user, ab, self.target, prm + (("fortress_asked", asked),))
+        layer.proceed(t, self.user, ab, None if self.area else self.target, self.asked())
+
+
+def area_victims(layer: Dungeonopoly, table: Table, user: int, ab: Ability,
+                 params: Params) -> list[int]:
+    """The characters an area use is about to affect (abilities with an ``affected`` method:
+    Fireball, Wrath of God, Call Lightning, Creeping Doom, Psionic Blast, Fascinate, Mass
+    Suggestion, Glitterdust), less those already sheltered."""
+    affected = getattr(ab, "affected", None)
+    if affected is None:
+        return []
+    return [s for s in affected(layer, table, user, params) if not sheltered(params, s)]
+
+
+def fortress_holds(table: Table, psion: int) -> list[int]:
+    """The characters inside a fortress the psion raises now: everyone within her base limited
+    range, herself included (P-R9)."""
+    p = character(table, psion)
+    return [s for s, o in enumerate(table.players) if not o.bankrupt and
+            (s == psion or in_reach(table, psion, s, range_for_level(p.level)))]
 
 
 def _fortress_head(table: Table, user: int) -> FortressChance | None:
@@ -619,8 +658,23 @@ class IntellectFortress(Power):
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
-        t.emit("fortress", user, other=int_param(params, "user"), amount=target or 0,
+        caster = int_param(params, "user")
+        area = param(params, "area")
+        if not area or caster is None:
+            t.emit("fortress", user, other=caster, amount=target or 0,
+                   detail=param(params, "ability"))
+            return True
+        # an area use: everyone inside the fortress is spared; the use goes on for the rest
+        orig: Params = tuple((str(k), str(v)) for k, v in json.loads(area))
+        inside = fortress_holds(t, user)
+        before = param(orig, "sheltered")
+        spared = sorted({int(x) for x in before.split(",") if x} | set(inside))
+        t.emit("fortress", user, other=caster, amount=len(inside),
                detail=param(params, "ability"))
+        orig = tuple((k, v) for k, v in orig if k != "sheltered") + \
+            (("sheltered", ",".join(map(str, spared))),)
+        layer.proceed(t, caster, layer.ability_of(t, caster, param(params, "ability")), None,
+                      orig)
         return True
 
 
@@ -640,9 +694,14 @@ class PsychicCrush(Power):
                 params: Params) -> str | None:
         if target is None:
             return "name the opponent"
-        return self.pp_problem(table, user, params) or \
+        from companion.variants.dungeonopoly import effects
+
+        problem = self.pp_problem(table, user, params) or \
             target_problem(table, user, target, spell=True, mental=True) or \
             genesis.target_problem(table, user, target)
+        if problem is None and effects.pinned(layer, table, target):
+            return f"{table.players[target].name} cannot be moved (Bulwark of Defense)"
+        return problem
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
@@ -717,9 +776,18 @@ class PsionEffects(TableEffect):
 
     def intercept_use(self, layer: Dungeonopoly, t: Txn, user: int, ab: Ability,
                       target: int | None, params: Params) -> bool:
-        """Intellect Fortress: psions who could raise it around the target are asked first."""
-        if target is None or param(params, "react") or not 0 <= target < len(t.players):
+        """Intellect Fortress: psions who could raise it around the target (or around someone
+        an area use is about to affect) are asked first."""
+        if param(params, "react"):
             return False
+        if target is None:
+            victims = area_victims(layer, t, user, ab, params)
+            if not victims:
+                return False
+        elif not 0 <= target < len(t.players):
+            return False
+        else:
+            victims = [target]
         asked = {int(x) for x in param(params, "fortress_asked").split(",") if x}
         for seat in range(len(t.players)):
             if seat == user or seat in asked:
@@ -728,10 +796,12 @@ class PsionEffects(TableEffect):
             fort = knows(p, "intellect_fortress")
             if fort is None or p.bankrupt or p.in_jail or pp_left(p) < 5:
                 continue
-            if seat != target and not in_reach(t, seat, target, range_for_level(p.level)):
+            inside = [v for v in victims
+                      if v == seat or in_reach(t, seat, v, range_for_level(p.level))]
+            if not inside:
                 continue
-            t.push(FortressChance(seat, user=user, ability=ab.name, target=target,
-                                  params=params))
+            t.push(FortressChance(seat, user=user, ability=ab.name, target=inside[0],
+                                  params=params, area=target is None))
             return True
         return False
 

@@ -20,7 +20,7 @@ from companion.variants.dungeonopoly.abilities import (
     param,
     register_class,
 )
-from companion.variants.dungeonopoly.terms import Table, character, same_square, target_problem
+from companion.variants.dungeonopoly.terms import Table, character, target_problem, together
 
 if TYPE_CHECKING:
     from companion.rules.txn import Txn
@@ -97,7 +97,7 @@ class PickPockets(Skill):
         p = character(table, user)
         if p.has_flag(f"pick_pockets:{target}"):
             return "one attempt per character each turn"
-        if not (same_square(p, table.players[target]) or p.has_flag(f"snuck:{target}")):
+        if not (together(table, user, target) or p.has_flag(f"snuck:{target}")):
             return "only on the same square, or sneaking past"
         return None
 

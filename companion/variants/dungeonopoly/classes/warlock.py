@@ -37,10 +37,10 @@ from companion.variants.dungeonopoly.steps import Decision, RollFor
 from companion.variants.dungeonopoly.terms import (
     Table,
     character,
-    in_line_of_sight,
+    in_range,
+    in_sight,
     range_for_level,
     target_problem,
-    within_range,
 )
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def _ranged_target(table: Table, user: int, target: int | None, *, spell: bool =
     if problem:
         return problem
     me, other = character(table, user), table.players[target]
-    if within_range(me, other) or (sight and in_line_of_sight(me, other)):
+    if in_range(table, user, target) or (sight and in_sight(table, user, target)):
         return None
     reach = range_for_level(me.level)
     return (f"{other.name} is out of range ({reach} square{'s' if reach > 1 else ''} at your "

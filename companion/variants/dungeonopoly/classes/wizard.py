@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.rules.engine import LandContext
+from companion.variants.dungeonopoly import effects
 from companion.variants.dungeonopoly.abilities import (
     Ability,
     CharacterClass,
@@ -24,13 +25,16 @@ from companion.variants.dungeonopoly.terms import (
     BOARD_SIZE,
     Table,
     character,
+    in_range,
+    place,
     range_for_level,
-    same_square,
+    sheltered,
     square_enchanted,
     square_enchantments,
-    square_within_range,
+    square_in_range,
+    standing_on,
     target_problem,
-    within_range,
+    together,
 )
 
 if TYPE_CHECKING:
@@ -47,7 +51,7 @@ def _ranged(table: Table, user: int, target: int | None, *, mental: bool = False
                              allow_self=allow_self, opponent=not allow_self)
     if problem:
         return problem
-    if not within_range(character(table, user), table.players[target]):
+    if not in_range(table, user, target):
         return (f"{table.players[target].name} is out of range "
                 f"({range_for_level(character(table, user).level)} squares at your level)")
     return None
@@ -144,6 +148,8 @@ class Invisibility(Ability):
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
         layer.enchant(t, user, Enchantment("invisibility", user, character(t, user).level))
+        if character(t, user).enchanted("invisibility") is None:
+            return False  # fizzled (Glitterdust) or kept off: no unseen movement either (R-B5)
         layer.add_flag(t, user, "invisible")
         return True
 
@@ -205,10 +211,9 @@ class Counterspell(Ability):
         name = param(params, "enchantment")
         if not name:
             return "name the enchantment: enchantment=NAME (and a target or square=N)"
-        p = character(table, user)
         sq = int_param(params, "square")
         if sq is not None:
-            if not 0 <= sq < BOARD_SIZE or not square_within_range(p, sq):
+            if not 0 <= sq < BOARD_SIZE or not square_in_range(table, user, sq):
                 return "that square is out of range"
             if square_enchanted(table.extra, sq, name) is None:
                 return f"no {name} on that square"
@@ -220,7 +225,7 @@ class Counterspell(Ability):
         other = character(table, target)
         if other.in_jail:
             return f"{other.name} is in jail: the cells block spells"
-        if target != user and not within_range(p, other):
+        if target != user and not in_range(table, user, target):
             return f"{other.name} is out of range"
         if other.enchanted(name) is None:
             return f"{other.name} has no {name}"
@@ -251,13 +256,16 @@ class Fireball(Ability):
     """Destroy every building on your square (unless blessed) and damage every opponent there,
     hidden or not."""
 
+    def affected(self, layer: Dungeonopoly, table: Table, user: int,
+                 params: Params) -> list[int]:
+        return [s for s in opponents(table, user) if together(table, user, s)]
+
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
-        p = character(t, user)
-        pos = p.position
+        pos, gap = place(t, user)
         hit = False
         s = t.squares[pos]
-        if s.level:
+        if s.level and gap is None:  # on a demiplane she stands on no property (P-R10)
             if square_enchanted(t.extra, pos, "bless") is not None:
                 t.emit("immune", user, square=pos, detail="bless")
             else:
@@ -267,7 +275,7 @@ class Fireball(Ability):
                 t.emit("burned", user, square=pos, amount=s.level, other=s.owner)
                 hit = True
         for seat in list(opponents(t, user)):
-            if same_square(p, t.players[seat]):
+            if together(t, user, seat) and not sheltered(params, seat):
                 hit = layer.damage(t, user, seat, self.name) or hit
         return hit
 
@@ -294,13 +302,16 @@ class Telekinesis(Ability):
         steps = int_param(params, "steps")
         if steps is None or steps == 0 or abs(steps) > 5:
             return "say how far: steps=1..5 forward or steps=-1..-5 back"
+        if effects.pinned(layer, table, target):
+            return f"{table.players[target].name} cannot be moved (Bulwark of Defense)"
         return None
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
         assert target is not None
-        if not layer.spell_reaches(t, user, target, self.name):
-            return False
+        if not layer.spell_reaches(t, user, target, self.name) or \
+                effects.pinned(layer, t, target):
+            return False  # absorbed, or she cannot be moved: no effect, no EP
         steps = int_param(params, "steps") or 1
         layer.move(t, target, steps, LandContext(), land=False, count_passing=True)
         return True
@@ -358,7 +369,7 @@ class Wish(Ability):
         if mode:
             if mode not in WISH_MODES:
                 return f"mode is one of {', '.join(WISH_MODES)} (or spell=NAME)"
-            if not sq.ownable:
+            if not sq.ownable or standing_on(table, user) is None:
                 return "your square is not a property"
             if mode == "unmortgage" and not s.mortgaged:
                 return "the property is not mortgaged"

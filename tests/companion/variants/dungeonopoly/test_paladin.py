@@ -228,8 +228,23 @@ def test_bulwark_paladin_cannot_be_moved(game: Any) -> None:
     in_stance(g, 1, "bulwark_of_defense", 12)
     turn_of(g, 0)
     g.set(0, level=9, position=12)
-    use(g, 0, "telekinesis", 1, steps=3)
-    assert g.p(1).position == 12 and "unmoved" in g.kinds()
+    ep, cash = g.p(0).ep, g.cash(0)
+    with pytest.raises(IllegalActionError, match="cannot be moved"):
+        use(g, 0, "telekinesis", 1, steps=3)
+    assert g.p(1).position == 12 and g.p(0).ep == ep and g.cash(0) == cash
+    assert "telekinesis" not in g.p(0).spent
+    assert not any(a.ability == "telekinesis" and a.target == 1
+                   for a in g.rules.legal_actions(g.state) if isinstance(a, UseAbility))
+
+
+def test_bulwark_paladin_is_not_a_psychic_crush_target(game: Any) -> None:
+    g = game("psion", "paladin")
+    in_stance(g, 1, "bulwark_of_defense", 12)
+    turn_of(g, 0)
+    g.set(0, level=10, position=12)
+    with pytest.raises(IllegalActionError, match="cannot be moved"):
+        use(g, 0, "psychic_crush", 1)
+    assert g.p(1).position == 12 and g.p(0).counter("pp_spent") == 0
 
 
 def test_thicket_of_blades_once_per_opponent(game: Any) -> None:

@@ -591,6 +591,11 @@ class Dungeonopoly(Rules):
                     genesis.stop_on(self, t, player, k, land, ctx)
                     effects.after_move(self, t, player, steps, land, count_passing)
                     return
+                if count_passing and genesis.pass_over(self, t, player, k, forward, remaining,
+                                                       ctx, land):
+                    done = abs(steps) - remaining  # paused on it (Divine Power's card)
+                    effects.after_move(self, t, player, done if forward else -done, land, True)
+                    return
             gap = None
             pos = (pos + (1 if forward else -1)) % size
             remaining -= 1

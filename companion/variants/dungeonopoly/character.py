@@ -70,6 +70,9 @@ class Character(PlayerState):
     # small named counters that outlive a turn (a wild shape form, a mount, a reservoir ...),
     # sorted by name; absent = 0
     counters: tuple[tuple[str, int], ...] = ()
+    # EP per level at this table (the quicker game's 5), fixed when seated, so that referee
+    # corrections (``set player X ep=N``) derive the level like the game does
+    ep_per_level: int = EP_PER_LEVEL
 
     # --- reading ------------------------------------------------------------------------
     def enchanted(self, name: str) -> Enchantment | None:

@@ -104,7 +104,8 @@ class Dungeonopoly(Rules):
                              f"{', '.join(class_names())}")
         advanced.check_role(role, options)
         cls = find_class(role)
-        return Character(name=name, cash=options.starting_cash, role=cls.name)
+        return Character(name=name, cash=options.starting_cash, role=cls.name,
+                         ep_per_level=getattr(options, "ep_per_level", 10))
 
     def new_game(self, players: Sequence[str | tuple[str, str]], options: Options | None = None,
                  seed: int = 0, decks: Any = None, extra: tuple[Any, ...] = ()) -> GameState:
@@ -1057,12 +1058,13 @@ class Dungeonopoly(Rules):
             ep = _int(value, "ep")
             if ep < 0:
                 raise ValueError("ep cannot be negative")
-            return replace(player, ep=ep, level=level_for(ep))
+            return replace(player, ep=ep, level=level_for(ep, player.ep_per_level))
         if key == "level":
             level = _int(value, "level")
             if not 1 <= level <= 10:
                 raise ValueError("level is 1 to 10")
-            ep = player.ep if level_for(player.ep) == level else (level - 1) * 10
+            per = player.ep_per_level
+            ep = player.ep if level_for(player.ep, per) == level else (level - 1) * per
             return replace(player, level=level, ep=ep)
         if key == "skills":
             table: dict[str, int] = {}

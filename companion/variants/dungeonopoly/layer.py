@@ -958,7 +958,10 @@ class Dungeonopoly(Rules):
             elif isinstance(head, CardChoice):
                 out += [Accept(head.player), Pass(head.player)]
             elif isinstance(head, RobBankChoice):
-                out += [UseAbility(head.player, "rob_bank"), Pass(head.player)]
+                rob = knows(character(state, head.player), "rob_bank")
+                if rob and self.use_problem(state, head.player, rob, None, ()) is None:
+                    out.append(UseAbility(head.player, "rob_bank"))  # not under Insect Plague
+                out.append(Pass(head.player))
             elif isinstance(head, Decision):
                 out += head.actions(self, state)
             elif isinstance(head, RollFor):

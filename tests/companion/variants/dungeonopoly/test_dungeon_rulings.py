@@ -45,3 +45,24 @@ def test_quicker_game_set_ep_caps_at_level_10(rules: Any) -> None:
     assert (p.ep, p.level) == (47, 10)
     p = rules.set_player_field(state.players[0], "ep", "44")
     assert p.level == 9
+
+
+# --- R-D5: Insect Plague blocks abilities used by choice, Rob Bank's offer too ----------------
+def test_rob_bank_is_not_offered_on_an_insect_plague(game: Any) -> None:
+    from companion.variants.dungeonopoly.character import Enchantment
+    from companion.variants.dungeonopoly.steps import RobBankChoice
+    from companion.variants.dungeonopoly.terms import with_square_enchantment
+
+    g = game("rogue", "druid")
+    g.set(0, skills="rob_bank:10", position=38)
+    g.state = replace(g.state, extra=with_square_enchantment(
+        g.state.extra, 0, Enchantment("insect_plague", 1, 7)))
+    turn(g, 0)
+    g.roll(0, 1, 1)  # 38 -> GO: landing pays $400 unless she robs the bank
+    assert isinstance(g.state.pending[0], RobBankChoice)
+    legal = g.rules.legal_actions(g.state)
+    assert not any(isinstance(a, UseAbility) for a in legal)
+    with pytest.raises(IllegalActionError, match="Insect Plague"):
+        use(g, 0, "rob_bank")
+    g.act(Pass(0))
+    assert g.cash(0) == 1500 + 400

@@ -400,6 +400,8 @@ class SetupScreen:
     def command(self, name: str) -> None:
         st = self.setup
         head, _, rest = name.partition(":")
+        if head != "start":
+            self.banner = ("", theme.TEXT)  # a change: the last problem may be solved
         if head == "open":
             key = tuple(int(v) if v.isdigit() else v for v in rest.split(":"))
             self.pages.append((key, self._build(key)))
@@ -585,10 +587,10 @@ def draw_menu(p: Painter, area: pygame.Rect, lay: SetupLayout, menu: Menu) -> No
     row_h = size + max(6, lay.pad)
     rows = menu.rows()
     visible = max(1, area.h // row_h)
+    if len(rows) > visible:
+        visible = max(1, (area.h - lay.small) // row_h)  # a line for "more above/below"
     sel = menu.index
-    start = 0 if sel < visible else sel - visible + 1
-    if start + visible < len(rows) and sel >= visible // 2:
-        start = max(0, min(len(rows) - visible, sel - visible // 2))
+    start = max(0, min(len(rows) - visible, sel - visible // 2))
     y = area.y
     for i in range(start, min(len(rows), start + visible)):
         r = rows[i]
@@ -600,11 +602,11 @@ def draw_menu(p: Painter, area: pygame.Rect, lay: SetupLayout, menu: Menu) -> No
         p.text(label, (area.x + 4, box.centery), size, colour, anchor="midleft",
                max_width=area.w - 8)
         y += row_h
-    more = max(13, lay.small - 4)
-    if start > 0:
-        p.text("more above", (area.right, area.y), more, theme.MUTED, anchor="topright")
-    if start + visible < len(rows):
-        p.text("more below", (area.right, area.bottom), more, theme.MUTED,
+    above, below = start, len(rows) - start - visible
+    if above > 0 or below > 0:
+        bits = ([f"{above} more above"] if above > 0 else []) + \
+            ([f"{below} more below"] if below > 0 else [])
+        p.text(", ".join(bits), (area.right, area.bottom), lay.small, theme.MUTED,
                anchor="bottomright")
 
 

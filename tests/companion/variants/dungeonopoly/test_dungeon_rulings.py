@@ -66,3 +66,90 @@ def test_rob_bank_is_not_offered_on_an_insect_plague(game: Any) -> None:
         use(g, 0, "rob_bank")
     g.act(Pass(0))
     assert g.cash(0) == 1500 + 400
+
+
+# --- R-B5: Glitterdust's fizzle takes Invisibility's unseen movement with it -------------------
+def test_fizzled_invisibility_moves_seen_and_pays_rent(game: Any) -> None:
+    g = game("wizard", "bard")
+    g.own(8, 1)  # Vermont Avenue, $6 rent
+    g.set(0, level=5, position=5, enchantments="glitterdust")
+    turn(g, 0)
+    use(g, 0, "invisibility")
+    assert "hiding_fizzled" in g.kinds() and g.p(0).ep == 40  # no EP for a fizzled spell
+    assert "invisibility" in g.p(0).spent or "invisible" not in g.p(0).turn
+    g.roll(0, 1, 2)  # 5 -> 8: she lands (and pays) like anyone seen
+    assert g.p(0).position == 8 and g.cash(0) == 1500 - 6 and g.cash(1) == 1500 + 6
+    assert not g.p(0).is_hidden
+
+
+def test_invisibility_without_glitterdust_still_skips_rent(game: Any) -> None:
+    g = game("wizard", "bard")
+    g.own(8, 1)
+    g.set(0, level=5, position=5)
+    turn(g, 0)
+    use(g, 0, "invisibility")
+    g.roll(0, 1, 2)
+    assert g.p(0).position == 8 and g.cash(0) == 1500 and g.p(0).is_hidden
+
+
+# --- P-R9: Intellect Fortress against area uses -----------------------------------------------
+def test_intellect_fortress_shelters_everyone_in_range_from_a_fireball(game: Any) -> None:
+    from companion.variants.dungeonopoly.classes.psion import FortressChance, pp_left
+
+    g = game("wizard", "psion", "commoner", "commoner")
+    g.set(0, level=8, position=12)  # Fireball on Electric Company... on square 12
+    g.set(1, level=9, position=14)  # the psion, 2 away: range 5 holds square 12
+    g.set(2, position=12)
+    g.set(3, position=12)
+    turn(g, 0)
+    use(g, 0, "fireball")
+    head = g.state.pending[0]
+    assert isinstance(head, FortressChance) and head.area
+    use(g, 1, "intellect_fortress")
+    # both commoners on 12 were inside the fortress: nobody takes the $160
+    assert g.cash(2) == 1500 and g.cash(3) == 1500 and pp_left(g.p(1)) == 9 - 5
+    assert g.p(0).ep == 70  # level 8's 70 EP: the Fireball hit nothing, no EP
+
+
+def test_intellect_fortress_spares_only_those_inside(game: Any) -> None:
+    from companion.variants.dungeonopoly.classes.psion import FortressChance
+
+    g = game("cleric", "psion", "commoner", "commoner")
+    g.set(0, level=10, position=30)
+    g.set(1, level=9, position=2)  # range 5: squares 37 ... 7
+    g.set(2, position=6)  # inside
+    g.set(3, position=20)  # outside
+    turn(g, 0)
+    use(g, 0, "wrath_of_god")
+    assert isinstance(g.state.pending[0], FortressChance)
+    use(g, 1, "intellect_fortress")
+    assert (g.cash(1), g.cash(2), g.cash(3)) == (1500, 1500, 1500 - 200)
+    assert g.cash(0) == 1500 - 300 and g.p(0).ep == 91  # it still hit someone: 90 + 1
+
+
+def test_intellect_fortress_pass_on_an_area_use(game: Any) -> None:
+    g = game("wizard", "psion", "commoner")
+    g.set(0, level=8, position=12)
+    g.set(1, level=9, position=14)
+    g.set(2, position=12)
+    turn(g, 0)
+    use(g, 0, "fireball")
+    g.act(Pass(1))
+    assert g.cash(2) == 1500 - 160
+
+
+# --- Wish duplicating a primal spell (property-test regression, R-D12) ------------------------
+def test_wish_may_duplicate_a_primal_spell_on_go(game: Any) -> None:
+    from companion.variants.dungeonopoly.terms import square_enchanted
+
+    g = game("fighter", "wizard", "cleric", "rogue")
+    g.set(1, level=10, position=0)
+    turn(g, 1)
+    use(g, 1, "wish", spell="obscuring_mist")
+    mist = square_enchanted(g.state.extra, 0, "obscuring_mist")
+    assert mist is not None and mist.source == 1 and g.cash(1) == 1500 - 10
+    # Bless still needs a property: GO is refused
+    turn(g, 2)
+    g.set(2, level=1, position=0)
+    with pytest.raises(IllegalActionError, match="only on a property"):
+        use(g, 2, "bless")

@@ -18,7 +18,6 @@ from companion.rules.actions import Action
 from companion.rules.engine import LandContext
 from companion.rules.pending import Pending
 from companion.rules.state import BANK, GameState
-from companion.variants.dungeonopoly import effects as fx
 from companion.variants.dungeonopoly.abilities import (
     Ability,
     CharacterClass,
@@ -471,14 +470,14 @@ class BardEffect(TableEffect):
 
     def intercept_rent(self, layer: Dungeonopoly, t: Txn, payer: int, owner: int, index: int,
                        amount: int) -> bool:
-        for seat, p in enumerate(t.players):
-            if p.bankrupt or p.in_jail or p.position != index:
+        for seat in range(len(t.players)):
+            if not on_square(t, seat, index):  # present on the lot (not on a demiplane)
                 continue
             c = character(t, seat)
             ab = knows(c, "bardic_music")
             if ab is None or not c.chosen("melody"):
                 continue
-            if fx.use_problem(layer, t, seat, ab):
+            if layer.generic_problem(t, seat, ab, window=True):  # Insect Plague, Run ...
                 continue
             for f in c.turn:
                 if f.startswith(f"melody_at:{index}:"):  # one melody for everyone at once

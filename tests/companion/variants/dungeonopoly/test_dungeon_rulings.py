@@ -153,3 +153,23 @@ def test_wish_may_duplicate_a_primal_spell_on_go(game: Any) -> None:
     g.set(2, level=1, position=0)
     with pytest.raises(IllegalActionError, match="only on a property"):
         use(g, 2, "bless")
+
+
+# --- D-R6: a character who ran uses no other class ability; Bardic Music is not offered -------
+def test_no_melody_offered_to_a_bard_who_ran(game: Any) -> None:
+    from companion.variants.dungeonopoly.classes.bard import MelodyChoice
+
+    g = game("bard", "commoner")
+    g.own(8, 1)  # Vermont Avenue: $6
+    g.set(0, level=2, position=5)
+    g.state = replace(g.state, players=(g.rules.set_player_field(
+        g.p(0), "choices", "melody:dirge_of_doom"),) + g.state.players[1:])
+    turn(g, 0)
+    g.set(0, turn=("ran",))
+    g.roll(0, 1, 2)
+    assert not any(isinstance(x, MelodyChoice) for x in g.state.pending)
+    assert g.cash(0) == 1500 - 6 and g.cash(1) == 1506
+    g.set(0, position=5, turn=())
+    turn(g, 0)
+    g.roll(0, 1, 2)  # without running, the melody is offered
+    assert isinstance(g.state.pending[0], MelodyChoice)

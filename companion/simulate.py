@@ -93,9 +93,9 @@ def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heur
         turns.append(result.state.turn_number)
         if outcome and outcome.reason == "last_player_standing":
             finished += 1
-        if outcome and outcome.winner:
-            seat = int(outcome.winner[1:]) - 1
-            wins[roles[seat] if roles else outcome.winner] += 1
+        if outcome and outcome.winner:  # "P2", or a team "P1+P3" (option teams)
+            seats = [int(name[1:]) - 1 for name in outcome.winner.split("+")]
+            wins["+".join(roles[s] for s in seats) if roles else outcome.winner] += 1
         if progress:
             _progress(g + 1, games, start)
     if progress:

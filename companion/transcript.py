@@ -318,6 +318,9 @@ def apply_set(rules: Rules, state: GameState, words: list[str]) -> GameState:
                 player = rules.set_player_field(player, key, value)
         players = list(state.players)
         players[index] = player
+        for m in state.members(index):  # team play: the pool shows in every member's cash
+            if m != index:
+                players[m] = replace(players[m], cash=player.cash)
         state = replace(state, players=tuple(players))
     elif what == "square":
         if len(words) < 3:
@@ -335,7 +338,7 @@ def apply_set(rules: Rules, state: GameState, words: list[str]) -> GameState:
                     sq = replace(sq, owner=None)
                 else:
                     try:
-                        sq = replace(sq, owner=state.player_index(value))
+                        sq = replace(sq, owner=state.side(state.player_index(value)))
                     except KeyError as exc:
                         raise ValueError(str(exc.args[0])) from None
             elif key == "houses":
@@ -407,7 +410,7 @@ def rebalance(rules: Rules, state: GameState, explicit_bank: bool = False) -> Ga
     if bank_houses < 0 or bank_hotels < 0:
         raise ValueError(f"the board now holds {houses} houses and {hotels} hotels, more than the "
                          f"bank's {state.options.bank_houses} and {state.options.bank_hotels}")
-    total = sum(p.cash for p in state.players) + state.pot
+    total = state.money_in_hand + state.pot
     return replace(state, bank_houses=bank_houses, bank_hotels=bank_hotels, bank_net=total)
 
 
@@ -562,9 +565,11 @@ def state_json(rules: Rules, state: GameState, events: list[Event] | None = None
             "in_jail": p.in_jail,
             "bankrupt": p.bankrupt,
             "properties": [board.squares[j].name for j, s in enumerate(state.squares)
-                           if s.owner == i],
+                           if s.owner == state.side(i)],
             "get_out_of_jail_cards": list(p.jail_cards),
         }
+        if state.sides:  # team play: cash is the team's pool, properties the team's lots
+            entry["team"] = rules.side_name(state, i)
         entry.update(rules.player_json(state, i))
         players.append(entry)
     squares: dict[str, Any] = {}
@@ -575,7 +580,7 @@ def state_json(rules: Rules, state: GameState, events: list[Event] | None = None
             continue
         entry = {}
         if sq.ownable:
-            entry = {"owner": None if s.owner is None else state.players[s.owner].name,
+            entry = {"owner": None if s.owner is None else rules.side_name(state, s.owner),
                      "houses": s.houses, "hotel": s.hotel, "mortgaged": s.mortgaged}
         entry.update(extra)
         squares[sq.name if sq.ownable else f"{sq.name} ({j})"] = entry

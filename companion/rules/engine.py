@@ -61,6 +61,7 @@ from companion.rules.state import (
     Options,
     Outcome,
     PlayerState,
+    team_sides,
 )
 from companion.rules.txn import Txn
 
@@ -169,7 +170,13 @@ class Rules:
             else:
                 rng.shuffle(ids)
                 orders[deck] = tuple(ids)
-        total = sum(p.cash for p in seated)
+        sides = team_sides(options.teams, [p.name for p in seated])
+        if sides:  # a team's pool starts with every member's starting cash
+            pools: dict[int, int] = {}
+            for i, p in enumerate(seated):
+                pools[sides[i]] = pools.get(sides[i], 0) + p.cash
+            seated = [replace(p, cash=pools[sides[i]]) for i, p in enumerate(seated)]
+        total = sum(p.cash for i, p in enumerate(seated) if not sides or sides[i] == i)
         return GameState(
             variant=self.name,
             options=options,
@@ -182,6 +189,7 @@ class Rules:
             community_chest=orders["community_chest"],
             seed=seed,
             extra=extra,
+            sides=sides,
         )
 
     # ======================================================================================
@@ -230,11 +238,13 @@ class Rules:
         A variant with several accounts per player (Illumonopoly's treasuries) keeps them in its
         player state and decides here which one the money lands in; ``cash`` stays the total the
         rules check before a payment."""
-        t.set_player(player, cash=t.players[player].cash + amount)
+        for m in t.members(player):  # a team's pool: every member's cash shows it
+            t.set_player(m, cash=t.players[m].cash + amount)
 
     def debit(self, t: Txn, player: int, amount: int, reason: str) -> None:
         """hook: money leaves a player's accounts (the caller has checked the total)."""
-        t.set_player(player, cash=t.players[player].cash - amount)
+        for m in t.members(player):
+            t.set_player(m, cash=t.players[m].cash - amount)
 
     def adjust_charge(self, t: Txn, debtor: int, creditor: int, amount: int, reason: str) -> int:
         """hook: change a sum owed before it is charged (protections, discounts)."""
@@ -273,11 +283,11 @@ class Rules:
         raise IllegalActionError(f"{type(action).__name__} is not an action of {self.name}")
 
     def check_winner(self, t: Txn) -> None:
-        """hook: end the game when one player is left standing."""
+        """hook: end the game when one player (or one team) is left standing."""
         active = t.active()
-        if len(active) <= 1 and t.outcome is None:
+        if len({t.side(p) for p in active}) <= 1 and t.outcome is None:
             t.outcome = self.standings(t, "last_player_standing",
-                                       winner=t.players[active[0]].name if active else None)
+                                       winner=self.side_name(t, active[0]) if active else None)
             t.emit("game_over", active[0] if active else None,
                    detail=t.outcome.winner or "no one")
 
@@ -374,6 +384,8 @@ class Rules:
             out.append(Roll(spec.player, ()))
         shortage = self.house_shortage(state)
         owners = sorted({s.owner for s in state.squares if s.owner is not None})
+        if state.sides:  # every member of a team manages the team's lots
+            owners = [m for o in owners for m in state.members(o) if not state.players[m].bankrupt]
         for p in owners:
             if players is None or p in players:
                 out.extend(self.management_actions(state, p, shortage))
@@ -381,7 +393,9 @@ class Rules:
             out.append(ClaimRent(owner, square))
         if shortage:
             for p in sorted(self.house_demand(state)):
-                out.append(CallHouseAuction(p))
+                for m in state.members(p):
+                    if not state.players[m].bankrupt:
+                        out.append(CallHouseAuction(m))
         out.extend(self.extra_legal_actions(state))
         if players is not None:
             out = [a for a in out if a.player in players]
@@ -408,6 +422,9 @@ class Rules:
             for p in head.bidders:
                 if p == head.high_bidder:
                     continue
+                if head.high_bidder is not None and state.allied(p, head.high_bidder):
+                    out.append(PassBid(p))  # no raising a teammate's bid
+                    continue
                 cash = state.players[p].cash
                 seen = set()
                 for step in (0, 9, 49, 99):
@@ -431,7 +448,7 @@ class Rules:
                 out.append(Unmortgage(head.player, head.square))
             out.append(KeepMortgaged(head.player, head.square))
         elif isinstance(head, PlaceHouse):
-            for i in building.buildable_lots(self.board, state.squares, head.player):
+            for i in building.buildable_lots(self.board, state.squares, state.side(head.player)):
                 if self._build_problem(state, head.player, i, free=True) is None:
                     out.append(Build(head.player, i))
             out.append(Decline(head.player))
@@ -458,13 +475,14 @@ class Rules:
         cash = state.players[player].cash
         if can_build and shortage is None:
             shortage = self.house_shortage(state)
-        owned = [i for i, s in enumerate(sqs) if s.owner == player]
+        side = state.side(player)
+        owned = [i for i, s in enumerate(sqs) if s.owner == side]
         if not owned:
             return out
         touched = sorted({self._group_of[i] for i in owned})
         for k in touched:
             group, lots, street = self._groups[k]
-            mine = [i for i in lots if sqs[i].owner == player]
+            mine = [i for i in lots if sqs[i].owner == side]
             levels = [sqs[i].level for i in lots] if street else [0]
             built = any(levels)
             full = len(mine) == len(lots)
@@ -509,7 +527,8 @@ class Rules:
         for total in range(old - 1, -1, -1):
             base, extra = divmod(total, n)
             levels = tuple(base + 1 if k < extra else base for k in range(n))
-            if building.breakdown_problem(self.board, state.squares, player, group, levels,
+            if building.breakdown_problem(self.board, state.squares, state.side(player), group,
+                                          levels,
                                           state.bank_houses, state.options.max_houses) is None:
                 return BreakDown(player, group, levels)
         return None
@@ -714,7 +733,7 @@ class Rules:
             owner = t.squares[index].owner
             if owner is None:
                 t.push(BuyDecision(player, index))
-            elif owner != player:
+            elif owner != t.side(player):
                 if kind == "utility" and ctx.dice_multiplier and not ctx.dice_total:
                     t.push(NeedRoll(player, "utility_card", index, ctx.dice_multiplier))
                 else:
@@ -740,7 +759,7 @@ class Rules:
     # ======================================================================================
     def _charge_rent(self, t: Txn, payer: int, index: int, ctx: LandContext) -> None:
         owner = t.squares[index].owner
-        if owner is None or owner == payer:
+        if owner is None or owner == t.side(payer):
             return
         amount = self.rent_due(t, payer, index, ctx)
         if amount <= 0:
@@ -759,7 +778,7 @@ class Rules:
     def _do_claim_rent(self, t: Txn, action: ClaimRent) -> None:
         for claim in t.claimable:
             owner, payer, square, amount = claim
-            if owner == action.player and square == action.square:
+            if owner == t.side(action.player) and square == action.square:
                 t.claimable.remove(claim)
                 if t.players[payer].bankrupt:
                     raise IllegalActionError("that player is out of the game")
@@ -828,18 +847,19 @@ class Rules:
         elif effect == "go_to_jail":
             self.send_to_jail(t, player)
         elif effect == "repairs":
-            houses = sum(s.houses for s in t.squares if s.owner == player and not s.hotel)
-            hotels = sum(1 for s in t.squares if s.owner == player and s.hotel)
+            side = t.side(player)
+            houses = sum(s.houses for s in t.squares if s.owner == side and not s.hotel)
+            hotels = sum(1 for s in t.squares if s.owner == side and s.hotel)
             total = houses * card.house + hotels * card.hotel
             if total:
                 t.charge(player, self.fee_destination(t, "card"), total, card.text)
-        elif effect == "pay_each_player":
+        elif effect == "pay_each_player":  # teammates share a pool: they are skipped
             for other in t.active():
-                if other != player:
+                if not t.allied(other, player):
                     t.charge(player, other, card.amount, card.text)
         elif effect == "collect_from_each_player":
             for other in t.active():
-                if other != player:
+                if not t.allied(other, player):
                     t.charge(other, player, card.amount, card.text)
         else:
             raise AssertionError(f"unknown card effect {effect}")
@@ -971,6 +991,11 @@ class Rules:
         minimum = max(head.high_bid + 1, t.options.minimum_bid)
         if action.amount < minimum:
             raise IllegalActionError(f"bid at least ${minimum}")
+        if head.high_bidder is not None and action.player != head.high_bidder and \
+                t.allied(action.player, head.high_bidder):
+            raise IllegalActionError(
+                f"{t.name(head.high_bidder)} is on your team and holds the bid: raising it would "
+                "only cost your team more; pass instead")
         if action.amount > t.players[action.player].cash:
             raise IllegalActionError(
                 f"you have ${t.players[action.player].cash}; a bid must be covered by cash on "
@@ -1017,12 +1042,13 @@ class Rules:
                 state if isinstance(state, GameState) else state.origin, player, sq.group):
             return f"you may not build on the {sq.group.replace('_', ' ')} group"
         return building.build_problem(
-            self.board, state.squares, player, index, state.players[player].cash,
+            self.board, state.squares, self._side(state, player), index, state.players[player].cash,
             state.bank_houses, state.bank_hotels, state.options.max_houses,
             state.options.even_building, free)
 
     def _sell_problem(self, state: GameState | Txn, player: int, index: int) -> str | None:
-        return building.sell_problem(self.board, state.squares, player, index, state.bank_houses,
+        return building.sell_problem(self.board, state.squares, self._side(state, player), index,
+                                     state.bank_houses,
                                      state.options.max_houses, state.options.even_building)
 
     def _manage_check(self, t: Txn, player: int, what: str) -> None:
@@ -1121,7 +1147,8 @@ class Rules:
 
     def _do_breakdown(self, t: Txn, action: BreakDown) -> None:
         self._manage_check(t, action.player, "sell")
-        problem = building.breakdown_problem(self.board, t.squares, action.player, action.group,
+        problem = building.breakdown_problem(self.board, t.squares, t.side(action.player),
+                                             action.group,
                                              action.levels, t.bank_houses, t.options.max_houses)
         if problem:
             raise IllegalActionError(problem)
@@ -1146,7 +1173,7 @@ class Rules:
         if not self.house_shortage(t.origin):
             raise IllegalActionError("there is no house shortage: build the usual way")
         bidders = tuple(sorted(self.house_demand(t.origin)))
-        if action.player not in bidders:
+        if t.side(action.player) not in bidders:  # a team bids through its first seat
             raise IllegalActionError("only players who could build may call a house auction")
         t.emit("house_auction", action.player)
         t.push(Auction(-1, -1, bidders))
@@ -1168,7 +1195,7 @@ class Rules:
         s = state.squares[index]
         if not sq.ownable:
             return f"{sq.name} cannot be mortgaged"
-        if s.owner != player:
+        if s.owner != self._side(state, player):
             return f"you do not own {sq.name}"
         if s.mortgaged:
             return f"{sq.name} is already mortgaged"
@@ -1196,7 +1223,7 @@ class Rules:
                                          "or pay 10% and keep it)")
         s = t.squares[action.square]
         sq = self.board.squares[action.square]
-        if s.owner != action.player or not s.mortgaged:
+        if s.owner != t.side(action.player) or not s.mortgaged:
             raise IllegalActionError(f"{sq.name} is not a mortgaged lot of yours")
         cost = self.unmortgage_cost(t, action.square)
         if t.players[action.player].cash < cost:
@@ -1237,6 +1264,10 @@ class Rules:
         a, b = action.player, action.partner
         if a == b:
             return "a trade needs two different players"
+        if self._side(state, a) == self._side(state, b) and (
+                action.give.cash or action.get.cash or action.give.squares or action.get.squares):
+            return ("teammates already share cash and lots; only a Get Out of Jail Free card can "
+                    "pass between them")
         if not 0 <= b < len(state.players) or state.players[b].bankrupt:
             return "the trade partner is not in the game"
         if action.give.empty and action.get.empty:
@@ -1254,7 +1285,7 @@ class Rules:
                 cards.remove(deck)
             for index in side.squares:
                 sq = self.board.squares[index]
-                if state.squares[index].owner != who:
+                if state.squares[index].owner != self._side(state, who):
                     return f"{p.name} does not own {sq.name}"
                 if self.transfer_pending(state, index):
                     return f"{p.name} must first decide how to take the mortgaged {sq.name}"
@@ -1291,8 +1322,9 @@ class Rules:
     def liquidation_value(self, state: GameState | Txn, player: int) -> int:
         """Cash the player could raise now: buildings sold at half, every bare lot mortgaged."""
         total = 0
+        side = self._side(state, player)
         for i, s in enumerate(state.squares):
-            if s.owner != player:
+            if s.owner != side:
                 continue
             sq = self.board.squares[i]
             total += s.level * (sq.house_cost // 2)
@@ -1317,12 +1349,14 @@ class Rules:
         """The player is out. To a player: buildings go back to the bank at half price, then
         cash, lots and cards go to the creditor. To the bank (or pot): lots return unmortgaged
         and are auctioned; cards go back to their decks."""
-        t.emit("bankrupt", player, other=creditor)
-        # drop whatever else this player still had to decide or owe
-        t.pending = [p for p in t.pending if p.player != player or isinstance(p, Auction)]
-        t.pending = [replace(p, bidders=tuple(b for b in p.bidders if b != player),
-                             high_bidder=None if p.high_bidder == player else p.high_bidder,
-                             high_bid=0 if p.high_bidder == player else p.high_bid)
+        out = t.members(player)  # in team play the whole team is out together
+        for m in out:
+            t.emit("bankrupt", m, other=creditor)
+        # drop whatever else these players still had to decide or owe
+        t.pending = [p for p in t.pending if p.player not in out or isinstance(p, Auction)]
+        t.pending = [replace(p, bidders=tuple(b for b in p.bidders if b not in out),
+                             high_bidder=None if p.high_bidder in out else p.high_bidder,
+                             high_bid=0 if p.high_bidder in out else p.high_bid)
                      if isinstance(p, Auction) else p for p in t.pending]
         lots = t.owned_by(player)
         for index in lots:
@@ -1337,9 +1371,11 @@ class Rules:
         cash = t.players[player].cash
         if cash:
             t.pay(player, creditor, cash, "bankruptcy")
-        cards = t.players[player].jail_cards
-        t.set_player(player, bankrupt=True, jail_cards=(), in_jail=False)
-        t.claimable = [c for c in t.claimable if player not in (c[0], c[1])]
+        cards: tuple[str, ...] = ()
+        for m in out:
+            cards += t.players[m].jail_cards
+            t.set_player(m, bankrupt=True, jail_cards=(), in_jail=False)
+        t.claimable = [c for c in t.claimable if c[0] not in out and c[1] not in out]
         if creditor >= 0:
             t.set_player(creditor, jail_cards=t.players[creditor].jail_cards + cards)
             for index in lots:
@@ -1390,19 +1426,34 @@ class Rules:
         if p.bankrupt:
             return 0
         total = p.cash
+        side = self._side(state, player)
         for i, s in enumerate(state.squares):
-            if s.owner != player:
+            if s.owner != side:
                 continue
             sq = self.board.squares[i]
             total += sq.price - (sq.mortgage if s.mortgaged else 0) + s.level * sq.house_cost
         return total
 
     def standings(self, t: GameState | Txn, reason: str, winner: str | None = None) -> Outcome:
-        rows = sorted(((p.name, self.net_worth(t, i)) for i, p in enumerate(t.players)),
+        """Net worth per player, or per team in team play (a team's pool and lots once)."""
+        seats = [i for i in range(len(t.players)) if self._side(t, i) == i]
+        rows = sorted(((self.side_name(t, i), self.net_worth(t, i)) for i in seats),
                       key=lambda row: -row[1])
         if winner is None and reason != "last_player_standing" and rows:
             winner = rows[0][0] if len(rows) < 2 or rows[0][1] != rows[1][1] else None
         return Outcome(winner=winner, standings=tuple(rows), reason=reason)
+
+    @staticmethod
+    def _side(state: GameState | Txn, player: int) -> int:
+        return state.sides[player] if state.sides and player >= 0 else player
+
+    @staticmethod
+    def side_name(state: GameState | Txn, player: int) -> str:
+        """A player's name, or the team's names joined by "+" in team play."""
+        if not state.sides:
+            return state.players[player].name
+        side = state.sides[player]
+        return "+".join(p.name for i, p in enumerate(state.players) if state.sides[i] == side)
 
     def _do_end_game(self, t: Txn, action: EndGame) -> None:
         if t.outcome is not None:

@@ -32,6 +32,9 @@ class Options:
     even_building: bool = True
     house_shortage_auctions: bool = True
     income_tax: int = 200
+    # team play (Dungeonopoly's advanced rules, usable in any variant): teams separated by
+    # commas, members by "+", e.g. "Ann+Cai,Ben+Dee"; unlisted players play alone
+    teams: str = ""
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -126,6 +129,10 @@ class GameState:
     outcome: Outcome | None = None
     seed: int = 0
     extra: tuple[Any, ...] = field(default=())  # variant-wide state (see variants)
+    # team play: the seat that holds each seat's side (its team's first seat); () = no teams.
+    # A side shares one pool of cash (every member's ``cash`` shows the pool) and one set of
+    # lots (owned in the side's name).
+    sides: tuple[int, ...] = ()
 
     @property
     def current_player(self) -> PlayerState:
@@ -143,3 +150,64 @@ class GameState:
     @property
     def active_players(self) -> tuple[int, ...]:
         return tuple(i for i, p in enumerate(self.players) if not p.bankrupt)
+
+    def side(self, player: int) -> int:
+        """The seat that holds this player's cash and lots: the player, or their team's first
+        seat in team play. BANK and POT map to themselves."""
+        return self.sides[player] if self.sides and player >= 0 else player
+
+    def allied(self, a: int, b: int) -> bool:
+        """True for the same player or two members of one team."""
+        return a >= 0 and b >= 0 and self.side(a) == self.side(b)
+
+    def members(self, player: int) -> tuple[int, ...]:
+        """The seats of this player's side (just the player without teams)."""
+        if not self.sides:
+            return (player,)
+        side = self.sides[player]
+        return tuple(i for i, s in enumerate(self.sides) if s == side)
+
+    @property
+    def money_in_hand(self) -> int:
+        """All cash the players hold, a team's shared pool counted once."""
+        if not self.sides:
+            return sum(p.cash for p in self.players)
+        return sum(p.cash for i, p in enumerate(self.players) if self.sides[i] == i)
+
+    def side_name(self, player: int) -> str:
+        """A player's name, or their team's names joined by "+" in team play."""
+        return "+".join(self.players[i].name for i in self.members(player))
+
+
+def team_sides(spec: str, names: list[str]) -> tuple[int, ...]:
+    """Parse the ``teams`` option ("Ann+Cai,Ben+Dee") into each seat's side: the first seat of
+    its team (players not listed play alone). ``()`` when there are no teams. Raises ValueError
+    saying what is wrong."""
+    spec = spec.strip()
+    if not spec:
+        return ()
+    lowered = [n.lower() for n in names]
+    sides = list(range(len(names)))
+    placed: set[int] = set()
+    for team_text in spec.split(","):
+        members = [m.strip() for m in team_text.split("+") if m.strip()]
+        if len(members) < 2:
+            raise ValueError(f"team {team_text.strip()!r} needs at least two players joined by "
+                             "'+', e.g. teams=Ann+Cai,Ben+Dee")
+        seats = []
+        for member in members:
+            if member.lower() not in lowered:
+                raise ValueError(f"team member {member!r} is not a player here; players are "
+                                 f"{', '.join(names)}")
+            seat = lowered.index(member.lower())
+            if seat in placed:
+                raise ValueError(f"{names[seat]} is in two teams; put each player in one team")
+            placed.add(seat)
+            seats.append(seat)
+        first = min(seats)
+        for seat in seats:
+            sides[seat] = first
+    if len(set(sides)) < 2:
+        raise ValueError("with everyone in one team there is no one to play against; make at "
+                         "least two teams")
+    return tuple(sides)

@@ -24,7 +24,7 @@ class Txn:
         "rules", "board", "options", "origin", "players", "squares", "current", "bank_houses",
         "bank_hotels", "pot", "bank_net", "rolled", "doubles", "roll_again", "last_dice",
         "pending", "front", "chance", "community_chest", "turn_number", "claimable", "outcome",
-        "extra", "events",
+        "extra", "events", "sides",
     )
 
     def __init__(self, rules: Rules, state: GameState) -> None:
@@ -52,6 +52,7 @@ class Txn:
         self.outcome = state.outcome
         self.extra: Any = state.extra
         self.events: list[Event] = []
+        self.sides = state.sides  # fixed for a game: team play's side of each seat
 
     # --- reading -------------------------------------------------------------------------
     def freeze(self) -> GameState:
@@ -90,8 +91,22 @@ class Txn:
     def active(self) -> list[int]:
         return [i for i, p in enumerate(self.players) if not p.bankrupt]
 
+    def side(self, player: int) -> int:
+        """See GameState.side: the seat holding this player's cash and lots."""
+        return self.sides[player] if self.sides and player >= 0 else player
+
+    def allied(self, a: int, b: int) -> bool:
+        return a >= 0 and b >= 0 and self.side(a) == self.side(b)
+
+    def members(self, player: int) -> tuple[int, ...]:
+        if not self.sides:
+            return (player,)
+        side = self.sides[player]
+        return tuple(i for i, s in enumerate(self.sides) if s == side)
+
     def owned_by(self, player: int) -> list[int]:
-        return [i for i, s in enumerate(self.squares) if s.owner == player]
+        side = self.side(player)
+        return [i for i, s in enumerate(self.squares) if s.owner == side]
 
     # --- writing -------------------------------------------------------------------------
     def set_player(self, index: int, **changes: Any) -> PlayerState:
@@ -100,6 +115,8 @@ class Txn:
         return player
 
     def set_square(self, index: int, **changes: Any) -> SquareState:
+        if self.sides and changes.get("owner") is not None:
+            changes["owner"] = self.side(changes["owner"])  # a team's lots are its side's
         square = replace(self.squares[index], **changes)
         self.squares[index] = square
         return square

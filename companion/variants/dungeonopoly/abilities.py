@@ -208,6 +208,9 @@ class CharacterClass:
 
 
 _CLASSES: dict[str, CharacterClass] = {}
+# gestalt pairs ("fighter+wizard"), made on demand; kept apart from the real classes so that
+# lists of classes (borrowing, the setup screen) never depend on which games ran before
+_GESTALT: dict[str, CharacterClass] = {}
 _KNOWN: dict[tuple[str, int], tuple[Ability, ...]] = {}
 _BY_NAME: dict[str, Ability] = {}
 
@@ -221,6 +224,7 @@ def register_class(cls: CharacterClass) -> CharacterClass:
         if a.kind not in KINDS:
             raise ValueError(f"ability {a.name}: kind must be one of {', '.join(KINDS)}")
     _CLASSES[cls.name] = cls
+    _GESTALT.clear()
     _KNOWN.clear()
     _BY_NAME.clear()
     _BORROWED.clear()
@@ -235,12 +239,16 @@ def _load() -> None:
 def find_class(name: str) -> CharacterClass:
     _load()
     name = name.lower()
-    if "+" in name and name not in _CLASSES:  # gestalt (advanced rules): two classes as one
-        parts = [find_class(part) for part in name.split("+")]
-        seen: set[str] = set()
-        abilities = tuple(a for c in parts for a in c.abilities
-                          if not (a.name in seen or seen.add(a.name)))  # type: ignore[func-returns-value]
-        register_class(CharacterClass(name, abilities, " and ".join(c.summary for c in parts)))
+    if "+" in name:  # gestalt (advanced rules): two classes as one
+        got = _GESTALT.get(name)
+        if got is None:
+            parts = [find_class(part) for part in name.split("+")]
+            seen: set[str] = set()
+            abilities = tuple(a for c in parts for a in c.abilities
+                              if not (a.name in seen or seen.add(a.name)))  # type: ignore[func-returns-value]
+            got = CharacterClass(name, abilities, " and ".join(c.summary for c in parts))
+            _GESTALT[name] = got
+        return got
     try:
         return _CLASSES[name]
     except KeyError:
@@ -257,7 +265,7 @@ def _known(role: str, level: int) -> tuple[Ability, ...]:
     key = (role, level)
     got = _KNOWN.get(key)
     if got is None:
-        cls = _CLASSES.get(role)
+        cls = _CLASSES.get(role) or (find_class(role) if "+" in role else None)
         got = tuple(a for a in cls.abilities if a.level <= level) if cls else ()
         _KNOWN[key] = got
     return got
@@ -315,8 +323,8 @@ def find_ability(name: str) -> Ability | None:
 
 # --- helpers shared by class modules --------------------------------------------------------
 def opponents(table: Table, user: int) -> Iterator[int]:
-    for seat, p in enumerate(table.players):
-        if seat != user and not p.bankrupt:
+    for seat, p in enumerate(table.players):  # team play: teammates are not opponents
+        if seat != user and not p.bankrupt and not table.allied(seat, user):
             yield seat
 
 

@@ -89,7 +89,7 @@ def setup(layer: Dungeonopoly, state: GameState) -> GameState:
         for _round in range(QUICK_DEAL):
             for seat in range(len(state.players)):
                 if k < len(lots):
-                    squares[lots[k]] = replace(squares[lots[k]], owner=seat)
+                    squares[lots[k]] = replace(squares[lots[k]], owner=state.side(seat))
                     k += 1
         state = replace(state, squares=tuple(squares))
     if opt(options, "blitz") and free_lots(layer, state):

@@ -261,11 +261,12 @@ class Dungeonopoly(Rules):
         group = self.board.groups.get(self.board.squares[index].group, ())
         squares = state.squares
         bank_houses = state.bank_houses
-        if any(squares[i].owner != player and squares[i].level for i in group):
-            squares = [s if s.owner == player else replace(s, houses=0, hotel=False)
+        side = state.side(player)  # team play: the team's lots
+        if any(squares[i].owner != side and squares[i].level for i in group):
+            squares = [s if s.owner == side else replace(s, houses=0, hotel=False)
                        for s in squares]
             bank_houses = max(bank_houses, state.options.max_houses)  # see remove_building
-        return building.sell_problem(self.board, squares, player, index, bank_houses,
+        return building.sell_problem(self.board, squares, side, index, bank_houses,
                                      state.options.max_houses, state.options.even_building)
 
     def remove_building(self, t: Txn, index: int) -> None:
@@ -285,11 +286,12 @@ class Dungeonopoly(Rules):
         """As for selling: only the owner's own lots of a split built group must be bare."""
         group = self.board.groups.get(self.board.squares[index].group, ())
         squares = state.squares
-        if any(squares[i].owner != player and squares[i].level for i in group):
+        side = state.side(player)
+        if any(squares[i].owner != side and squares[i].level for i in group):
             sq, s = self.board.squares[index], squares[index]
-            if not sq.ownable or s.owner != player or s.mortgaged:
+            if not sq.ownable or s.owner != side or s.mortgaged:
                 return super()._mortgage_problem(state, player, index)
-            if any(squares[i].owner == player and squares[i].level for i in group):
+            if any(squares[i].owner == side and squares[i].level for i in group):
                 return f"sell your buildings in the {sq.group.replace('_', ' ')} group first"
             return None
         return super()._mortgage_problem(state, player, index)
@@ -306,11 +308,12 @@ class Dungeonopoly(Rules):
             return out  # (hot: every decider, every step) nothing below could be listed
         sqs = state.squares
         split: list[int] = []  # her lots in built groups she shares with other owners
+        side = state.side(player)
         for _g, lots, _street in self._groups:
             owners = [sqs[j].owner for j in lots]
-            if player in owners and any(o != player for o in owners) and \
+            if side in owners and any(o != side for o in owners) and \
                     any(sqs[j].level for j in lots):
-                split += [j for j, o in zip(lots, owners, strict=True) if o == player]
+                split += [j for j, o in zip(lots, owners, strict=True) if o == side]
         for i in sorted(split):
             s = sqs[i]
             if s.level and (raising or self.may_manage(state, player, "sell")) and \
@@ -410,9 +413,10 @@ class Dungeonopoly(Rules):
     # Rent
     # ======================================================================================
     def rent_due(self, t: Txn, payer: int, index: int, ctx: LandContext) -> int:
-        """No rent for an owner in jail; Bless/Curse adjust it (5% per caster level)."""
+        """No rent for an owner in jail (a team: while every member is in jail); Bless/Curse
+        adjust it (5% per caster level)."""
         owner = t.squares[index].owner
-        if owner is None or t.players[owner].in_jail:
+        if owner is None or all(t.players[m].in_jail for m in t.members(owner)):
             return 0
         rent = base_rent(self.board, t.squares, index, ctx.dice_total, ctx.rent_multiplier,
                          ctx.dice_multiplier)

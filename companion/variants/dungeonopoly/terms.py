@@ -37,6 +37,7 @@ class Table(Protocol):
     def options(self) -> Options: ...
     @property
     def extra(self) -> tuple[Any, ...]: ...
+    def allied(self, a: int, b: int) -> bool: ...
     @property
     def bank_houses(self) -> int: ...
     @property
@@ -260,6 +261,8 @@ def target_problem(table: Table, user: int, target: int, *, spell: bool, mental:
         return "this ability cannot target yourself"
     if opponent and target == user:
         return "this ability targets an opponent"
+    if opponent and table.allied(target, user):  # team play: a teammate is no opponent
+        return f"{name} is on your team; this ability targets an opponent"
     if target != user:
         if is_hidden(t):
             return f"{name} is hidden and cannot be targeted"

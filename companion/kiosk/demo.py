@@ -226,7 +226,7 @@ class Autopilot:
                 self.wait = 0.6  # let people see what the camera read
                 return
             self.roll_wait += 0.2
-            if self.roll_wait < self.camera_wait and self.screen.camera_live:
+            if self.roll_wait < self.camera_wait and self.screen.camera_dice:
                 self.wait = 0.2
                 return
             self.presses = entry.plan_entry(self.rolled)

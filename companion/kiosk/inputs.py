@@ -161,6 +161,12 @@ def action_label(rules: Rules, state: GameState, a: Action) -> str:
         return f"{_who(state, a.player)}: pass"
     if name == "Accept":
         return "Accept the card"
+    if name == "Choose":
+        what, option = str(getattr(a, "what", "")), str(getattr(a, "option", ""))
+        if what == "draft" and option.isdigit() and int(option) < len(rules.board.squares):
+            sq = rules.board.squares[int(option)]
+            return f"Draft {sq.name}" + (f" (${sq.price})" if getattr(sq, "price", 0) else "")
+        return f"Choose {words(what)}: {words(option).replace(':', ' ')}"
     if name == "TrainSkill":
         return f"Train {words(getattr(a, 'skill', ''))} (+{getattr(a, 'ranks', 1)})"
     from companion.transcript import format_action

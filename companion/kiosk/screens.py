@@ -23,7 +23,14 @@ from companion.kiosk.dice_flow import DiceEntry, DiceSeen
 from companion.kiosk.inputs import Command, Menu, Outcome, Pad, Pop, Push, Submit, root_menu
 from companion.kiosk.painter import Painter
 from companion.kiosk.pawn_check import PawnCheck, cell_name, cell_of
-from companion.kiosk.table_feed import Feed, NoFeed, TableReading, can_learn, move_context
+from companion.kiosk.table_feed import (
+    Feed,
+    NoFeed,
+    TableReading,
+    can_learn,
+    move_context,
+    reads_dice,
+)
 from companion.kiosk.theme import Layout, layout_for
 from companion.kiosk.views import (
     CameraModel,
@@ -46,12 +53,12 @@ from companion.session import Applied, Session, SessionError
 from hardware.buttons import Input, InputKind
 
 HINT = "PREV/NEXT: choose  -  CONFIRM: OK  -  BACK: back"
-NO_REFERENCE = ("Pieces are not checked: the camera has not seen the empty board. Take the "
-                "pieces off the board, then Referee > Camera: learn the empty board")
+NO_REFERENCE = ("Pieces not checked: the camera needs to see the empty board once. Take the "
+                "pieces off, then Referee > learn the empty board")
 LEARN_ROW = ("Camera: learn the empty board (pieces off first)", "learn_board")
 # the camera bar's short words for the board reader's states (its messages are long)
 BOARD_STATES = {
-    "no_reference": "board seen; pieces not read (no empty-board picture)",
+    "no_reference": "pieces not read: no empty-board picture",
     "moving": "board: waiting for the table to be still",
     "hands": "board: hands over it",
     "board_not_found": "board not found: is the whole board in view?",
@@ -108,6 +115,11 @@ class GameScreen:
     def top(self) -> Pad:
         return self.stack[-1]
 
+    @property
+    def camera_dice(self) -> bool:
+        """The camera reads the dice (live, with a working dice reader)."""
+        return self.camera_live and reads_dice(self.feed)
+
     def dice_entry(self) -> DiceEntry | None:
         top = self.stack[-1] if self.stack else None
         return top if isinstance(top, DiceEntry) else None
@@ -119,7 +131,7 @@ class GameScreen:
         spec = s.rules.roll_spec(s.state)
         if spec is not None and s.state.outcome is None:
             self.stack.append(DiceEntry(spec, s.state.players[spec.player].name,
-                                        self.camera_live))
+                                        self.camera_dice))
         self._built_version = s.version
 
     def _referee_rows(self) -> list[tuple[str, str]]:
@@ -161,7 +173,7 @@ class GameScreen:
             spec = s.rules.roll_spec(s.state)
             if spec is not None:
                 self.stack.append(DiceEntry(spec, s.state.players[spec.player].name,
-                                            self.camera_live))
+                                            self.camera_dice))
         elif name == "undo":
             try:
                 taken = s.undo(1)
@@ -258,6 +270,11 @@ class GameScreen:
             self.thumb = pygame.transform.scale(raw, (max(1, int(w * k)), max(1, int(h * k))))
             if reading.settled is not None:
                 self.settled = reading.settled
+            if reading.problem:
+                self.flash(reading.problem, theme.WARN, 15.0)
+                entry = self.dice_entry()
+                if entry is not None and not reads_dice(self.feed):
+                    entry.camera_lost()
             if reading.learned is True:
                 self.board_note = ""
                 self.flash("The camera learned the empty board: put the pieces back where the "
@@ -408,10 +425,11 @@ class GameScreen:
         pieces = tuple((pm.name, pm.xy, theme.seat_colour(names.index(pm.name))
                         if pm.name in names else (128, 128, 128), pm.name in bad)
                        for pm in (r.pieces if r else ()))
+        warning = r is not None and r.board is not None and r.board.status != "ok"
         return CameraModel(self.thumb if r is not None else None, self.camera_live, status,
                            tuple((d.box, d.value, d.status) for d in (r.dice if r else ())),
                            pieces, r.corners if r else (),
-                           r.thumbnail.shape[1] if r is not None else 1)
+                           r.thumbnail.shape[1] if r is not None else 1, warning)
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, painter: Painter) -> None:

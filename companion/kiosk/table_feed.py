@@ -69,6 +69,7 @@ class TableReading:
     corners: tuple[tuple[int, int], ...] = ()
     dice_state: str = ""  # waiting | moving | settling | settled (from the settler)
     learned: bool | None = None  # the empty board was learned from this frame (False: failed)
+    problem: str = ""  # a vision part failed on this frame and was switched off
     made_at: float = field(default_factory=time.perf_counter)
 
 
@@ -153,8 +154,17 @@ class TableProcessor:
         boxes: tuple[DieBox, ...] = ()
         settled: DiceSeen | None = None
         dice_state = ""
+        problem = ""
+        obs = None
         if self.dice is not None:
-            obs = self.dice.update(frame)
+            try:
+                obs = self.dice.update(frame)
+            except Exception as exc:  # a failing reader must not stop the game
+                problem = (f"The dice reader failed ({type(exc).__name__}) and was switched "
+                           "off: enter the dice with the buttons")
+                self.errors.append(f"dice: {type(exc).__name__}: {exc}")
+                self.dice = None
+        if self.dice is not None:
             dice_state = str(getattr(self.dice, "state", ""))
             last = obs if obs is not None else getattr(self.dice, "last", None)
             if last is not None:
@@ -169,9 +179,21 @@ class TableProcessor:
         learned: bool | None = None
         if self.learn and self.can_learn:
             self.learn = False
-            learned = bool(self.board.set_reference(frame))  # type: ignore[union-attr]
+            try:
+                learned = bool(self.board.set_reference(frame))  # type: ignore[union-attr]
+            except Exception as exc:  # pragma: no cover - depends on the board reader
+                self.errors.append(f"board reference: {type(exc).__name__}: {exc}")
+                learned = False
+        bo = None
         if self.board is not None:
-            bo = self.board.process(frame, self.expected)
+            try:
+                bo = self.board.process(frame, self.expected)
+            except Exception as exc:  # a failing reader must not stop the game
+                problem = problem or (f"The board reader failed ({type(exc).__name__}) and "
+                                      "was switched off: pieces are not checked")
+                self.errors.append(f"board: {type(exc).__name__}: {exc}")
+                self.board = None
+        if bo is not None:
             occ = {int(c): tuple(r.owner for r in rs) for c, rs in
                    getattr(bo, "occupants", {}).items()}
             board = BoardSeen(str(bo.status), str(bo.message), occ, bool(getattr(bo, "stable",
@@ -181,7 +203,7 @@ class TableProcessor:
                 pieces = self._place(occ, bo.corners, scale)
         self._index += 1
         return TableReading(self._index, thumb, boxes, settled, board, pieces, corners,
-                            dice_state, learned)
+                            dice_state, learned, problem)
 
     def _place(self, occ: Mapping[int, Sequence[str | None]], corners: Any,
                scale: float) -> tuple[PieceMark, ...]:
@@ -219,6 +241,12 @@ class Feed(Protocol):
     def reset_dice(self) -> None: ...
 
     def close(self) -> None: ...
+
+
+def reads_dice(feed: object) -> bool:
+    """The feed has a dice reader (a feed without a processor is taken at its word)."""
+    processor = getattr(feed, "processor", None)
+    return not isinstance(processor, TableProcessor) or processor.dice is not None
 
 
 def can_learn(feed: object) -> bool:

@@ -71,10 +71,12 @@ class Layout:
     decision: pygame.Rect
     scale: float
     pad: int
+    min_font: int = 13
 
     def font(self, base: float) -> int:
-        """A type size designed at 1280x720, scaled (never below 13 px)."""
-        return max(13, round(base * self.scale))
+        """A type size designed at 1280x720, scaled (never below ``min_font``: 13 px, 15 px on
+        small screens)."""
+        return max(self.min_font, round(base * self.scale))
 
     def panels(self) -> dict[str, pygame.Rect]:
         return {"header": self.header, "players": self.players, "log": self.log,
@@ -83,15 +85,17 @@ class Layout:
 
 def layout_for(size: tuple[int, int]) -> Layout:
     w, h = size
-    scale = min(w / 1280, h / 720)
-    # small screens keep type a little larger than pure scaling (read across a table)
-    scale = max(scale, 0.5) if scale >= 0.9 else min(0.9, scale * 1.12)
-    pad = max(4, round(8 * min(w / 1280, h / 720)))
+    base = min(w / 1280, h / 720)
+    # small screens keep type much larger than pure scaling: the 7" 800x480 display is read
+    # from across a table, so its type is ~86 % of the 1280x720 sizes, not 62 %
+    small = base < 0.9
+    scale = base if not small else min(0.9, max(0.5, base * 1.38))
+    pad = max(4, round(8 * base))
     header_h = max(30, round(h * 0.075))
     header = pygame.Rect(pad, pad, w - 2 * pad, header_h)
     body_top = header.bottom + pad
     body_h = h - body_top - pad
-    right_w = round(w * 0.36)
+    right_w = round(w * (0.38 if small else 0.36))
     left_w = w - right_w - 3 * pad
     log_h = round(body_h * 0.25)
     players = pygame.Rect(pad, body_top, left_w, body_h - log_h - pad)
@@ -99,4 +103,5 @@ def layout_for(size: tuple[int, int]) -> Layout:
     cam_h = min(round(right_w * 9 / 16), round(body_h * 0.42))
     camera = pygame.Rect(players.right + pad, body_top, right_w, cam_h)
     decision = pygame.Rect(camera.x, camera.bottom + pad, right_w, h - pad - camera.bottom - pad)
-    return Layout((w, h), header, players, log, camera, decision, scale, pad)
+    return Layout((w, h), header, players, log, camera, decision, scale, pad,
+                  15 if small else 13)

@@ -95,6 +95,7 @@ class CameraModel:
     pieces: tuple[tuple[str | None, tuple[int, int], Colour, bool], ...] = ()  # name, xy, c, bad
     corners: tuple[tuple[int, int], ...] = ()
     source_width: int = 1  # width of the thumbnail the overlay points refer to
+    warning: bool = False  # the status is a problem (e.g. pieces not read)
 
 
 @dataclass(frozen=True)

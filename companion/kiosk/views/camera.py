@@ -50,4 +50,5 @@ def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: CameraModel) -> None:
     bar = pygame.Rect(rect.x, rect.bottom - small - 6, rect.w, small + 6)
     p.rect(bar, (0, 0, 0))
     p.text(m.status, (bar.x + lay.pad, bar.centery), small,
-           theme.GOOD if m.live else theme.WARN, anchor="midleft", max_width=bar.w - 2 * lay.pad)
+           theme.GOOD if m.live and not m.warning else theme.WARN, anchor="midleft",
+           max_width=bar.w - 2 * lay.pad)

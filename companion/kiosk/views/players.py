@@ -32,7 +32,7 @@ def draw(p: Painter, rect: pygame.Rect, lay: Layout, cards: tuple[PlayerCard, ..
 
 
 def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int) -> None:
-    crowd = 1.0 if n <= 4 else 0.8
+    crowd = 1.0 if n <= 6 else 0.9  # 7-8 players: three columns
     name_size = lay.font(34 * crowd)
     text_size = lay.font(21 * crowd)
     small = lay.font(18 * crowd)

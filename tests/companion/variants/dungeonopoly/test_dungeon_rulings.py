@@ -173,3 +173,171 @@ def test_no_melody_offered_to_a_bard_who_ran(game: Any) -> None:
     turn(g, 0)
     g.roll(0, 1, 2)  # without running, the melody is offered
     assert isinstance(g.state.pending[0], MelodyChoice)
+
+
+def setf(g: Any, seat: int, **fields: str) -> None:
+    """Fields parsed like a transcript's ``set player`` line (choices, counters ...)."""
+    p = g.state.players[seat]
+    for key, value in fields.items():
+        p = g.rules.set_player_field(p, key, value)
+    players = list(g.state.players)
+    players[seat] = p
+    g.state = replace(g.state, players=tuple(players))
+
+
+# --- R-D1: each druid has her own one-square-per-spell limit; Counterspell dispels a primal ---
+def test_two_druids_each_keep_an_entangle_and_counterspell_dispels_one(game: Any) -> None:
+    from companion.variants.dungeonopoly.terms import square_enchanted
+
+    g = game("druid", "druid", "wizard")
+    for seat, square in ((0, 5), (1, 15)):
+        setf(g, seat, choices="primal:entangle", level="1")
+        g.set(seat, position=square)
+        turn(g, seat)
+        use(g, seat, "entangle")
+    assert square_enchanted(g.state.extra, 5, "entangle") is not None
+    assert square_enchanted(g.state.extra, 15, "entangle") is not None
+    g.set(2, level=7, position=14)
+    turn(g, 2)
+    use(g, 2, "counterspell", enchantment="entangle", square=15)
+    assert square_enchanted(g.state.extra, 15, "entangle") is None
+    assert square_enchanted(g.state.extra, 5, "entangle") is not None
+
+
+# --- R-D7: a slowed eagle rolls 2d6 and keeps the higher die -----------------------------------
+def test_slowed_eagle_keeps_the_higher_of_two_dice(game: Any) -> None:
+    g = game("druid", "commoner")
+    setf(g, 0, choices="form:eagle", counters="form:2", level="3", enchantments="slow:4:1")
+    turn(g, 0)
+    assert g.rules.roll_spec(g.state).sides == (6, 6)
+    g.roll(0, 2, 5)
+    assert g.p(0).position == 5 and not g.state.roll_again
+
+
+# --- R-P5: Knight's Move onto GO pays the landing $400 whichever the direction ----------------
+def test_knights_move_onto_go_pays_400_both_ways(game: Any) -> None:
+    g = game("paladin", "commoner")
+    g.set(0, level=5, position=37)
+    turn(g, 0)
+    use(g, 0, "knights_move", steps=3)
+    assert g.p(0).position == 0 and g.cash(0) == 1500 + 400
+    g.set(0, position=3)
+    turn(g, 0)  # landing on GO refreshed the single-use move
+    use(g, 0, "knights_move", steps=-3)
+    assert g.p(0).position == 0 and g.cash(0) == 1500 + 800
+
+
+# --- P-R1: PP = level - spent, so a level gained mid-lap adds its point; landing on GO refills --
+def test_pp_follow_the_level_and_landing_on_go_refills(game: Any) -> None:
+    from companion.variants.dungeonopoly.classes.psion import pp_left
+
+    g = game("psion", "commoner")
+    g.set(0, level=2, position=36)
+    g.set(1, position=37)
+    turn(g, 0)
+    use(g, 0, "mind_thrust", 1, pp=2)
+    assert pp_left(g.p(0)) == 0 and g.cash(1) == 1500 - 30
+    g.set(0, level=3)
+    assert pp_left(g.p(0)) == 1
+    g.roll(0, 1, 3)  # 36 -> GO exactly
+    assert g.p(0).position == 0 and pp_left(g.p(0)) == 3 and g.cash(0) == 1500 + 400
+
+
+# --- P-R2: powers do not reach into jail cells ---------------------------------------------------
+def test_no_power_at_a_jailed_target(game: Any) -> None:
+    g = game("psion", "commoner")
+    g.set(0, level=5, position=10)  # Just Visiting
+    g.set(1, position=10, in_jail=True)
+    turn(g, 0)
+    with pytest.raises(IllegalActionError, match="jail"):
+        use(g, 0, "mind_thrust", 1, pp=1)
+    assert g.cash(1) == 1500
+
+
+# --- P-R6: Thought Leech never draws back the psion's own enchantment -------------------------
+def test_thought_leech_refuses_her_own_enchantment(game: Any) -> None:
+    g = game("psion", "commoner")
+    g.set(0, level=5, position=5)
+    g.set(1, position=6, enchantments="ego_whip:5:0,mage_armor:3:1")
+    turn(g, 0)
+    with pytest.raises(IllegalActionError, match="your own ego whip"):
+        use(g, 0, "thought_leech", 1, take="ego_whip")
+    use(g, 0, "thought_leech", 1, take="mage_armor")
+    assert g.p(0).enchanted("mage_armor") is not None and g.p(1).enchanted("mage_armor") is None
+
+
+# --- P-R8: Psionic Blast throws those on her square backwards with same=back, hidden ones too,
+# and leaves a paladin in Bulwark of Defense where she is ---------------------------------------
+def test_psionic_blast_same_square_back_hidden_and_pinned(game: Any) -> None:
+    g = game("psion", "commoner", "paladin")
+    g.set(0, level=8, position=20)  # range 4
+    g.set(1, position=20, hidden=True)
+    g.set(2, level=4, position=21, turn=("stance:bulwark_of_defense",))
+    turn(g, 0)
+    use(g, 0, "psionic_blast", same="back")
+    assert g.p(1).position == 15 and g.p(2).position == 21
+
+
+# --- W-R6: a slowed warlock's luck rolls 2d6 and keeps one ------------------------------------
+def test_slowed_warlock_luck_rolls_two_keeps_one(game: Any) -> None:
+    from companion.variants.dungeonopoly.abilities import Choose
+
+    g = game("warlock", "commoner")
+    g.set(0, level=7, choices=(("pact", "infernal"),), enchantments="slow:4:1")
+    turn(g, 0)
+    use(g, 0, "dark_ones_own_luck")
+    assert g.rules.roll_spec(g.state).sides == (6, 6)
+    g.roll(0, 2, 6)
+    g.act(Choose(0, "keep", "2"))
+    assert g.p(0).position == 6
+
+
+# --- P-R7: Counterspell on a demiplane's enchantment collapses it; the card goes back ----------
+def test_counterspell_collapses_a_demiplane_and_returns_its_card(game: Any) -> None:
+    from companion.variants.dungeonopoly.genesis import Demiplane
+
+    g = game("psion", "wizard")
+    g.set(0, level=7, position=5)
+    turn(g, 0)
+    use(g, 0, "genesis", after=6, deck="chance", card="go_to_jail")
+    assert "go_to_jail" not in g.state.chance
+    g.set(1, level=7, position=6)
+    turn(g, 1)
+    use(g, 1, "counterspell", enchantment="genesis", square=6)
+    assert not any(isinstance(e, Demiplane) for e in g.state.extra)
+    assert g.state.chance[-1] == "go_to_jail"
+
+
+# --- P-R7 / "the polarity of the target applies": Telekinesis on a psion ----------------------
+def test_telekinesis_on_a_psion_follows_her_demiplanes(game: Any) -> None:
+    from companion.variants.dungeonopoly.genesis import demiplane_of
+
+    g = game("psion", "wizard", "commoner")
+    g.set(0, level=7, position=5)
+    turn(g, 0)
+    use(g, 0, "genesis", after=6, deck="community_chest", card="bank_error")
+    g.set(1, level=9, position=5)
+    g.set(2, position=5)
+    turn(g, 1)
+    use(g, 1, "telekinesis", 0, steps=2)  # 6, then her demiplane: no card (no landing)
+    assert demiplane_of(g.state, 0) == 6 and g.cash(0) == 1500 - 40
+    turn(g, 1)
+    g.set(1, spent="")
+    use(g, 1, "telekinesis", 2, steps=2)  # the commoner's world has no demiplane: 7
+    assert g.p(2).position == 7
+
+
+# --- R-B2: Cutting Words never hurts the bard herself ------------------------------------------
+def test_cutting_words_spares_a_bard_who_owns_the_lot(game: Any) -> None:
+    from companion.variants.dungeonopoly.classes.bard import MelodyChoice
+
+    g = game("bard", "commoner")
+    g.own(8, 0)  # her own Vermont Avenue ($6)
+    setf(g, 0, choices="melody:cutting_words", level="2")
+    g.set(0, position=8)
+    g.set(1, position=5)
+    turn(g, 1)
+    g.roll(1, 1, 2)
+    assert isinstance(g.state.pending[0], MelodyChoice)
+    use(g, 0, "bardic_music", melody="cutting_words")
+    assert g.cash(0) == 1500 + 6 and g.cash(1) == 1500 - 6

@@ -107,3 +107,37 @@ def test_replay_prints_the_account(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert text.startswith("Replaying example-monopoly.txt")
     assert "Turn 1:" in text and "standings" in text.lower()
+
+
+def test_private_runtime_dir_only_when_none_is_set(tmp_path: Path) -> None:
+    from companion.kiosk.app import private_runtime_dir
+
+    env: dict[str, str] = {}
+    made = private_runtime_dir(env)
+    assert made is not None and made.is_dir() and env["XDG_RUNTIME_DIR"] == str(made)
+    assert made.stat().st_mode & 0o777 == 0o700
+    kept = {"XDG_RUNTIME_DIR": str(tmp_path)}
+    assert private_runtime_dir(kept) is None and kept["XDG_RUNTIME_DIR"] == str(tmp_path)
+    assert private_runtime_dir({"WAYLAND_DISPLAY": "wayland-0"}) is None
+    bad = {"XDG_RUNTIME_DIR": "relative/dir"}
+    assert private_runtime_dir(bad) is not None and bad["XDG_RUNTIME_DIR"].startswith("/")
+
+
+def test_no_display_run_prints_no_sdl_runtime_dir_warning(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("XDG_RUNTIME_DIR", "SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+    config = tmp_path / "companion.toml"
+    config.write_text('[kiosk]\nresolution = [800, 480]\n[camera]\nbackend = "none"\n')
+    env["COMPANION_CONFIG"] = str(config)
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "play", "--demo", "--frames", "2", "--out",
+         str(tmp_path / "frames"), "--journal", str(tmp_path / "demo.sqlite")],
+        cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "No display here" in done.stdout
+    assert "XDG_RUNTIME_DIR" not in done.stderr, done.stderr

@@ -112,6 +112,26 @@ def bench_render(size: tuple[int, int], frames: int) -> dict[str, float]:
             "texts_per_frame": len(painter.drawn)}
 
 
+def bench_setup(size: tuple[int, int], frames: int) -> float:
+    """Median draw time (ms) of the new-game setup screen."""
+    from companion.kiosk.setup import SetupScreen
+
+    def start(setup: Any) -> Session:
+        raise RuntimeError("not started in the benchmark")
+
+    screen = SetupScreen(size, start)
+    surface = pygame.Surface(size)
+    painter = Painter()
+    times = []
+    for i in range(frames + 20):
+        screen.update(1 / 30)
+        t0 = time.perf_counter()
+        screen.draw(surface, painter)
+        if i >= 20:
+            times.append(time.perf_counter() - t0)
+    return 1000 * statistics.median(times)
+
+
 @dataclass
 class _Die:
     box: tuple[int, int, int, int]
@@ -218,6 +238,10 @@ def main() -> int:
           f"{big['texts_per_frame']} texts per frame")
     small = bench_render((800, 480), args.frames)
     print(f"render 800x480: draw median {small['draw_ms_median']:.2f} ms")
+    setup_big = bench_setup((1280, 720), args.frames)
+    setup_small = bench_setup((800, 480), args.frames)
+    print(f"setup screen: draw median {setup_big:.2f} ms at 1280x720, {setup_small:.2f} ms at "
+          "800x480")
     dice = bench_dice(args.rolls)
     print(f"dice settled -> values on screen: median {dice['dice_to_screen_ms_median']:.1f} ms "
           f"over {dice['rolls']} rolls (max {dice.get('dice_to_screen_ms_max', 0):.1f} ms)")
@@ -226,6 +250,8 @@ def main() -> int:
         "render_1280x720_draw_ms_p95": round(big["draw_ms_p95"], 3),
         "render_1280x720_update_ms_median": round(big["update_ms_median"], 3),
         "render_800x480_draw_ms_median": round(small["draw_ms_median"], 3),
+        "setup_1280x720_draw_ms_median": round(setup_big, 3),
+        "setup_800x480_draw_ms_median": round(setup_small, 3),
         "dice_to_screen_ms_median": round(dice["dice_to_screen_ms_median"], 1),
         "dice_to_screen_ms_max": round(dice.get("dice_to_screen_ms_max", float("nan")), 1),
         "dice_rolls": dice["rolls"],

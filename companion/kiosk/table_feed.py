@@ -160,9 +160,9 @@ class TableProcessor:
             try:
                 obs = self.dice.update(frame)
             except Exception as exc:  # a failing reader must not stop the game
-                problem = (f"The dice reader failed ({type(exc).__name__}) and was switched "
-                           "off: enter the dice with the buttons")
-                self.errors.append(f"dice: {type(exc).__name__}: {exc}")
+                problem = ("The dice reader stopped with an error and was switched off: "
+                           "enter the dice with the buttons")
+                self._report(f"dice reader: {type(exc).__name__}: {exc}")
                 self.dice = None
         if self.dice is not None:
             dice_state = str(getattr(self.dice, "state", ""))
@@ -182,16 +182,16 @@ class TableProcessor:
             try:
                 learned = bool(self.board.set_reference(frame))  # type: ignore[union-attr]
             except Exception as exc:  # pragma: no cover - depends on the board reader
-                self.errors.append(f"board reference: {type(exc).__name__}: {exc}")
+                self._report(f"board reference: {type(exc).__name__}: {exc}")
                 learned = False
         bo = None
         if self.board is not None:
             try:
                 bo = self.board.process(frame, self.expected)
             except Exception as exc:  # a failing reader must not stop the game
-                problem = problem or (f"The board reader failed ({type(exc).__name__}) and "
-                                      "was switched off: pieces are not checked")
-                self.errors.append(f"board: {type(exc).__name__}: {exc}")
+                problem = problem or ("The board reader stopped with an error and was "
+                                      "switched off: pieces are not checked")
+                self._report(f"board reader: {type(exc).__name__}: {exc}")
                 self.board = None
         if bo is not None:
             occ = {int(c): tuple(r.owner for r in rs) for c, rs in
@@ -204,6 +204,13 @@ class TableProcessor:
         self._index += 1
         return TableReading(self._index, thumb, boxes, settled, board, pieces, corners,
                             dice_state, learned, problem)
+
+    def _report(self, text: str) -> None:
+        """Keep a vision failure for the screen's caller and the service log (stderr)."""
+        import sys
+
+        self.errors.append(text)
+        print(f"companion kiosk: {text}", file=sys.stderr)
 
     def _place(self, occ: Mapping[int, Sequence[str | None]], corners: Any,
                scale: float) -> tuple[PieceMark, ...]:

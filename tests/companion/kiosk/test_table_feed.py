@@ -138,7 +138,7 @@ def test_a_failing_dice_reader_is_switched_off_and_the_game_goes_on() -> None:
     assert entry is not None and entry.mode == "camera"
     painter = render_one(screen, (800, 480))
     assert isinstance(painter, Painter)
-    assert any("dice reader failed" in t for t in painter.texts("decision"))
+    assert any("dice reader stopped" in t for t in painter.texts("decision"))
     assert not reads_dice(feed) and processor.errors
     assert entry.mode == "edit"  # the buttons take the values now
     for press in (NEXT, CONFIRM, CONFIRM):

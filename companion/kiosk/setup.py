@@ -631,7 +631,7 @@ def draw_speller(p: Painter, area: pygame.Rect, lay: SetupLayout, sp: Speller) -
                theme.TEXT if here else theme.MUTED, anchor="center")
     y += cell + lay.pad
     word = {"space": "a space", "delete": "delete the last letter",
-            "done": "done: use this name"}.get(sp.token, f"the letter {sp.token}")
+            "done": "use this name"}.get(sp.token, f"the letter {sp.token}")
     p.text(f"CONFIRM: {word}", (area.x, y), lay.small, theme.ACCENT, max_width=area.w)
 
 

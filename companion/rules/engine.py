@@ -604,7 +604,11 @@ class Rules:
                         f"{self.board.squares[head.square].name}")
             if isinstance(head, PlaceHouse):
                 return f"waiting for {who} to place the house bought at auction"
-            return f"waiting for {who}: {type(head).__name__}"
+            prompt = getattr(head, "prompt", "")  # variants' decisions say what they wait for
+            if not prompt:  # a readable fallback: "DraftPick" -> "draft pick"
+                prompt = "".join(f" {c.lower()}" if c.isupper() else c
+                                 for c in type(head).__name__).strip()
+            return f"waiting for {who}: {prompt}"
         cur = players[t.current].name
         if not t.rolled or t.roll_again:
             return f"waiting for {cur} to roll"

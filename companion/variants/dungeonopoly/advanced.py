@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.rules.errors import IllegalActionError
 from companion.rules.state import GameState, Options
@@ -105,6 +105,8 @@ def free_lots(layer: Dungeonopoly, table: Table) -> list[int]:
 @dataclass(frozen=True, slots=True)
 class DraftPick(Decision):
     """Blitz: ``player`` picks the next lot of the draft (``choose draft SQUARE``)."""
+
+    prompt: ClassVar[str] = "pick a lot in the blitz draft"
 
     def actions(self, layer: Dungeonopoly, state: GameState) -> list[Action]:
         return [Choose(self.player, "draft", str(i)) for i in free_lots(layer, state)]

@@ -16,6 +16,7 @@ from companion.rules.actions import (
     BreakDown,
     Build,
     Buy,
+    CallHouseAuction,
     DeclareBankruptcy,
     Decline,
     EndTurn,
@@ -63,6 +64,9 @@ class RandomBot:
 
     def choose(self, rules: Rules, state: GameState, actions: Sequence[Action]) -> Action:
         return self.rng.choice(list(actions))
+
+
+HOUSE_VALUE = 100  # what the heuristic bot pays for a house at a shortage auction
 
 
 class HeuristicBot:
@@ -115,10 +119,13 @@ class HeuristicBot:
         for bidder in head.bidders:
             if bidder == head.high_bidder:
                 continue
-            value = sq.price if sq else 100
+            value = sq.price if sq else HOUSE_VALUE
             limit = min(value, state.players[bidder].cash - self.reserve)
             bids = [a for a in actions if isinstance(a, Bid) and a.player == bidder
                     and a.amount <= limit]
+            if bids and sq is None:
+                # a house auction (shortage): bid its value at once, not $1 at a time
+                return max(bids, key=lambda a: a.amount)
             if bids:
                 return min(bids, key=lambda a: a.amount) if head.high_bid else max(
                     (b for b in bids if b.amount <= value // 2), default=bids[0],
@@ -173,6 +180,15 @@ class HeuristicBot:
                 return action
         return None
 
+    def _house_auction(self, state: GameState, cur: int,
+                       mine: Sequence[Action]) -> Action | None:
+        """In a house shortage houses are sold only by auction (rulings R6): call one before
+        rolling when she can pay her house value above the reserve. Without this, tables where
+        everyone owns colour groups and the bank has no houses stall to the turn cap."""
+        if state.players[cur].cash < self.reserve + HOUSE_VALUE:
+            return None
+        return next((a for a in mine if isinstance(a, CallHouseAuction)), None)
+
     def _turn(self, rules: Rules, state: GameState, actions: Sequence[Action]) -> Action:
         cur = state.current
         player = state.players[cur]
@@ -188,6 +204,10 @@ class HeuristicBot:
         trade = self._trade(rules, state, cur)
         if trade is not None:
             return trade
+        if not state.rolled or state.roll_again:
+            call = self._house_auction(state, cur, mine)
+            if call is not None:
+                return call
         builds = [a for a in mine if isinstance(a, Build)]
         if builds:
             best = max(builds, key=lambda a: rules.board.squares[a.square].house_cost)

@@ -341,3 +341,81 @@ def test_cutting_words_spares_a_bard_who_owns_the_lot(game: Any) -> None:
     assert isinstance(g.state.pending[0], MelodyChoice)
     use(g, 0, "bardic_music", melody="cutting_words")
     assert g.cash(0) == 1500 + 6 and g.cash(1) == 1500 - 6
+
+
+# --- R-D11: Creeping Doom: the druid pays for her own buildings; hidden opponents are hit,
+# jailed ones are not -------------------------------------------------------------------------
+def test_creeping_doom_druid_pays_her_own_repairs_hidden_hit_jailed_spared(game: Any) -> None:
+    g = game("druid", "commoner", "commoner")
+    setf(g, 0, level="10")
+    g.set(0, position=6)  # Oriental Avenue: the light blue set is 6, 8, 9
+    g.own(6, 0, houses=2)
+    g.own(8, 0, houses=2)
+    g.own(9, 0, houses=2)
+    g.set(1, position=9, hidden=True)
+    g.set(2, position=10, in_jail=True)
+    turn(g, 0)
+    use(g, 0, "creeping_doom")
+    assert g.cash(0) == 1500 - 6 * 40  # her own six houses: $240
+    assert g.cash(1) == 1500 - 200 and g.cash(2) == 1500  # $20 x level 10
+
+
+# --- R-D10: a house bolt takes a hotel down to four houses; a hidden opponent can be struck ---
+def test_call_lightning_hotel_to_four_houses_and_a_hidden_target(game: Any) -> None:
+    g = game("druid", "commoner")
+    setf(g, 0, level="8")
+    g.set(0, position=20)  # range 4
+    g.own(21, 1, hotel=True)
+    g.set(1, position=23, hidden=True)
+    houses = g.state.bank_houses
+    turn(g, 0)
+    use(g, 0, "call_lightning", bolts="21:house,23:damage:1")
+    assert not g.state.squares[21].hotel and g.state.squares[21].houses == 4
+    assert g.state.bank_houses == houses - 4 and g.cash(1) == 1500 - 160
+
+
+# --- P-R3: Ego Whip's forfeited move lands on her square again: on GO she collects $400 ------
+def test_ego_whip_on_go_collects_the_landing_pay(game: Any) -> None:
+    g = game("psion", "commoner")
+    g.set(0, level=3, position=39)
+    g.set(1, position=0)
+    turn(g, 0)
+    use(g, 0, "ego_whip", 1)
+    turn(g, 1)
+    g.roll(1, 2, 2)
+    assert g.p(1).position == 0 and g.cash(1) == 1500 + 400 and not g.state.roll_again
+
+
+# --- W-R8: Crown of Madness never forces a power (PP are a cost) ------------------------------
+def test_crown_of_madness_refuses_a_power(game: Any) -> None:
+    g = game("warlock", "psion", "commoner")
+    g.set(0, level=10, position=5, choices=(("pact", "infernal"),))
+    g.set(1, level=5, position=6)
+    g.set(2, position=7)
+    turn(g, 0)
+    with pytest.raises(IllegalActionError, match="cannot be forced"):
+        use(g, 0, "crown_of_madness", 1, ability="mind_thrust", on=2, pp=1)
+    assert g.cash(0) == 1500 and g.cash(2) == 1500
+
+
+# --- A-R1: listed value counts a Get Out of Jail Free card at $50 ----------------------------
+def test_strict_politics_values_a_jail_card_at_50(game: Any) -> None:
+    from companion.rules.actions import Trade, TradeSide
+
+    g = game("fighter", "wizard", strict_politics=True)
+    g.set(0, jail_cards=("chance",))
+    with pytest.raises(IllegalActionError, match="listed value"):
+        g.act(Trade(0, 1, TradeSide(jail_cards=("chance",)), TradeSide(cash=40)))
+    g.act(Trade(0, 1, TradeSide(jail_cards=("chance",)), TradeSide(cash=50)))
+    assert g.p(1).jail_cards == ("chance",) and g.cash(0) == 1550
+
+
+# --- R-P8: Heart of the Titan's reservoir refills on landing on GO too --------------------------
+def test_heart_of_the_titan_refills_on_landing_on_go(game: Any) -> None:
+    g = game("paladin", "commoner")
+    setf(g, 0, level="9", counters="titan_spent:300")
+    g.set(0, position=38)
+    assert g.rules.player_json(g.state, 0)["reservoir"] == 200
+    turn(g, 0)
+    g.roll(0, 1, 1)
+    assert g.p(0).position == 0 and g.rules.player_json(g.state, 0)["reservoir"] == 500

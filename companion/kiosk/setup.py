@@ -25,6 +25,13 @@ import pygame
 from companion.kiosk import theme
 from companion.kiosk.inputs import Command, Menu, Option, Outcome, Pop, Row
 from companion.kiosk.painter import Painter
+from companion.kiosk.teams import (
+    TEAM_LETTERS,
+    presets,
+    team_colour,
+    team_problem,
+    teams_spec,
+)
 from companion.rules.engine import Rules
 from companion.rules.state import Options
 from companion.session import Session, SessionError
@@ -105,6 +112,7 @@ class Seat:
     name: str
     role: str = ""
     role2: str = ""  # the second class of a gestalt character
+    team: str = ""  # team letter A-D, "" = plays alone
 
 
 @dataclass
@@ -115,6 +123,26 @@ class GameSetup:
     seats: list[Seat]
     options: dict[str, bool] = field(default_factory=dict)
     roles: tuple[str, ...] = ()
+    team_play: bool = True  # the variant's options have ``teams``
+
+    @property
+    def letters(self) -> list[str]:
+        return [s.team for s in self.seats]
+
+    def teams(self) -> str:
+        """The ``teams`` option built from the chosen names ("" = no teams)."""
+        if not self.team_play:
+            return ""
+        return teams_spec([s.name for s in self.seats], self.letters)
+
+    def teams_summary(self) -> str:
+        """"Ann+Cai vs Ben+Dee" (players alone listed too), or "none"."""
+        spec = self.teams()
+        if not spec:
+            return "none"
+        alone = [s.name.strip() for s in self.seats if s.name.strip() not in
+                 {m for t in spec.split(",") for m in t.split("+")}]
+        return " vs ".join([*spec.split(","), *alone])
 
     @property
     def gestalt(self) -> bool:
@@ -142,12 +170,17 @@ class GameSetup:
                 return f"{name} has no class: choose one"
             if self.roles and self.gestalt and (not s.role2 or s.role2 == s.role):
                 return f"{name} needs a second, different class (gestalt classes are on)"
+        if self.team_play:
+            return team_problem([s.name for s in self.seats], self.letters)
         return None
 
     def table_options(self, rules: Rules) -> Options:
         defaults = rules.default_options()
-        return defaults.with_values(**{k: v for k, v in self.options.items()
-                                       if getattr(defaults, k, None) != v})
+        values: dict[str, object] = {k: v for k, v in self.options.items()
+                                     if getattr(defaults, k, None) != v}
+        if self.teams():
+            values["teams"] = self.teams()
+        return defaults.with_values(**values)
 
 
 def default_name(i: int) -> str:
@@ -161,7 +194,8 @@ def default_setup(variant: str, players: int = 4) -> GameSetup:
     roles = variant_roles(variant)
     defaults = rules.default_options()
     setup = GameSetup(variant, [], {o.name: bool(getattr(defaults, o.name))
-                                    for o in variant_options(rules)}, roles)
+                                    for o in variant_options(rules)}, roles,
+                      isinstance(getattr(defaults, "teams", None), str))
     set_player_count(setup, players)
     return setup
 
@@ -296,6 +330,10 @@ class SetupScreen:
                 if st.roles:
                     label += f" - {role_title(st.role_of(s))}"
                 opts.append(Option(label, command=_open("seat", i), seat=i))
+            if st.team_play:
+                opts.append(Option(f"Teams: {st.teams_summary()}", command=_open("teams"),
+                                   note="Play in teams: teammates share one pool of cash and "
+                                        "one set of lots, and win or go bankrupt together"))
             for o in variant_options(self._rules()):
                 on = st.options.get(o.name, False)
                 opts.append(Option(f"{o.label}: {'on' if on else 'off'}",
@@ -348,6 +386,8 @@ class SetupScreen:
             cur = s.role if slot == 1 else s.role2
             return Menu(f"{s.name}: {'second ' if slot == 2 else ''}class", opts,
                         index=st.roles.index(cur) if cur in st.roles else 0)
+        if kind == "teams":
+            return self._teams_page()
         if kind == "spell":
             i = key[1]
             name = st.seats[i].name
@@ -357,6 +397,34 @@ class SetupScreen:
                 return Command(f"name:{i}:{text}")
             return Speller(f"Player {i + 1}: spell the name", start, on_done=done)
         raise ValueError(f"unknown setup page {key!r}")
+
+    def _teams_page(self) -> Menu:
+        """Ready-made teams for the player count, then a letter per seat (CONFIRM turns it:
+        no team, A, B ...)."""
+        st = self.setup
+        n = len(st.seats)
+        names = [s.name.strip() for s in st.seats]
+        opts: list[Option] = []
+        index = -1
+        for k, (seats_label, letters) in enumerate(presets(n)):
+            spec = teams_spec(names, letters)
+            if not spec:
+                label = seats_label
+            else:
+                head = seats_label.split(":")[0]
+                alone = [nm for nm, t in zip(names, letters, strict=True) if not t]
+                label = f"{head}: " + " vs ".join([*spec.split(","), *alone])
+            if list(letters) == st.letters:
+                index = k
+            opts.append(Option(label, command=f"preset:{k}", note=seats_label))
+        most = min(len(TEAM_LETTERS), n // 2)
+        for i, s in enumerate(st.seats):
+            team = f"team {s.team}" if s.team else "no team"
+            opts.append(Option(f"{i + 1}. {s.name}: {team}", command=f"team:{i}", seat=i,
+                               note=f"CONFIRM changes {s.name}'s team: no team, then "
+                                    f"{', '.join(TEAM_LETTERS[:most])}"))
+        opts.append(Option("Done", command="up"))
+        return Menu("Teams", opts, index=max(0, index))
 
 
     def _refresh(self) -> None:
@@ -410,14 +478,27 @@ class SetupScreen:
         elif head == "variant":
             if rest != st.variant:
                 n = len(st.seats)
-                names = [s.name for s in st.seats]
+                old = st.seats
                 self.setup = default_setup(rest, n)
-                for s, nm in zip(self.setup.seats, names, strict=True):
-                    s.name = nm
+                for s, was in zip(self.setup.seats, old, strict=True):
+                    s.name, s.team = was.name, was.team
             self._up()
         elif head == "count":
             set_player_count(st, int(rest))
             self._up()
+        elif head == "preset":
+            letters = presets(len(st.seats))[int(rest)][1]
+            for s, letter in zip(st.seats, letters, strict=True):
+                s.team = letter
+            self._up()
+        elif head == "team":
+            i = int(rest)
+            most = max(1, min(len(TEAM_LETTERS), len(st.seats) // 2))
+            cycle = ["", *TEAM_LETTERS[:most]]
+            now = st.seats[i].team
+            st.seats[i].team = cycle[(cycle.index(now) + 1) % len(cycle)] \
+                if now in cycle else ""
+            self._refresh()
         elif head == "toggle":
             st.options[rest] = not st.options.get(rest, False)
             if rest == "gestalt" and st.gestalt:
@@ -541,6 +622,7 @@ class SetupScreen:
         p.text("Options: " + (", ".join(on) if on else "standard"), (x, y), lay.small,
                theme.MUTED, max_width=inner)
         y += lay.small + pad
+        teams = any(s.team for s in st.seats)
         n = len(st.seats)
         row = max(lay.small + 4, min(lay.body + 8, (rect.bottom - pad - y) // max(1, n)))
         size = min(lay.body, row - 4)
@@ -549,9 +631,16 @@ class SetupScreen:
             cy = y + row // 2
             p.circle((x + tok, cy), tok, theme.seat_colour(i))
             p.circle((x + tok, cy), tok, theme.TEXT, width=1)
+            tx = x + 2 * tok + pad
+            if teams:  # a team letter in its colour (a gap for players alone)
+                if s.team:
+                    chip = pygame.Rect(tx, cy - size // 2, size, size)
+                    p.rect(chip, team_colour(s.team), radius=4)
+                    p.text(s.team, chip.center, max(18, size - 4), theme.BG, anchor="center")
+                tx += size + pad
             label = s.name + (f"  {role_title(st.role_of(s))}" if st.roles else "")
-            p.text(label, (x + 2 * tok + pad, cy), size, theme.TEXT, anchor="midleft",
-                   max_width=inner - 2 * tok - pad)
+            p.text(label, (tx, cy), size, theme.TEXT, anchor="midleft",
+                   max_width=x + inner - tx)
             y += row
 
 

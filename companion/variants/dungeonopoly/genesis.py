@@ -133,6 +133,26 @@ def distance_for(table: Table, viewer: int, a: int, b: int, a_gap: int | None = 
     return min(d, len(ring) - d)
 
 
+def walk_steps(table: Table, mover: int, dest: int, dest_gap: int | None) -> int:
+    """Signed steps for ``mover`` to walk, the short way round (forward on a tie), to square
+    ``dest`` or to the demiplane in ``dest_gap`` (when it exists for her; otherwise to the
+    square before it), counting the demiplanes of her own world as squares."""
+    gaps = gaps_for(table, mover)
+    start = (table.players[mover].position, demiplane_of(table, mover))
+    if dest_gap is not None and dest_gap not in gaps:
+        dest_gap = None
+    ring: list[tuple[int, int | None]] = []
+    for i in range(BOARD):
+        ring.append((i, None))
+        if i in gaps:
+            ring.append((i, i))
+    where = {node: k for k, node in enumerate(ring)}
+    a = where.get(start, where[(start[0], None)])
+    b = where[(dest, dest_gap)]
+    fwd = (b - a) % len(ring)
+    return fwd if fwd <= len(ring) - fwd else fwd - len(ring)
+
+
 # --- creating, collapsing ----------------------------------------------------------------
 def available_cards(table: Table, deck: str) -> list[str]:
     """The cards of ``deck`` the psion may choose (P-R7: the virtual deck keeps no separate

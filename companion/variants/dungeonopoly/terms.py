@@ -204,6 +204,18 @@ def together(table: Table, a: int, b: int) -> bool:
         exists_for(table, b, a)
 
 
+def walk_to(table: Table, mover: int, seat: int) -> int:
+    """Signed steps for ``mover`` to reach ``seat``'s place the short way round (forward on a
+    tie), in the mover's own world (the target's polarity applies to a moved character)."""
+    dest, gap = place(table, seat)
+    if not table.extra:
+        fwd = (dest - table.players[mover].position) % BOARD_SIZE
+        return fwd if fwd <= BOARD_SIZE - fwd else fwd - BOARD_SIZE
+    from companion.variants.dungeonopoly import genesis
+
+    return genesis.walk_steps(table, mover, dest, gap)
+
+
 def standing_on(table: Table, seat: int) -> int | None:
     """The real square ``seat`` stands on: None in jail or on a demiplane (a card square, no
     property: abilities on "the current square" find nothing there)."""

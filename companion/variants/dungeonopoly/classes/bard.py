@@ -33,7 +33,6 @@ from companion.variants.dungeonopoly.abilities import (
     register_class,
 )
 from companion.variants.dungeonopoly.character import Enchantment
-from companion.variants.dungeonopoly.classes.druid import short_way
 from companion.variants.dungeonopoly.classes.paladin import end_turn_now, stance_of
 from companion.variants.dungeonopoly.effects import TableEffect, register_effect
 from companion.variants.dungeonopoly.steps import Decision, RollFor
@@ -50,6 +49,7 @@ from companion.variants.dungeonopoly.terms import (
     square_in_range,
     target_problem,
     together,
+    walk_to,
 )
 
 if TYPE_CHECKING:
@@ -115,13 +115,12 @@ class Fascinate(Ability):
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
-        dest = t.players[user].position
         seats = [s for s in self.pulled(layer, t, user) if not sheltered(params, s)]
         for seat in seats:
             layer.add_flag(t, user, f"fascinated:{seat}")
             hidden = is_hidden(t.players[seat])
             t.emit("fascinated", seat, other=user)
-            steps = short_way(t.players[seat].position, dest)
+            steps = walk_to(t, seat, user)  # in the pulled character's world (P-R10)
             layer.move(t, seat, steps, LandContext(), land=not hidden, count_passing=not hidden)
         return bool(seats)
 

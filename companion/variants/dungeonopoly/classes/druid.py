@@ -46,6 +46,7 @@ from companion.variants.dungeonopoly.terms import (
     standing_on,
     target_problem,
     together,
+    walk_to,
 )
 
 if TYPE_CHECKING:
@@ -240,12 +241,6 @@ class Maul(Ability):
         return layer.damage(t, user, target, self.name, level=2 * character(t, user).level)
 
 
-def short_way(src: int, dst: int) -> int:
-    """Signed steps from ``src`` to ``dst`` the short way round (forward on a tie)."""
-    fwd = (dst - src) % BOARD_SIZE
-    return fwd if fwd <= BOARD_SIZE - fwd else fwd - BOARD_SIZE
-
-
 @dataclass(frozen=True)
 class Scent(Ability):
     """Wolf form: once per turn, before or after moving, run to the square of an opponent
@@ -282,7 +277,7 @@ class Scent(Ability):
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
         assert target is not None
-        steps = short_way(t.players[user].position, t.players[target].position)
+        steps = walk_to(t, user, target)  # onto her demiplane too, in the druid's world
         layer.move(t, user, steps, LandContext())
         return True
 

@@ -155,3 +155,32 @@ def test_divine_power_ignores_a_demiplane_that_is_not_there_for_her(game: Any) -
     g.roll(1, 1, 2)  # 10 -> 13 with no extra square
     assert g.p(1).position == 13 and g.cash(1) == 1500
     assert not any(isinstance(x, CardChoice) for x in g.state.pending)
+
+
+def test_scent_runs_onto_the_demiplane_of_its_prey(game: Any) -> None:
+    from companion.variants.dungeonopoly.genesis import demiplane_of
+
+    g = game("psion", "druid", "commoner")
+    demiplane(g, 6, "chance", "bank_dividend")  # exists for the druid and the commoner
+    stand_on(g, 2, 6)
+    wolf = g.rules.set_player_field(g.p(1), "choices", "form:wolf")
+    wolf = g.rules.set_player_field(wolf, "counters", "form:3")
+    g.state = replace(g.state, players=(g.p(0), wolf, g.p(2)))
+    g.set(1, level=3, position=5)  # range 2: 6, then the demiplane
+    turn(g, 1)
+    use(g, 1, "scent", 2)
+    # two steps in her world: Oriental Avenue, then the demiplane (landing: its card pays $50)
+    assert demiplane_of(g.state, 1) == 6 and g.cash(1) == 1500 + 50
+
+
+def test_fascinate_pulls_onto_the_bards_demiplane(game: Any) -> None:
+    from companion.variants.dungeonopoly.genesis import demiplane_of
+
+    g = game("psion", "bard", "commoner")
+    demiplane(g, 6, "chance", "bank_dividend")
+    stand_on(g, 1, 6)
+    g.set(1, level=1)
+    g.set(2, position=7)  # 1 away across the gap: the demiplane is next to Vermont's left
+    turn(g, 1)
+    use(g, 1, "fascinate")
+    assert demiplane_of(g.state, 2) == 6 and g.cash(2) == 1500 + 50  # landed: the card

@@ -419,3 +419,81 @@ def test_heart_of_the_titan_refills_on_landing_on_go(game: Any) -> None:
     turn(g, 0)
     g.roll(0, 1, 1)
     assert g.p(0).position == 0 and g.rules.player_json(g.state, 0)["reservoir"] == 500
+
+
+# --- R-D9: once Tree Stride is chosen the doubles are gone, even when it is countered ---------
+def test_countered_tree_stride_still_discards_the_doubles(game: Any) -> None:
+    g = game("druid", "wizard")
+    setf(g, 0, level="5")
+    g.own(39, 0)
+    g.set(1, level=7, position=20)
+    turn(g, 0)
+    g.roll(0, 3, 3)
+    use(g, 0, "tree_stride", square=39)
+    use(g, 1, "counterspell", 0, react=1)
+    assert g.p(0).position == 0 and not g.state.roll_again
+    assert "doubles" not in g.kinds()
+
+
+# --- R-P3: a mounted paladin's rolls from jail stay 2d6 and do not count ----------------------
+def test_mounted_roll_from_jail_is_2d6_and_does_not_count(game: Any) -> None:
+    g = game("paladin", "commoner")
+    setf(g, 0, level="3", counters="mounted:1,mount_moves:1")
+    g.set(0, position=10, in_jail=True)
+    turn(g, 0)
+    assert g.rules.roll_spec(g.state).sides == (6, 6)
+    g.roll(0, 1, 2)
+    assert g.p(0).in_jail and g.p(0).counter("mount_moves") == 1
+
+
+# --- R-D6: Barkskin does not cut the voluntary jail fee (a purchase of freedom) --------------
+def test_barkskin_leaves_the_voluntary_jail_fee_alone(game: Any) -> None:
+    from companion.rules.actions import PayJail
+
+    g = game("druid", "commoner")
+    setf(g, 0, level="2", enchantments="barkskin:2:0")
+    g.set(0, position=10, in_jail=True)
+    turn(g, 0)
+    g.act(PayJail(0))
+    assert g.cash(0) == 1500 - 50 and g.p(0).enchanted("barkskin") is not None
+
+
+# --- R-B6: Bardic Knowledge may follow doubles; it ends the rolling ----------------------------
+def test_bardic_knowledge_after_doubles_ends_the_rolling(game: Any) -> None:
+    g = game("bard", "commoner")
+    setf(g, 0, level="7")
+    turn(g, 0)
+    g.roll(0, 1, 1)  # to 2 (Community Chest), doubles: she rolls again
+    while g.state.pending:
+        g.act(g.rules.legal_actions(g.state, g.rules.deciders(g.state))[0])
+    assert g.state.roll_again
+    use(g, 0, "bardic_knowledge")
+    assert g.p(0).position == 9 and not g.state.roll_again
+
+
+# --- R-P6: Divine Grace waives what she owes, not what she chooses to buy ----------------------
+def test_divine_grace_still_pays_for_a_purchase(game: Any) -> None:
+    from companion.rules.actions import Buy
+
+    g = game("paladin", "commoner")
+    setf(g, 0, level="6")
+    g.set(0, position=4)
+    turn(g, 0)
+    g.roll(0, 1, 1)  # 4 -> 6 Oriental Avenue ($100), under Divine Grace
+    assert g.p(0).has_flag("divine_grace")
+    cash = g.cash(0)
+    g.act(Buy(0))
+    assert g.state.squares[6].owner == 0 and g.cash(0) == cash - 100
+
+
+# --- P-R5: Modify Memory takes the cheapest lot by printed price, the lower square on a tie ---
+def test_modify_memory_tie_takes_the_lower_square(game: Any) -> None:
+    g = game("psion", "commoner")
+    g.set(0, level=4, position=5)
+    g.set(1, position=6)
+    g.own(3, 1)  # Baltic $60
+    g.own(1, 1)  # Mediterranean $60
+    g.own(6, 1)  # Oriental $100
+    turn(g, 0)
+    use(g, 0, "modify_memory", 1)
+    assert g.state.squares[1].owner == 0 and g.state.squares[3].owner == 1

@@ -497,3 +497,37 @@ def test_modify_memory_tie_takes_the_lower_square(game: Any) -> None:
     turn(g, 0)
     use(g, 0, "modify_memory", 1)
     assert g.state.squares[1].owner == 0 and g.state.squares[3].owner == 1
+
+
+# --- R-P2: a Challenge nobody bids on changes nothing -----------------------------------------
+def test_challenge_with_no_bids_changes_nothing(game: Any) -> None:
+    from companion.rules.actions import PassBid
+    from companion.variants.dungeonopoly.abilities import Choose
+
+    g = game("paladin", "commoner")
+    g.set(0, level=2, position=5)
+    g.set(1, position=8)
+    g.own(1, 0)
+    g.own(3, 1)
+    turn(g, 0)
+    use(g, 0, "challenge", 1, ante=1)
+    g.act(Choose(1, "ante", "3"))
+    g.act(PassBid(0))
+    g.act(PassBid(1))
+    assert g.state.squares[1].owner == 0 and g.state.squares[3].owner == 1
+    assert g.cash(0) == 1500 and g.cash(1) == 1500 and "challenge" in g.p(0).spent
+
+
+# --- R-D4: an enchantment set aside by an Antimagic Field cannot be dispelled ------------------
+def test_suppressed_enchantment_cannot_be_dispelled(game: Any) -> None:
+    g = game("druid", "wizard", "commoner")
+    setf(g, 0, level="1", choices="primal:antimagic_field")
+    g.set(0, position=6)
+    g.set(2, position=6, enchantments="mage_armor:3:1")
+    turn(g, 0)
+    use(g, 0, "antimagic_field")
+    assert g.p(2).enchanted("mage_armor") is None  # set aside
+    g.set(1, level=7, position=7)
+    turn(g, 1)
+    with pytest.raises(IllegalActionError, match="no mage_armor"):
+        use(g, 1, "counterspell", 2, enchantment="mage_armor")

@@ -382,7 +382,10 @@ def _walk(a: int, b: int) -> list[Input]:
 @dataclass
 class TradeBuilder:
     """Put a trade together with the buttons: toggle lots and jail cards on both sides, set
-    cash on both sides, then propose it; the rules check it before it can be confirmed."""
+    cash on both sides, then propose it; the rules check it before it can be confirmed.
+
+    Team play: a member trades the team's lots and pool (cash rows say "team pool"); between
+    teammates only jail cards are offered (they already share cash and lots)."""
 
     rules: Rules
     state: GameState
@@ -401,13 +404,25 @@ class TradeBuilder:
         return (f"Trade: {self.state.players[self.player].name} with "
                 f"{self.state.players[self.partner].name}")
 
+    @property
+    def teammates(self) -> bool:
+        return self.state.allied(self.player, self.partner)
+
     def _lots(self, seat: int) -> list[int]:
-        return [i for i, s in enumerate(self.state.squares) if s.owner == seat]
+        if self.teammates:
+            return []
+        holder = self.state.side(seat)  # team play: the team's lots, held by its first seat
+        return [i for i, s in enumerate(self.state.squares) if s.owner == holder]
+
+    def _cash_label(self, seat: int, amount: int) -> str:
+        pool = " (team pool)" if len(self.state.members(seat)) > 1 else ""
+        return f"{self.state.players[seat].name} gives ${amount}{pool} >"
 
     def items(self) -> list[tuple[str, str, Any]]:
         """(kind, label, key) per row."""
         me = self.state.players[self.player].name
         other = self.state.players[self.partner].name
+        cash = not self.teammates
         out: list[tuple[str, str, Any]] = []
         for i in self._lots(self.player):
             mark = "[x]" if i in self.give else "[ ]"
@@ -415,14 +430,16 @@ class TradeBuilder:
         for d in self.state.players[self.player].jail_cards:
             mark = "[x]" if d in self.give_cards else "[ ]"
             out.append(("give_card", f"{mark} {me} gives jail card ({words(d)})", d))
-        out.append(("give_cash", f"{me} gives ${self.give_cash} >", None))
+        if cash:
+            out.append(("give_cash", self._cash_label(self.player, self.give_cash), None))
         for i in self._lots(self.partner):
             mark = "[x]" if i in self.get else "[ ]"
             out.append(("get", f"{mark} {other} gives {_sq(self.rules, i)}", i))
         for d in self.state.players[self.partner].jail_cards:
             mark = "[x]" if d in self.get_cards else "[ ]"
             out.append(("get_card", f"{mark} {other} gives jail card ({words(d)})", d))
-        out.append(("get_cash", f"{other} gives ${self.get_cash} >", None))
+        if cash:
+            out.append(("get_cash", self._cash_label(self.partner, self.get_cash), None))
         problem = self.problem()
         out.append(("propose", "Both agree: make the trade" if problem is None
                     else f"Cannot trade: {problem}", None))
@@ -616,9 +633,14 @@ def _trade_menu(rules: Rules, state: GameState) -> Callable[[], Pad]:
         options = []
         for a in active:
             for b in active:
-                if a < b:
-                    options.append(Option(f"{_who(state, a)} and {_who(state, b)}", seat=a,
-                                          open=_trade_builder(rules, state, a, b)))
+                if a >= b:
+                    continue
+                label = f"{_who(state, a)} and {_who(state, b)}"
+                if state.allied(a, b):  # teammates: only a jail card can change hands
+                    if not (state.players[a].jail_cards or state.players[b].jail_cards):
+                        continue
+                    label += ": a jail card"
+                options.append(Option(label, seat=a, open=_trade_builder(rules, state, a, b)))
         return Menu("Who trades?", options)
     return make
 

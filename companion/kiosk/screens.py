@@ -31,6 +31,7 @@ from companion.kiosk.table_feed import (
     move_context,
     reads_dice,
 )
+from companion.kiosk.teams import side_title, team_colour, team_of, title_of_name
 from companion.kiosk.theme import Layout, layout_for
 from companion.kiosk.views import (
     CameraModel,
@@ -317,7 +318,8 @@ class GameScreen:
         cur = st.players[st.current]
         outcome = ""
         if st.outcome is not None:
-            outcome = (f"{st.outcome.winner} wins" if st.outcome.winner else "Game over")
+            outcome = (f"{title_of_name(st, st.outcome.winner)} wins" if st.outcome.winner
+                       else "Game over")
         camera_note = ("camera: " + ("on" if self.camera_live else "off"))
         header = HeaderModel(rules.name, st.turn_number, cur.name, theme.seat_colour(st.current),
                              st.pot, f"Bank: {st.bank_houses} houses, {st.bank_hotels} hotels",
@@ -353,8 +355,9 @@ class GameScreen:
             if extra.get("skill_points"):
                 extras.append(f"{extra['skill_points']} skill points")
             groups = []
+            holder = st.side(i)  # team play: the team's lots are held by its first seat
             for g, lots in rules.board.groups.items():
-                mine = [j for j in lots if st.squares[j].owner == i]
+                mine = [j for j in lots if st.squares[j].owner == holder]
                 if not mine:
                     continue
                 chips = []
@@ -378,7 +381,12 @@ class GameScreen:
                 current=i == st.current and st.outcome is None,
                 deciding=i in deciders, bankrupt=p.bankrupt, in_jail=p.in_jail,
                 jail_cards=len(p.jail_cards),
-                square=cell_name(rules, cell_of(st, i)), check=checks.get(i, "")))
+                square=cell_name(rules, cell_of(st, i)), check=checks.get(i, ""),
+                team=(letter := team_of(st, i)),
+                team_label=side_title(st, i) if letter else "",
+                team_colour=team_colour(letter)))
+        if st.sides:  # team play: a team's cards side by side, teams in letter order
+            cards.sort(key=lambda c: (c.team or "~", c.seat if c.team else 0, c.seat))
         return tuple(cards)
 
     def _decision(self) -> DecisionModel:
@@ -386,10 +394,15 @@ class GameScreen:
         st = s.state
         root = self.stack[0]
         title = root.title
+        banners: list[tuple[str, tuple[int, int, int]]] = []
         if st.outcome is not None:
-            title = "Game over: " + (f"{st.outcome.winner} wins" if st.outcome.winner else
-                                     "standings by net worth")
-        banners = [(p.sentence(s.rules), theme.BAD) for p in self.pawns.problems()]
+            title = "Game over: " + (f"{title_of_name(st, st.outcome.winner)} wins"
+                                     if st.outcome.winner else "standings by net worth")
+            if st.outcome.standings:
+                banners.append(("Standings: " + ", ".join(
+                    f"{k}. {title_of_name(st, name)} ${worth:,}"
+                    for k, (name, worth) in enumerate(st.outcome.standings, 1)), theme.GOOD))
+        banners += [(p.sentence(s.rules), theme.BAD) for p in self.pawns.problems()]
         if self.board_note:
             banners.append((self.board_note, theme.WARN))
         banners += [(b.text, b.colour) for b in self.banners[-2:]]

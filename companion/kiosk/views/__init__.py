@@ -51,6 +51,11 @@ class PlayerCard:
     jail_cards: int = 0
     square: str = ""
     check: str = ""  # pawn check note (mismatch)
+    # team play: the team's letter, "Team A: Ann+Cai" and its colour ("" = plays alone); the
+    # cash is then the team's shared pool and the lots are the team's
+    team: str = ""
+    team_label: str = ""
+    team_colour: Colour = (150, 150, 150)
 
 
 @dataclass(frozen=True)

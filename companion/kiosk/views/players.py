@@ -1,5 +1,9 @@
 """A panel per character: name, class, level, EP bar, cash, enchantments (icons with names),
-properties grouped by colour with houses, hotels and mortgages."""
+properties grouped by colour with houses, hotels and mortgages.
+
+In team play a member's card has a stripe and a line in its team's colour ("Team A: Ann+Cai",
+"shared pool" under the cash): the cash is the team's one pool and the lots shown are the
+team's, on every member's card."""
 
 from __future__ import annotations
 
@@ -27,20 +31,30 @@ def grid(n: int, rect: pygame.Rect, pad: int) -> list[pygame.Rect]:
 
 def draw(p: Painter, rect: pygame.Rect, lay: Layout, cards: tuple[PlayerCard, ...]) -> None:
     p.enter("players", rect)
-    for card, cell in zip(cards, grid(len(cards), rect, lay.pad), strict=True):
-        draw_card(p, cell, lay, card, len(cards))
+    cells = grid(len(cards), rect, lay.pad)
+    # team play: every member's card gets the team's line, or (no room on one) none does
+    lines = all(team_line(c, r, lay, *sizes(lay, len(cards)))
+                for c, r in zip(cards, cells, strict=True) if c.team)
+    for card, cell in zip(cards, cells, strict=True):
+        draw_card(p, cell, lay, card, len(cards), lines)
 
 
-def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int) -> None:
-    crowd = 1.0 if n <= 6 else 0.9  # 7-8 players: three columns
-    name_size = lay.font(34 * crowd)
-    text_size = lay.font(21 * crowd)
-    small = lay.font(18 * crowd)
+def sizes(lay: Layout, n: int) -> tuple[int, int, int]:
+    """Type sizes on the cards: name, text, small (7-8 players: three columns, 90 %)."""
+    crowd = 1.0 if n <= 6 else 0.9
+    return lay.font(34 * crowd), lay.font(21 * crowd), lay.font(18 * crowd)
+
+
+def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
+              team_lines: bool = True) -> None:
+    name_size, text_size, small = sizes(lay, n)
     bg = theme.PANEL_HI if c.current else theme.PANEL
     p.rect(r, bg, radius=8)
     border = theme.ACCENT if c.deciding else (theme.SELECT if c.current else theme.BORDER)
     p.rect(r, border, width=3 if (c.deciding or c.current) else 1, radius=8)
     pad = lay.pad
+    if c.team:  # team play: a stripe in the team's colour down the left edge
+        p.rect(pygame.Rect(r.x + 3, r.y + 6, max(4, pad), r.h - 12), c.team_colour, radius=2)
     x0 = r.x + pad * 2
     y = r.y + pad
     # name line: colour token, name, cash (right)
@@ -49,10 +63,23 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int) ->
     p.circle((x0 + tok, y + name_size // 2), tok, theme.TEXT, width=1)
     cash_rect = p.text(f"${c.cash:,}", (r.right - pad * 2, y), name_size,
                        theme.BAD if c.bankrupt else theme.CASH, anchor="topright")
+    # team play on a short card (6+ players on a small screen): no line of its own for the
+    # team, a letter chip on the class line and "shared" before the pool
+    line = bool(c.team) and team_lines
+    if c.team and not line:
+        shared = p.text("shared", (cash_rect.left - pad, cash_rect.bottom - 3), small,
+                        theme.MUTED, anchor="bottomright")
+        cash_rect = cash_rect.union(shared)
     name_x = x0 + tok * 2 + pad
     p.text(c.name, (name_x, y), name_size, theme.TEXT,
            max_width=cash_rect.left - name_x - pad)
     y += int(name_size * 0.9) + 2
+    if line:  # the team, and that the cash above is its shared pool
+        shared = p.text("shared pool", (r.right - pad * 2, y), small, theme.MUTED,
+                        anchor="topright")
+        p.text(c.team_label, (x0, y), small, c.team_colour,
+               max_width=shared.left - x0 - pad)
+        y += small + 2
     # class, level, status
     bits = []
     if c.role:
@@ -67,7 +94,14 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int) ->
         bits.append(f"{c.jail_cards} jail card" + ("s" if c.jail_cards > 1 else ""))
     if c.square and not c.bankrupt and not c.in_jail:
         bits.append(f"on {c.square}")
-    p.text("  ".join(bits) or " ", (x0, y), text_size, theme.MUTED, max_width=r.w - pad * 4)
+    bx = x0
+    if c.team and not line:
+        chip = pygame.Rect(x0, y + 1, text_size, text_size)
+        p.rect(chip, c.team_colour, radius=3)
+        p.text(c.team, chip.center, small, theme.BG, anchor="center")
+        bx = chip.right + pad
+    p.text("  ".join(bits) or " ", (bx, y), text_size, theme.MUTED,
+           max_width=r.right - pad * 2 - bx)
     y += int(text_size * 1.05)
     # EP bar
     if c.ep is not None:
@@ -109,13 +143,28 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int) ->
     draw_properties(p, area, lay, c, text_size if area.h > 3 * text_size else small)
 
 
+def team_line(c: PlayerCard, r: pygame.Rect, lay: Layout, name_size: int, text_size: int,
+              small: int) -> bool:
+    """Whether a team member's card has room for the line "Team A: Ann+Cai ... shared pool" and
+    still a row of lots below it."""
+    if not c.team:
+        return False
+    pad = lay.pad
+    used = pad + int(name_size * 0.9) + 2 + int(text_size * 1.05)
+    if c.ep is not None:
+        used += max(8, text_size - 4) + pad // 2 + 2
+    used += (small + 2) * (bool(c.enchantments) + bool(c.extras) + bool(c.check))
+    return r.h - used - (small + 2) >= small + 4
+
+
 def draw_properties(p: Painter, area: pygame.Rect, lay: Layout, c: PlayerCard, size: int) -> None:
     """Colour groups as rows of chips: the lot's short name, houses as dots, H for a hotel,
     a mortgaged lot dimmed with an M."""
     if area.h < size:
         return
     if not c.groups:
-        p.text("no properties", (area.x, area.y), size, theme.MUTED)
+        p.text("no team lots" if c.team else "no properties", (area.x, area.y), size,
+               theme.MUTED)
         return
     chip_h = size + 4
     x, y = area.x, area.y

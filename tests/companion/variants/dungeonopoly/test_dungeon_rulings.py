@@ -531,3 +531,41 @@ def test_suppressed_enchantment_cannot_be_dispelled(game: Any) -> None:
     turn(g, 1)
     with pytest.raises(IllegalActionError, match="no mage_armor"):
         use(g, 1, "counterspell", 2, enchantment="mage_armor")
+
+
+# --- W-R4: Dark Delirium only answers the player whose turn it is ---------------------------
+def test_dark_delirium_not_offered_against_damage_off_the_attackers_turn(game: Any) -> None:
+    from companion.rules.actions import EndTurn
+    from companion.variants.dungeonopoly.classes.warlock import PactAnswer
+
+    g = game("paladin", "warlock")
+    g.set(0, level=7, position=5)  # Holy Aura: reach 1
+    g.set(1, level=3, position=6, choices=(("pact", "dark"),))
+    g.state = replace(g.state, current=0, rolled=True, roll_again=False, doubles=0)
+    g.act(EndTurn(0))  # the warlock's turn starts within the paladin's reach
+    assert g.cash(1) == 1500 - 140  # $20 x level 7
+    head = g.state.pending[0]
+    assert isinstance(head, PactAnswer) and head.attacker == 0
+    answers = g.rules.legal_actions(g.state, g.rules.deciders(g.state))
+    assert answers == [Pass(1)]
+
+
+# --- W-R3: Misty Escape cast mid-move: the rest of that move is lost ---------------------------
+def test_misty_escape_mid_move_drops_the_rest_of_the_move(game: Any) -> None:
+    from companion.variants.dungeonopoly.classes.warlock import PactAnswer
+
+    g = game("warlock", "paladin")
+    setf(g, 1, level="4", choices="stance:thicket_of_blades")
+    g.set(1, position=12)
+    g.state = replace(g.state, current=1, rolled=True, roll_again=False, pending=())
+    g.set(1, turn=("moved", "walked"))
+    use(g, 1, "fighting_stance", stance="thicket_of_blades")  # her turn ends in the stance
+    g.set(0, level=3, position=9, choices=(("pact", "fey"),))
+    turn(g, 0)
+    g.roll(0, 4, 5)  # 9 -> 18: entering 11 (in reach) provokes the attack of opportunity
+    head = g.state.pending[0]
+    assert isinstance(head, PactAnswer) and head.spell == "misty_escape"
+    assert g.cash(0) == 1500 - 80 and g.p(0).position == 11
+    use(g, 0, "misty_escape", steps=2)
+    assert g.p(0).position == 13 and g.p(0).is_hidden
+    assert not g.state.pending  # nothing left of the 9

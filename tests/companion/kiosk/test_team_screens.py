@@ -18,7 +18,7 @@ from companion.kiosk.teams import letters_of, side_title, title_of_name
 from companion.rules.actions import EndGame
 from companion.session import Session
 from companion.transcript import replay
-from hardware.buttons import CONFIRM, NEXT
+from hardware.buttons import BACK, CONFIRM, NEXT
 
 SIZES = [(1280, 720), (800, 480)]
 CLASSES = ["fighter", "wizard", "cleric", "rogue", "bard", "druid"]
@@ -187,3 +187,51 @@ def test_trades_in_team_play_offer_only_what_the_rules_allow() -> None:
     session.apply(out.action)
     assert session.state.players[0].jail_cards == ("chance",)
     assert session.state.players[2].jail_cards == ()
+
+
+@pytest.mark.parametrize("variant,bot", [("monopoly", "heuristic"), ("dungeonopoly", "random")])
+def test_team_games_played_only_with_buttons(variant: str, bot: str) -> None:
+    """Bots pick every action of a team game; each is made by pressing the kiosk's buttons."""
+    import random
+
+    from companion.bots import HeuristicBot, RandomBot
+    from companion.rules.actions import Roll, Trade
+    from companion.transcript import format_action
+
+    roles = CLASSES[:4] if variant == "dungeonopoly" else [""] * 4
+    players = list(zip(["Ann", "Ben", "Cai", "Dee"], roles, strict=True))
+    rules_opts = Session.memory(variant, players).rules.default_options()
+    session = Session.memory(variant, players, seed=11,
+                             options=rules_opts.with_values(teams="Ann+Cai,Ben+Dee"))
+    screen = GameScreen(session, None, (800, 480))
+    rng = random.Random(2)
+    chooser = HeuristicBot(4) if bot == "heuristic" else RandomBot(4)
+    steps = 0
+    while steps < 120 and session.state.outcome is None:
+        screen.update(1 / 30)
+        st = session.state
+        acts = session.rules.legal_actions(st, session.rules.deciders(st))
+        action = chooser.choose(session.rules, st, acts)
+        if isinstance(action, Roll) and not action.dice:
+            spec = session.rules.roll_spec(st)
+            assert spec is not None
+            action = Roll(action.player, tuple(rng.randint(1, s) for s in spec.sides))
+        if isinstance(action, Trade):
+            continue  # trades: see the trade test above
+        before = len(session.lines)
+        expected = format_action(session.rules, st, action)
+        if isinstance(action, Roll):
+            entry = screen.dice_entry()
+            assert entry is not None
+            presses = entry.plan_entry(action.dice)
+        else:
+            found = root_menu(session.rules, st).plan(action)
+            assert found is not None, f"no button path to {expected}"
+            presses = [BACK] * (len(screen.stack) - 1) + found
+        for inp in presses:
+            screen.handle(inp)
+        assert session.lines[before:] == [expected], [b.text for b in screen.banners]
+        steps += 1
+    kinds = {line.split()[1] for line in session.lines}
+    assert steps >= 40 and session.state.sides == (0, 1, 0, 1)
+    assert {"roll", "buy"} <= kinds, kinds

@@ -28,6 +28,7 @@ from companion.kiosk.painter import Painter
 from companion.kiosk.teams import (
     TEAM_LETTERS,
     presets,
+    side_title,
     team_colour,
     team_problem,
     teams_spec,
@@ -738,6 +739,8 @@ class ResumeScreen:
         self.size = size
         self.finished = st.outcome is not None
         who = ", ".join(p.name for p in st.players)
+        if st.sides:  # team play: "Team A: Ann+Cai vs Team B: Ben+Dee"
+            who = " vs ".join(dict.fromkeys(side_title(st, i) for i in range(len(st.players))))
         self.summary = (f"{session.rules.name.title()}: {who}. Turn {st.turn_number}, "
                         f"{len(session.lines)} actions played"
                         + (" (the game is over)." if self.finished else "."))

@@ -180,3 +180,15 @@ def test_presets_and_spec_helpers() -> None:
             if spec:
                 find_variant("monopoly").new_game(names, find_variant("monopoly")
                                                   .default_options().with_values(teams=spec))
+
+
+def test_resume_screen_names_the_teams(tmp_path: Path) -> None:
+    from companion.kiosk.setup import ResumeScreen
+
+    path = tmp_path / "game.sqlite"
+    rules = find_variant("monopoly")
+    Session.new(path, "monopoly", [("Ann", ""), ("Ben", ""), ("Cai", "")], seed=2,
+                options=rules.default_options().with_values(teams="Ann+Cai")).close()
+    screen = ResumeScreen(Session.resume(path), (800, 480), "x.sqlite")
+    assert screen.summary.startswith("Monopoly: Team A: Ann+Cai vs Ben. Turn 1")
+    screen.session.close()

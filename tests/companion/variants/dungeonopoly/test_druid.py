@@ -118,7 +118,7 @@ def test_primal_spell_single_use_until_go(game: Any) -> None:
 
 
 # --- Entangle: the text's example as a vector ------------------------------------------------
-@pytest.mark.parametrize("dice,end", [((1, 2), BOARDWALK), ((1, 3), BOARDWALK),
+@pytest.mark.parametrize("dice,end", [((1, 1), BOARDWALK), ((1, 2), BOARDWALK), ((1, 3), BOARDWALK),
                                       ((1, 4), GO), ((2, 4), MEDIT), ((3, 4), 2)])
 def test_entangle_worked_example(game: Any, dice: tuple[int, int], end: int) -> None:
     g = game("commoner", "druid")

@@ -569,3 +569,37 @@ def test_misty_escape_mid_move_drops_the_rest_of_the_move(game: Any) -> None:
     use(g, 0, "misty_escape", steps=2)
     assert g.p(0).position == 13 and g.p(0).is_hidden
     assert not g.state.pending  # nothing left of the 9
+
+
+# --- R-B1 with P-R9: Fascinate earns EP only when someone moves --------------------------------
+def test_fascinate_earns_no_ep_when_the_fortress_shelters_everyone(game: Any) -> None:
+    from companion.variants.dungeonopoly.classes.psion import FortressChance
+
+    g = game("bard", "commoner", "psion")
+    g.set(0, level=1, position=6)
+    g.set(1, position=7)
+    g.set(2, level=9, position=9)  # 2 from the bard (out of her range 1), 2 from the commoner
+    turn(g, 0)
+    ep = g.p(0).ep
+    use(g, 0, "fascinate")
+    assert isinstance(g.state.pending[0], FortressChance)
+    use(g, 2, "intellect_fortress")
+    assert g.p(1).position == 7 and g.p(0).ep == ep
+
+
+# --- P-R4: Empty Mind is not offered after running (a gestalt fighter+psion) ------------------
+def test_no_empty_mind_after_running(game: Any) -> None:
+    from companion.variants.dungeonopoly.classes.psion import OweChoice
+
+    g = game("fighter+psion", "commoner", gestalt=True)
+    g.set(0, level=3, position=1)
+    g.own(8, 1)  # Vermont Avenue: $6
+    turn(g, 0)
+    use(g, 0, "run")
+    g.roll(0, 1, 2, 4)  # 1 -> 8 with the run die
+    assert not any(isinstance(x, OweChoice) for x in g.state.pending)
+    assert g.p(0).position == 8 and g.cash(0) == 1500 - 6
+    g.set(0, position=1, turn=())
+    turn(g, 0)
+    g.roll(0, 1, 2)  # without running: Income Tax on 4 asks first
+    assert isinstance(g.state.pending[0], OweChoice)

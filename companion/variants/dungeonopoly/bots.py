@@ -63,11 +63,12 @@ def bot_hint(state: GameState, actions: Sequence[Action]) -> Action | None:
     if call is not None:
         return call
     for a in uses:
-        if a.ability == "bless" and state.squares[state.players[a.player].position].owner == a.player:
+        if a.ability == "bless" and \
+                state.squares[state.players[a.player].position].owner == state.side(a.player):
             return a
         if a.ability == "curse":
             owner = state.squares[state.players[a.player].position].owner
-            if owner is not None and owner != a.player:
+            if owner is not None and not state.allied(owner, a.player):
                 return a
     return None
 

@@ -227,7 +227,7 @@ class AfterMelody(Pending):
         if t.players[who].bankrupt:
             return
         if self.melody == "cutting_words":
-            if self.owner != self.bard and not t.players[self.owner].bankrupt:
+            if not t.allied(self.owner, self.bard) and not t.players[self.owner].bankrupt:
                 layer.damage(t, self.bard, self.owner, "cutting_words")
         elif self.melody == "song_of_freedom":
             if not t.players[who].in_jail:
@@ -554,11 +554,11 @@ def bard_bot(state: GameState, actions: Sequence[Action]) -> Action | None:
     head = state.pending[0] if state.pending else None
     if isinstance(head, MelodyChoice):
         plays = {param(a.params, "melody"): a for a in actions if isinstance(a, UseAbility)}
-        if head.owner == head.player and "dirge_of_doom" in plays:
+        if state.allied(head.owner, head.player) and "dirge_of_doom" in plays:
             return plays["dirge_of_doom"]
         if head.payer == head.player and "inspire_courage" in plays:
             return plays["inspire_courage"]
-        if head.owner == head.player and "cutting_words" in plays:
+        if state.allied(head.owner, head.player) and "cutting_words" in plays:
             return None
         return next((a for a in actions if isinstance(a, Pass)), None)
     if isinstance(head, MelodyRoll):
@@ -576,7 +576,7 @@ def bard_bot(state: GameState, actions: Sequence[Action]) -> Action | None:
             good = [a for a in picks if a.option in prefer]
             return min(good, key=lambda a: prefer.index(a.option)) if good else picks[0]
     uses = {a.ability: a for a in mine if isinstance(a, UseAbility)}
-    if "fascinate" in uses and state.squares[p.position].owner == cur:
+    if "fascinate" in uses and state.squares[p.position].owner == state.side(cur):
         return uses["fascinate"]
     return None
 

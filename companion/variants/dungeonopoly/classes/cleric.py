@@ -195,7 +195,7 @@ class WrathOfGod(Ability):
                 continue  # on a demiplane not there for her; inside an Intellect Fortress
             hit = layer.damage(t, user, seat, self.name) or hit
         for index, s in enumerate(t.squares):
-            if s.owner is None or s.owner == user or not s.level:
+            if s.owner is None or t.allied(s.owner, user) or not s.level:
                 continue
             if square_enchanted(t.extra, index, "bless") is not None:
                 continue

@@ -324,7 +324,7 @@ class TreeStride(Ability):
     def candidates(self, layer: Dungeonopoly, table: Table,
                    user: int) -> Iterable[tuple[int | None, Params]]:
         for i, s in enumerate(table.squares):
-            if s.owner == user:
+            if s.owner == table.side(user):
                 yield None, (("square", str(i)),)
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
@@ -332,7 +332,7 @@ class TreeStride(Ability):
         sq = int_param(params, "square")
         if sq is None or not 0 <= sq < len(table.squares):
             return "say where: square=N (one of your lots)"
-        if table.squares[sq].owner != user:
+        if table.squares[sq].owner != table.side(user):
             return "only to one of your own lots"
         return None
 
@@ -407,9 +407,9 @@ class CallLightning(Ability):
             s = table.squares[sq]
             if foes:
                 out.append(f"{sq}:damage:{foes[0]}")
-            elif s.owner is not None and s.owner != user and s.level:
+            elif s.owner is not None and not table.allied(s.owner, user) and s.level:
                 out.append(f"{sq}:house")
-            elif s.owner is not None and s.owner != user and not s.mortgaged:
+            elif s.owner is not None and not table.allied(s.owner, user) and not s.mortgaged:
                 out.append(f"{sq}:mortgage")
         return out
 
@@ -651,7 +651,7 @@ class DruidEffect(TableEffect):
         kept = eagle_keep(dice) if form_of(t, spec.player) == "eagle" else dice
         if p.enchanted("slow") is not None or len(kept) < 2 or kept[0] != kept[1]:
             return False
-        if t.doubles >= 2 or not any(s.owner == spec.player for s in t.squares):
+        if t.doubles >= 2 or not any(s.owner == t.side(spec.player) for s in t.squares):
             return False  # never on the way to jail (third doubles)
         t.push(TreeStrideChoice(spec.player, dice))
         return True
@@ -776,13 +776,13 @@ def druid_bot(state: GameState, actions: Sequence[Action]) -> Action | None:
             return by[name]
     if "creeping_doom" in by:
         sq = state.squares[p.position]
-        if sq.owner is not None and sq.owner != cur:
+        if sq.owner is not None and not state.allied(sq.owner, cur):
             return by["creeping_doom"]
     if state.rolled and not state.roll_again:
         for name in ("obscuring_mist", "hallow"):
             if name in by:
                 return by[name]
-        if "entangle" in by and state.squares[p.position].owner == cur:
+        if "entangle" in by and state.squares[p.position].owner == state.side(cur):
             return by["entangle"]
     if not state.rolled and not p.has_flag("acted"):
         for a in uses:  # fly to the next roll in eagle form, if mastered

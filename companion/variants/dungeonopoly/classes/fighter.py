@@ -215,7 +215,8 @@ class Raze(Ability):
                 ctx: LandContext) -> None:
         s = t.squares[index]
         p = character(t, holder)
-        if s.owner is None or s.owner == holder or s.hotel or s.houses == 0 or p.has_flag("ran"):
+        if s.owner is None or t.allied(s.owner, holder) or s.hotel or s.houses == 0 or \
+                p.has_flag("ran"):
             return
         if square_enchanted(t.extra, index, "bless") is not None:
             t.emit("immune", holder, square=index, detail="bless")
@@ -238,7 +239,7 @@ class Fortify(Ability):
             return "only on the lot you landed on this turn"
         sq = layer.board.squares[pos]
         s = table.squares[pos]
-        if not sq.is_street or s.owner != user:
+        if not sq.is_street or s.owner != table.side(user):
             return "only on a street you own"
         if s.mortgaged:
             return "mortgaged lots cannot be fortified"
@@ -276,7 +277,7 @@ class Conquer(Ability):
         if not p.has_flag(f"landed:{pos}"):
             return "only on the lot you landed on this turn"
         s = table.squares[pos]
-        if s.owner is None or s.owner == user:
+        if s.owner is None or table.allied(s.owner, user):
             return "only an opponent's lot"
         if not s.mortgaged:
             return "only a mortgaged lot"

@@ -97,7 +97,7 @@ def unimproved_lots(layer: Dungeonopoly, table: Table, seat: int) -> list[int]:
     """Lots that could change hands now: owned, and no building anywhere in their group."""
     out = []
     for i, s in enumerate(table.squares):
-        if s.owner != seat:
+        if s.owner != table.side(seat):  # team play: the team's lots
             continue
         sq = layer.board.squares[i]
         if sq.is_street and any(table.squares[j].level for j in layer.board.groups[sq.group]):
@@ -201,7 +201,7 @@ class PairAuction(Auction):
         t.emit("auction_won", winner, amount=self.high_bid, square=lot, detail="challenge")
         if not t.players[loser].bankrupt:
             t.charge(winner, loser, self.high_bid, "challenge duel")
-        if t.squares[lot].owner == loser:
+        if t.squares[lot].owner == t.side(loser):
             layer.give_lot(t, lot, winner)
         t.emit("duel_won", winner, other=loser, square=won)
 

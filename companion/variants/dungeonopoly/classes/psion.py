@@ -313,7 +313,7 @@ class MentalEnchantment(Power):
 # --- level 4 -----------------------------------------------------------------------------------
 def cheapest_lot(layer: Dungeonopoly, table: Table, seat: int) -> int | None:
     """The seat's least expensive property (printed price; the lower square on a tie)."""
-    lots = [i for i, s in enumerate(table.squares) if s.owner == seat]
+    lots = [i for i, s in enumerate(table.squares) if s.owner == table.side(seat)]
     if not lots:
         return None
     return min(lots, key=lambda i: (layer.board.squares[i].price, i))
@@ -397,7 +397,7 @@ class RecallRoll(RollFor):
                detail="remembered" if ok else "forgot")
         if ok:
             end_loan(layer, t, self.lot, give_back=True)
-            if self.payer != owner and not t.players[self.payer].bankrupt:
+            if not t.allied(self.payer, owner) and not t.players[self.payer].bankrupt:
                 layer.collect_rent(t, self.payer, owner, self.lot, self.amount, intercept=False)
             return
         holder = t.squares[self.lot].owner
@@ -417,7 +417,7 @@ def end_loan(layer: Dungeonopoly, t: Txn, lot: int, *, give_back: bool) -> None:
         if e is not None and e.source == loan.psion:
             t.set_player(loan.owner,
                          enchantments=victim.without_enchantment("modify_memory", loan.psion))
-        if give_back and t.squares[lot].owner == loan.psion and not victim.bankrupt:
+        if give_back and t.squares[lot].owner == t.side(loan.psion) and not victim.bankrupt:
             t.set_square(lot, owner=loan.owner)
             t.emit("memory_restored", loan.owner, square=lot, other=loan.psion)
 
@@ -767,7 +767,7 @@ class PsionEffects(TableEffect):
                        amount: int) -> bool:
         """Modify Memory: rent owed on a held lot first gives its first owner a d20 recall."""
         for loan in loans(t):
-            if loan.lot == index and loan.psion == owner:
+            if loan.lot == index and t.side(loan.psion) == owner:
                 t.push(RecallRoll(loan.owner, lot=index, payer=payer, amount=amount,
                                   psion=owner))
                 t.emit("recall_due", loan.owner, square=index, other=payer)
@@ -813,7 +813,7 @@ class PsionEffects(TableEffect):
         for loan in loans(t):
             victim = character(t, loan.owner)
             e = victim.enchanted("modify_memory")
-            held = t.squares[loan.lot].owner == loan.psion
+            held = t.squares[loan.lot].owner == t.side(loan.psion)
             if victim.bankrupt or t.players[loan.psion].bankrupt or not held:
                 end_loan(layer, t, loan.lot, give_back=False)
             elif e is None or e.source != loan.psion:

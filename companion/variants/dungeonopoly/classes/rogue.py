@@ -229,7 +229,7 @@ class Steal(Skill):
                 params: Params) -> str | None:
         p = character(table, user)
         s = table.squares[p.position]
-        if p.in_jail or s.owner is None or s.owner == user or not s.level:
+        if p.in_jail or s.owner is None or table.allied(s.owner, user) or not s.level:
             return "only on an opponent's lot with at least one house"
         if p.has_flag("steal"):
             return "one Steal per turn"
@@ -245,7 +245,7 @@ class Steal(Skill):
 
         pos = t.players[user].position
         owner = t.squares[pos].owner
-        if owner is None or owner == user or t.players[owner].bankrupt:
+        if owner is None or t.allied(owner, user) or t.players[owner].bankrupt:
             return False
         rent = layer.enchanted_rent(t, pos, base_rent(layer.board, t.squares, pos, 0))
         amount = rent * 5 * character(t, user).level // 100

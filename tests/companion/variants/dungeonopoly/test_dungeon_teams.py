@@ -132,3 +132,56 @@ def test_roll_goes_on_after_a_team_member_goes_out() -> None:
     assert state.outcome.reason == "last_player_standing"
     losers = [i for i, p in enumerate(state.players) if p.bankrupt]
     assert len(losers) == 2 and state.side(losers[0]) == state.side(losers[1])
+
+
+# --- class abilities see the team's lots as the team's (not an opponent's) ---------------------
+def _second_seat_turn(g: Any) -> None:
+    from dataclasses import replace
+
+    g.state = replace(g.state, current=1)
+
+
+def test_raze_spares_the_team_lot(game: Any) -> None:
+    g = game("commoner", "fighter", "commoner", teams="Ann+Bob")  # lots held in Ann's seat
+    g.set(1, level=6, ep=50)
+    _second_seat_turn(g)
+    g.own(6, 0, houses=2)
+    g.roll(1, 2, 4)  # Bob lands on the team's Oriental Avenue: no rent, no Raze
+    assert g.state.squares[6].houses == 2 and g.cash(1) == 3000
+    g = game("commoner", "fighter", "commoner", teams="Ann+Bob")
+    g.set(1, level=6, ep=50)
+    _second_seat_turn(g)
+    g.own(6, 2, houses=2)  # Cat's lot: an opponent's, so Raze takes a house after the rent
+    g.roll(1, 2, 4)
+    while g.state.pending and getattr(g.state.pending[0], "player", None) == 1:
+        from companion.variants.dungeonopoly import Pass
+
+        g.act(Pass(1))
+    assert g.state.squares[6].houses == 1
+
+
+def test_steal_only_from_an_opponents_lot(game: Any) -> None:
+    g = game("commoner", "rogue", "commoner", teams="Ann+Bob")
+    _second_seat_turn(g)
+    g.own(6, 0, houses=1)
+    g.set(1, position=6, skills="steal:5")
+    with pytest.raises(IllegalActionError, match="opponent's lot"):
+        g.act(UseAbility(1, "steal"))
+    g.own(6, 2, houses=1)
+    assert any(isinstance(a, UseAbility) and a.ability == "steal"
+               for a in g.rules.legal_actions(g.state, (1,)))
+
+
+def test_wrath_of_god_spares_teammates_buildings(game: Any) -> None:
+    g = game("commoner", "cleric", "commoner", teams="Ann+Bob")
+    g.set(1, level=10)
+    _second_seat_turn(g)
+    g.own(1, 0, houses=1)  # the team's
+    g.own(3, 2, houses=1)  # Cat's
+    g.act(UseAbility(1, "wrath_of_god"))
+    while g.state.pending and getattr(g.state.pending[0], "player", None) is not None:
+        from companion.variants.dungeonopoly import Pass
+
+        waiting = getattr(g.state.pending[0], "waiting", None)
+        g.act(Pass(waiting[0] if waiting else g.state.pending[0].player))
+    assert g.state.squares[1].houses == 1 and g.state.squares[3].houses == 0

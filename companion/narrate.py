@@ -18,7 +18,7 @@ def _who(state: GameState, who: int | None) -> str:
 
 # money movements already told by the event just before or after them
 _TOLD = ("GO", "bought ", "mortgaged ", "unmortgaged ", "sold a building", "building on ",
-         "the pot", "auction for ", "broke down ")
+         "the pot", "auction for ", "broke down ", "damage (")
 
 
 def account(rules: Rules, state: GameState, events: list[Event] | tuple[Event, ...]) -> list[str]:

@@ -1149,7 +1149,10 @@ class Dungeonopoly(Rules):
             0 <= event.player < len(state.players) else "someone"
         kind = event.kind
         if kind == "ep":
-            return f"{name} gains {event.amount} EP ({event.detail})"
+            why = ", ".join(w.replace("_", " ") for w in event.detail.split(",") if w)
+            return f"{name} gains {event.amount} EP" + (f" ({why})" if why else "")
+        if kind == "ability_success":
+            return f"{name}'s {event.detail.replace('_', ' ')} succeeds"
         if kind == "level_up":
             return f"{name} reaches level {event.amount}"
         if kind == "ability":

@@ -80,8 +80,11 @@ class DiceEntry:
         """Why a reading cannot be confirmed as it is ("" when it can)."""
         want = len(self.spec.sides)
         if len(values) != want:
-            return (f"the camera sees {len(values)} dice, this roll needs {want}: "
-                    "take away extra dice, or press CONFIRM to enter the values")
+            seen = f"{len(values)} {'die' if len(values) == 1 else 'dice'}"
+            fix = ("take the extra dice away" if len(values) > want else
+                   "make sure every die is in the tray and in view")
+            return (f"the camera sees {seen}, this roll needs {want}: {fix}, "
+                    "or press CONFIRM to enter the values")
         if any(v is None for v in values) or status != "ok":
             return "the camera is not sure of a die: press CONFIRM to enter the values"
         for v, sides in zip(values, self.spec.sides, strict=True):

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Train the dice reader's two small networks and export them to ONNX for ``cv2.dnn``.
+"""Train the dice reader's detector and export it to ONNX for ``cv2.dnn``.
 
     python3 scripts/train_dice_classifier.py detector    # -> vision/dice/models/dice_detector.onnx
-    python3 scripts/train_dice_classifier.py classifier  # -> vision/dice/models/dice_classifier.onnx
+
+The classifier (64x64 crops) is trained by ``scripts/train_dice_reader.py``.
 
 Training needs PyTorch (``pip install torch==2.13.0 onnx``); running the reader does not: the
 exported models run through OpenCV's DNN module. Data: the *tune* split (by source-photo stem,
 see ``vision.dice.dataset``) of the real Rune55 photos plus synthetic renders from
-``vision.synthetic.dice`` (every die type, pips and numbers, cocked dice, clutter). The *eval*
+``vision.synthetic.dice`` (every die type, pips and numbers, cocked dice, clutter, on plain
+tables, dark speckled trays and board print) and frames of the synthetic table
+(``vision.synthetic.table``) with its own small dice. The *eval*
 split is never seen here. Everything is seeded, so a rerun regenerates the committed models
 (up to floating-point differences between machines).
 """
@@ -25,21 +28,19 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
 
 from vision.dice import dataset  # noqa: E402
-from vision.dice.labels import CLASSES, COCKED, NONE, class_of  # noqa: E402
+from vision.dice.labels import class_of  # noqa: E402
 from vision.dice.models import (  # noqa: E402
-    CLASSIFIER_SIZE,
     DETECTOR_STRIDE,
-    MODEL_DIR,
-    crop_square,  # noqa: E402
+    MODEL_DIR,  # noqa: E402
 )
 from vision.synthetic import dice as synth  # noqa: E402
 
 try:
     import torch
     import torch.nn as nn
-    import torch.nn.functional as F
 except ImportError:  # pragma: no cover - training only
     sys.exit("training needs PyTorch: pip install torch==2.13.0 onnx")
 
@@ -81,24 +82,6 @@ class Detector(nn.Module):
         p16 = self.fuse16(self.l16(f16) + self.up(self.l32(f32)))
         p8 = self.fuse8(self.l8(f8) + self.up(p16))
         return self.head(p8)
-
-
-class Classifier(nn.Module):
-    def __init__(self, n_classes: int) -> None:
-        super().__init__()
-        self.body = nn.Sequential(
-            conv(1, 16), nn.MaxPool2d(2),
-            conv(16, 32), conv(32, 32), nn.MaxPool2d(2),
-            conv(32, 48), conv(48, 48), nn.MaxPool2d(2),
-        )
-        side = CLASSIFIER_SIZE // 8
-        self.fc = nn.Sequential(
-            nn.Flatten(), nn.Dropout(0.2), nn.Linear(48 * side * side, 128), nn.ReLU(inplace=True),
-            nn.Linear(128, n_classes),
-        )
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.fc(self.body(x))
 
 
 # ----------------------------------------------------------------------------- data
@@ -268,21 +251,38 @@ def train_detector(args: argparse.Namespace) -> None:
     print(f"real tune images: {len(real)}")
     synth_scenes = synthetic_scenes(args.synthetic, args.seed + 1000, args.threads, args.cache)
     print(f"synthetic scenes: {len(synth_scenes)}")
-    pool = real + synth_scenes
+    table = table_scenes(args.table_frames, args.seed + 2000)
+    print(f"synthetic table frames: {len(table)}")
+    pool = real + synth_scenes + table
     model = Detector()
     if args.init and args.init.endswith(".onnx"):
         load_folded_onnx(model, Path(args.init))
     elif args.init:
         model.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    steps = args.steps
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.1)
+    steps = args.steps if args.minutes <= 0 else 10**9
+    sched = None
+    if args.minutes <= 0:
+        sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.1)
     size = args.size
-    t0 = time.time()
+    t0 = last_ck = time.time()
     model.train()
     if args.init and args.init.endswith(".onnx"):
         freeze_batchnorm(model)
     for step in range(steps):
+        if args.minutes > 0:
+            # a wall-time budget: cosine decay over the minutes given, checkpoints on the way
+            frac = (time.time() - t0) / (args.minutes * 60)
+            if frac >= 1:
+                break
+            for g in opt.param_groups:
+                g["lr"] = args.lr * min(1.0, frac / 0.03) * 0.5 * (1 + math.cos(math.pi * frac))
+            if time.time() - last_ck > 360:
+                last_ck = time.time()
+                export(model, (1, 1, 320, 320), Path(args.out), dynamic=True)
+                model.train()
+                if args.init and args.init.endswith(".onnx"):
+                    freeze_batchnorm(model)
         imgs, heats, regs, masks = [], [], [], []
         for _ in range(args.batch):
             img, dice = pool[int(rng.integers(len(pool)))]
@@ -305,34 +305,14 @@ def train_detector(args: argparse.Namespace) -> None:
         opt.zero_grad()
         loss.backward()
         opt.step()
-        sched.step()
+        if sched is not None:
+            sched.step()
         if step % 100 == 0 or step == steps - 1:
             print(f"step {step} loss {loss.item():.3f} heat {l_heat.item():.3f} size {l_size.item():.3f} "
                   f"off {l_off.item():.3f} ({time.time() - t0:.0f}s)", flush=True)
     if args.save_pt:
         torch.save(model.state_dict(), args.save_pt)
-    export(model, (1, 1, 320, 320), MODEL_DIR / "dice_detector.onnx", dynamic=True)
-
-
-def crop_samples_real(real: list, rng: np.random.Generator) -> tuple[list[np.ndarray], list[int]]:
-    """Every labelled die of the tune split, cropped as the reader crops (with box jitter)."""
-    xs, ys = [], []
-    for img, dice in real:
-        for x, y, w, h, cls in dice:
-            for _ in range(4):
-                j = 0.08 * max(w, h)
-                box = (x + rng.normal(0, j), y + rng.normal(0, j), w * math.exp(rng.normal(0, 0.08)),
-                       h * math.exp(rng.normal(0, 0.08)))
-                xs.append(crop_square(img, box))
-                ys.append(cls)
-        # background crops: random boxes that barely overlap any die
-        for _ in range(2):
-            s = float(rng.uniform(12, 120))
-            bx, by = float(rng.uniform(0, img.shape[1] - s)), float(rng.uniform(0, img.shape[0] - s))
-            if all(_iou((bx, by, s, s), d[:4]) < 0.1 for d in dice):
-                xs.append(crop_square(img, (bx, by, s, s)))
-                ys.append(CLASSES.index(NONE))
-    return xs, ys
+    export(model, (1, 1, 320, 320), Path(args.out), dynamic=True)
 
 
 def _iou(a: tuple, b: tuple) -> float:
@@ -341,21 +321,6 @@ def _iou(a: tuple, b: tuple) -> float:
     ih = max(0.0, min(ay2, by2) - max(a[1], b[1]))
     inter = iw * ih
     return inter / max(1e-6, a[2] * a[3] + b[2] * b[3] - inter)
-
-
-def crop_augment(crop: np.ndarray, cls: int, rng: np.random.Generator) -> np.ndarray:
-    name = CLASSES[cls]
-    if name.startswith("d6:") or name in (NONE, COCKED):
-        # pip faces are symmetric under the square's rotations and mirrors
-        crop = np.rot90(crop, int(rng.integers(4)))
-        if rng.random() < 0.5:
-            crop = crop[:, ::-1]
-    s = CLASSIFIER_SIZE
-    angle = float(rng.uniform(-20, 20))
-    m = cv2.getRotationMatrix2D((s / 2, s / 2), angle, math.exp(rng.normal(0, 0.06)))
-    m[:, 2] += rng.normal(0, 1.0, 2)
-    crop = cv2.warpAffine(np.ascontiguousarray(crop), m, (s, s), borderMode=cv2.BORDER_REPLICATE)
-    return photometric(crop, rng)
 
 
 def _scene(seed: int) -> tuple[np.ndarray, list]:
@@ -381,73 +346,27 @@ def synthetic_scenes(n: int, seed: int, workers: int, cache: str | None) -> list
     return out
 
 
-def _crop(seed: int) -> tuple[np.ndarray, int]:
-    return synth.training_crop(np.random.default_rng(seed))
-
-
-def synthetic_crops(n: int, seed: int, workers: int, cache: str | None) -> tuple[list[np.ndarray], list[int]]:
-    """``n`` synthetic classifier crops (seeded; optionally cached as .npz between runs)."""
+def table_scenes(n: int, seed: int) -> list:
+    """Frames of the synthetic table (``vision.synthetic.table``: printed board, markers, pawns,
+    hands) with its own small dice: board print is the detector's commonest false find."""
     if n <= 0:
-        return [], []
-    path = Path(cache) / f"crops-{seed}-{n}-{CLASSIFIER_SIZE}.npz" if cache else None
-    if path is not None and path.exists():
-        data = np.load(path)
-        return list(data["x"]), [int(v) for v in data["y"]]
-    import multiprocessing
+        return []
+    from train_dice_reader import table_dice_boxes
 
-    with multiprocessing.Pool(max(1, workers)) as pool:
-        out = pool.map(_crop, range(seed, seed + n), chunksize=64)
-    xs = [c for c, _ in out]
-    ys = [int(y) for _, y in out]
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(path, x=np.stack(xs), y=np.array(ys))
-    return xs, ys
+    from vision.synthetic.table import Conditions, SyntheticTable, default_camera, random_pose
 
-
-def train_classifier(args: argparse.Namespace) -> None:
-    rng = np.random.default_rng(args.seed)
-    torch.manual_seed(args.seed)
-    real = load_real(Path(args.real), "tune")
-    xs, ys = crop_samples_real(real, rng)
-    n_real = len(xs)
-    sx, sy = synthetic_crops(args.synthetic, args.seed + 5000, args.threads, args.cache)
-    xs.extend(sx)
-    ys.extend(sy)
-    print(f"crops: {n_real} real, {len(xs) - n_real} synthetic, {len(CLASSES)} classes")
-    X = np.stack(xs)
-    Y = np.array(ys, np.int64)
-    model = Classifier(len(CLASSES))
-    if args.init:
-        model.load_state_dict(torch.load(args.init))
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    steps = args.steps
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.1)
-    # real d6 crops are the measured target: by default drawn as often as all synthetic crops
-    share = args.real_share
-    weights = np.where(np.arange(len(Y)) < n_real, share / n_real, (1 - share) / max(1, len(Y) - n_real))
-    weights /= weights.sum()
-    t0 = time.time()
-    model.train()
-    for step in range(steps):
-        idx = rng.choice(len(Y), args.batch, p=weights)
-        batch = np.stack([crop_augment(X[i], int(Y[i]), rng) for i in idx])
-        x = torch.from_numpy(batch[:, None].astype(np.float32) / 255.0)
-        x = (x - x.mean(dim=(2, 3), keepdim=True)) / (x.std(dim=(2, 3), keepdim=True) + 0.02)
-        y = torch.from_numpy(Y[idx])
-        out = model(x)
-        loss = F.cross_entropy(out, y, label_smoothing=0.02)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        sched.step()
-        if step % 200 == 0 or step == steps - 1:
-            acc = (out.argmax(1) == y).float().mean().item()
-            print(f"step {step} loss {loss.item():.3f} acc {acc:.3f} ({time.time() - t0:.0f}s)", flush=True)
-    if args.save_pt:
-        torch.save(model.state_dict(), args.save_pt)
-    export(model, (1, 1, CLASSIFIER_SIZE, CLASSIFIER_SIZE), MODEL_DIR / "dice_classifier.onnx",
-           dynamic=False)
+    rng = np.random.default_rng(seed)
+    table = SyntheticTable(camera=default_camera(1280, 720))
+    out = []
+    for i in range(n):
+        values = [int(v) for v in rng.integers(1, 7, int(rng.integers(0, 4)))]
+        pawns = {name: int(rng.integers(0, 40)) for name in list(table.players)[: int(rng.integers(0, 6))]}
+        frame = table.render(pawns, values, hand=bool(rng.random() < 0.2), seed=seed + i,
+                             pose=random_pose(rng), conditions=Conditions.random(rng))
+        grey = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
+        dice = [(*box, class_of("d6", v)) for box, v in table_dice_boxes(frame)]
+        out.append((grey, dice))
+    return out
 
 
 def main() -> None:
@@ -455,28 +374,28 @@ def main() -> None:
     p.add_argument("what", choices=["detector", "classifier"])
     p.add_argument("--real", default=str(dataset.DEFAULT_REAL_DIR))
     p.add_argument("--steps", type=int, default=3000)
+    p.add_argument("--minutes", type=float, default=0.0, help="train for this wall time instead")
     p.add_argument("--batch", type=int, default=32)
     p.add_argument("--lr", type=float, default=3e-3)
     p.add_argument("--size", type=int, default=320)
-    p.add_argument("--synthetic", type=int, default=0, help="synthetic scenes or crops to mix in")
+    p.add_argument("--synthetic", type=int, default=0, help="synthetic scenes to mix in")
+    p.add_argument("--table-frames", type=int, default=0, help="synthetic table frames to mix in")
     p.add_argument("--seed", type=int, default=5)
-    p.add_argument("--threads", type=int, default=2)
-    p.add_argument("--cache", default=None, help="folder to cache synthetic crops in")
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--cache", default=None, help="folder to cache synthetic scenes in")
     p.add_argument("--only-cache", action="store_true", help="make the synthetic cache and stop")
-    p.add_argument("--real-share", type=float, default=0.5, help="share of real crops per batch")
-    p.add_argument("--init", default=None, help="start from these PyTorch weights (.pt)")
+    p.add_argument("--init", default=None, help="start from these weights (.pt or exported .onnx)")
     p.add_argument("--save-pt", default=None, help="also save the PyTorch weights here")
+    p.add_argument("--out", default=str(MODEL_DIR / "dice_detector.onnx"))
     args = p.parse_args()
+    if args.what == "classifier":
+        sys.exit("the classifier is trained by scripts/train_dice_reader.py (64x64 crops)")
     torch.set_num_threads(args.threads)
     MODEL_DIR.mkdir(parents=True, exist_ok=True)
-    if args.what == "detector" and args.only_cache:
+    if args.only_cache:
         synthetic_scenes(args.synthetic, args.seed + 1000, args.threads, args.cache)
-    elif args.what == "detector":
-        train_detector(args)
-    elif args.only_cache:
-        synthetic_crops(args.synthetic, args.seed + 5000, args.threads, args.cache)
     else:
-        train_classifier(args)
+        train_detector(args)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -144,9 +144,20 @@ def _text(img: np.ndarray, text: str, centre: tuple[float, float], height: float
     m = cv2.getRotationMatrix2D((w / 2, (pad + th / 2)), angle, k)
     m[0, 2] += centre[0] - w / 2
     m[1, 2] += centre[1] - (pad + th / 2)
-    mask = cv2.warpAffine(tile, m, (img.shape[1], img.shape[0]), flags=cv2.INTER_AREA)
+    # warp only into the text's bounding box (the patch can be ten times larger)
+    corners = np.array([[0, 0, 1], [w, 0, 1], [0, h, 1], [w, h, 1]], np.float64) @ m.T
+    x0 = max(0, int(math.floor(corners[:, 0].min())) - 2)
+    y0 = max(0, int(math.floor(corners[:, 1].min())) - 2)
+    x1 = min(img.shape[1], int(math.ceil(corners[:, 0].max())) + 2)
+    y1 = min(img.shape[0], int(math.ceil(corners[:, 1].max())) + 2)
+    if x1 <= x0 or y1 <= y0:
+        return
+    m[0, 2] -= x0
+    m[1, 2] -= y0
+    mask = cv2.warpAffine(tile, m, (x1 - x0, y1 - y0), flags=cv2.INTER_AREA)
     a = (mask.astype(np.float32) / 255.0)[..., None]
-    img[:] = (img * (1 - a) + np.array(colour, np.float32) * a).astype(img.dtype)
+    roi = img[y0:y1, x0:x1]
+    roi[:] = (roi * (1 - a) + np.array(colour, np.float32) * a).astype(img.dtype)
 
 
 def _label(value: int, kind: str) -> str:
@@ -412,7 +423,8 @@ def training_scene(rng: np.random.Generator) -> tuple[np.ndarray, list[tuple[flo
     from vision.dice.labels import CLASS_INDEX, COCKED, class_of
 
     img, truths = render_dice_scene(
-        rng, (640, 640), n_dice=int(rng.integers(0, 12)), die_px=(14.0, 120.0), cocked_rate=0.1
+        rng, (640, 640), n_dice=int(rng.integers(0, 12)), die_px=(14.0, 120.0), cocked_rate=0.1,
+        background=training_background(rng, 640, 640),
     )
     _clutter(img, rng)
     out = []
@@ -442,36 +454,101 @@ def _clutter(img: np.ndarray, rng: np.random.Generator) -> None:
                         float(rng.uniform(0, 180)), 0, 360, skin, -1, cv2.LINE_AA)
 
 
-def training_crop(rng: np.random.Generator) -> tuple[np.ndarray, int]:
-    """One classifier sample: a grey crop (as the reader crops) and its class index."""
+CONTEXT_MARGIN = 1.15 * 1.5
+"""Training crops keep this much context around a die (times its box side); the training script
+rotates, scales and shifts them and cuts the reader's crop (margin 1.15) out of the middle."""
+CONTEXT_SIZE = 96
+
+
+def speckled_background(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+    """A dark tray: near-black felt or plastic with sensor noise, colour speckle and a few bright
+    specks (dust, glitter), as the black dice-tower trays look under a small camera."""
+    base = rng.uniform(4, 45)
+    img = np.full((height, width, 3), base, np.float32)
+    img += rng.uniform(-6, 6, 3).astype(np.float32)
+    grain = rng.normal(0, rng.uniform(2, 14), (height, width, 3)).astype(np.float32)
+    if rng.random() < 0.5:
+        grain = cv2.GaussianBlur(grain, (0, 0), float(rng.uniform(0.5, 1.5))) * 1.8
+    img += grain
+    n_specks = int(rng.integers(0, max(2, width * height // 600)))
+    for _ in range(n_specks):
+        x, y = int(rng.integers(width)), int(rng.integers(height))
+        v = tuple(float(c) for c in rng.uniform(60, 255) * rng.uniform(0.6, 1.0, 3))
+        cv2.circle(img, (x, y), int(rng.integers(0, 3)), v, -1, cv2.LINE_AA)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def board_print_background(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+    """A patch of the synthetic table's printed board (squares, icons, text, markers) at a
+    random scale and rotation: what lies around dice thrown on the board."""
+    try:
+        from vision.synthetic.table import board_texture
+    except Exception:  # pragma: no cover - the table needs the board package
+        return table_background(rng, width, height)
+    tex = board_texture()
+    scale = float(math.exp(rng.uniform(math.log(0.3), math.log(1.1))))
+    cx, cy = rng.uniform(0, tex.shape[1]), rng.uniform(0, tex.shape[0])
+    m = cv2.getRotationMatrix2D((float(cx), float(cy)), float(rng.uniform(0, 360)), scale)
+    m[0, 2] += width / 2 - cx
+    m[1, 2] += height / 2 - cy
+    out = cv2.warpAffine(tex, m, (width, height), flags=cv2.INTER_AREA,
+                         borderMode=cv2.BORDER_REFLECT)
+    gain = float(rng.uniform(0.6, 1.2))
+    result: np.ndarray = np.clip(np.asarray(out, np.float32) * gain, 0, 255).astype(np.uint8)
+    return result
+
+
+def training_background(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+    """Backgrounds for training: plain tables, dark speckled trays and printed board."""
+    roll = rng.random()
+    if roll < 0.45:
+        return table_background(rng, width, height)
+    if roll < 0.7:
+        return speckled_background(rng, width, height)
+    return board_print_background(rng, width, height)
+
+
+def training_crops(
+    rng: np.random.Generator, size: int = CONTEXT_SIZE, margin: float = CONTEXT_MARGIN,
+    scene: int = 384,
+) -> list[tuple[np.ndarray, int]]:
+    """Classifier samples from one rendered scene: a grey context crop of every die (centred
+    on its box, ``margin`` times its side) and of a few places that are not dice."""
     from vision.dice.labels import CLASS_INDEX, COCKED, NONE, class_of
     from vision.dice.models import crop_square
 
-    s = float(rng.uniform(22, 80))
-    side = int(s * 3)
-    bg = table_background(rng, side, side)
-    roll = rng.random()
-    if roll < 0.08:  # not a die
+    lo, hi = (12.0, 40.0) if rng.random() < 0.3 else (24.0, 100.0)
+    bg = training_background(rng, scene, scene)
+    if rng.random() < 0.5:
         _clutter(bg, rng)
-        img = camera_effects(bg, rng)
-        j = s * rng.uniform(0.6, 1.2)
-        return crop_square(_grey(img), (side / 2 - j / 2, side / 2 - j / 2, j, j)), CLASS_INDEX[NONE]
-    spec = random_spec(rng, (side / 2, side / 2), s, cocked_rate=0.07 / 0.92)
-    if spec.kind == "d6" and rng.random() < 0.5 and not spec.cocked:
-        spec = replace(spec, kind=str(rng.choice(["d4", "d8", "d10", "d12", "d20"])))
-        spec = replace(spec, value=int(rng.integers(1, FACES[spec.kind] + 1)))
-    # sometimes a touching neighbour
-    if rng.random() < 0.3:
-        a = rng.uniform(0, 2 * math.pi)
-        nb = random_spec(rng, (side / 2 + s * 1.05 * math.cos(a), side / 2 + s * 1.05 * math.sin(a)), s)
-        draw_die(bg, nb, rng)
-    truth = draw_die(bg, spec, rng)
-    img = camera_effects(bg, rng)
-    x, y, w, h = truth.box
-    j = 0.06 * max(w, h)
-    box = (x + rng.normal(0, j), y + rng.normal(0, j), w * math.exp(rng.normal(0, 0.06)), h * math.exp(rng.normal(0, 0.06)))
-    cls = CLASS_INDEX[COCKED] if spec.cocked else class_of(spec.kind, spec.value)
-    return crop_square(_grey(img), box), cls
+    img, truths = render_dice_scene(
+        rng, (scene, scene), n_dice=int(rng.integers(2, 9)), die_px=(lo, hi), cocked_rate=0.07,
+        background=bg, effects=True,
+    )
+    grey = _grey(img)
+    out: list[tuple[np.ndarray, int]] = []
+    boxes = []
+    for t in truths:
+        x, y, w, h = t.box
+        if w < 4 or h < 4 or x <= 0 or y <= 0 or x + w >= scene or y + h >= scene:
+            continue
+        cls = CLASS_INDEX[COCKED] if t.cocked else class_of(t.kind, t.value)
+        box = (float(x), float(y), float(w), float(h))
+        boxes.append(box)
+        out.append((crop_square(grey, box, size, margin), cls))
+    for _ in range(int(rng.integers(1, 4))):
+        s = float(math.exp(rng.uniform(math.log(10), math.log(110))))
+        bx, by = float(rng.uniform(0, scene - s)), float(rng.uniform(0, scene - s))
+        if all(_overlap((bx, by, s, s), b) < 0.1 for b in boxes):
+            out.append((crop_square(grey, (bx, by, s, s), size, margin), CLASS_INDEX[NONE]))
+    return out
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """Intersection over the smaller box's area."""
+    iw = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
+    ih = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
+    return iw * ih / max(1e-6, min(a[2] * a[3], b[2] * b[3]))
 
 
 # ----------------------------------------------------------------------------- rolling source

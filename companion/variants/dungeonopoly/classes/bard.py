@@ -493,9 +493,16 @@ class BardEffect(TableEffect):
         p = character(t, mover)
         tows = [(int(f.split(":")[1]), f.startswith("tow_hidden:")) for f in p.turn
                 if f.startswith(("tow:", "tow_hidden:"))]
-        for seat, hidden in tows:
-            if seat != mover:
-                t.push(TowMove(seat, steps, hidden or is_hidden(t.players[seat])))
+        moves = [TowMove(seat, steps, hidden or is_hidden(t.players[seat]))
+                 for seat, hidden in tows if seat != mover]
+        # tows still waiting for an earlier move of hers to settle go first: each towed
+        # character copies the bard's moves in the order she made them (R-B4)
+        waiting = [i for i, x in enumerate(t.pending) if isinstance(x, TowMove)]
+        if waiting:
+            t.pending[waiting[-1] + 1:waiting[-1] + 1] = moves
+        else:
+            for move in moves:
+                t.push(move)
 
     def may_hide(self, layer: Dungeonopoly, t: Txn, seat: int) -> bool:
         p = character(t, seat)

@@ -430,7 +430,10 @@ class PaladinEffect(TableEffect):
         p = character(t, defender)
         if knows(p, "counter") is None or p.bankrupt or t.players[attacker].bankrupt:
             return
-        if within_reach(t, defender, attacker):
+        # Counter targets the attacker: a hidden one (or one out of her existence) cannot be
+        # countered, so nothing is asked (R-P1)
+        if within_reach(t, defender, attacker) and \
+                target_problem(t, defender, attacker, spell=False) is None:
             t.push(CounterChoice(defender, attacker))
 
     def damage_blocked(self, layer: Dungeonopoly, t: Txn, attacker: int,

@@ -127,6 +127,12 @@ class TableEffect:
         counts as passing). Return the new remaining count (0 stops her here)."""
         return remaining
 
+    def enter_demiplane(self, layer: Dungeonopoly, t: Txn, mover: int, gap: int,
+                        came_from: int, remaining: int, land: bool) -> int:
+        """Like ``enter_square`` for a Genesis demiplane of the mover's world (the one after
+        square ``gap``); ``came_from`` is the real square she stepped off (P-R12)."""
+        return remaining
+
     def after_move(self, layer: Dungeonopoly, t: Txn, mover: int, steps: int, land: bool,
                    count_passing: bool) -> None:
         """A move (or a resumed part of one) finished."""
@@ -310,6 +316,13 @@ def enter_square(effects: Iterable[TableEffect], layer: Dungeonopoly, t: Txn, mo
                  index: int, came_from: int, remaining: int, land: bool) -> int:
     for e in effects:
         remaining = e.enter_square(layer, t, mover, index, came_from, remaining, land)
+    return remaining
+
+
+def enter_demiplane(effects: Iterable[TableEffect], layer: Dungeonopoly, t: Txn, mover: int,
+                    gap: int, came_from: int, remaining: int, land: bool) -> int:
+    for e in effects:
+        remaining = e.enter_demiplane(layer, t, mover, gap, came_from, remaining, land)
     return remaining
 
 

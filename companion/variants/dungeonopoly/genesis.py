@@ -33,8 +33,11 @@ from companion.variants.dungeonopoly.terms import (
 from companion.variants.dungeonopoly.terms import distance as ring_distance
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from companion.rules.engine import LandContext
     from companion.rules.txn import Txn
+    from companion.variants.dungeonopoly.effects import TableEffect
     from companion.variants.dungeonopoly.layer import Dungeonopoly
 
 BOARD = 40
@@ -151,6 +154,32 @@ def walk_steps(table: Table, mover: int, dest: int, dest_gap: int | None) -> int
     b = where[(dest, dest_gap)]
     fwd = (b - a) % len(ring)
     return fwd if fwd <= len(ring) - fwd else fwd - len(ring)
+
+
+def throw_steps(table: Table, thrower: int, seat: int, direction: int, reach: int) -> int:
+    """Signed steps that throw ``seat`` (``direction`` +1 or -1) to the place "just outside"
+    ``thrower``'s range of ``reach`` (Psionic Blast, P-R12). She walks her own world (the
+    polarity of the target applies: her demiplanes cost a step each), and stops at the first
+    place on her path that lies beyond ``reach`` as the thrower counts it. A demiplane that
+    does not exist for the thrower is outside her measure, so it is passed over, never the
+    place where the throw ends."""
+    mine, theirs = gaps_for(table, seat), gaps_for(table, thrower)
+    ring: list[tuple[int, int | None]] = []
+    for i in range(BOARD):
+        ring.append((i, None))
+        if i in mine:
+            ring.append((i, i))
+    where = {node: k for k, node in enumerate(ring)}
+    start = (table.players[seat].position, demiplane_of(table, seat))
+    k = where.get(start, where[(start[0], None)])
+    origin = table.players[thrower].position, demiplane_of(table, thrower)
+    for steps in range(1, len(ring)):
+        sq, gap = ring[(k + direction * steps) % len(ring)]
+        if gap is not None and gap not in theirs:
+            continue
+        if distance_for(table, thrower, origin[0], sq, origin[1], gap) > reach:
+            return direction * steps
+    return direction * (reach + 1)  # (the whole board is in range: cannot happen by level)
 
 
 # --- creating, collapsing ----------------------------------------------------------------
@@ -272,6 +301,18 @@ def stop_on(layer: Dungeonopoly, t: Txn, mover: int, gap: int, land: bool,
     if land and d is not None:
         t.emit("demiplane_card", mover, square=gap, detail=f"{d.deck}:{d.card}")
         layer.apply_card(t, mover, card_by_id(d.deck, d.card))
+
+
+def enter(watch: Sequence[TableEffect], layer: Dungeonopoly, t: Txn, mover: int, gap: int,
+          came_from: int, remaining: int, land: bool) -> int:
+    """The mover (a move that counts as passing) steps onto the demiplane in ``gap`` with
+    ``remaining`` squares still to go: the table effects watching her steps see it as a square
+    of her world (a defended demiplane costs Bulwark of Defense's extra step; no primal spell
+    can lie on one, so Entangle and Wall of Thorns never do). Returns the new remaining count;
+    0 stops her on the demiplane (P-R12)."""
+    from companion.variants.dungeonopoly import effects
+
+    return effects.enter_demiplane(watch, layer, t, mover, gap, came_from, remaining, land)
 
 
 def pass_over(layer: Dungeonopoly, t: Txn, mover: int, gap: int, forward: bool,

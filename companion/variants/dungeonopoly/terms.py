@@ -142,17 +142,22 @@ def seat_distance(table: Table, viewer: int, a: int, b: int) -> int | None:
     return genesis.distance_for(table, viewer, sa, sb, ga, gb)
 
 
-def square_distance(table: Table, viewer: int, seat: int, square: int) -> int | None:
-    """Squares from ``seat`` to the real square ``square``, as ``viewer`` counts them."""
+def square_distance(table: Table, viewer: int, seat: int, square: int,
+                    gap: int | None = None) -> int | None:
+    """Squares from ``seat`` to the real square ``square`` (or, with ``gap``, to the demiplane
+    after square ``gap``), as ``viewer`` counts them; None when ``seat`` is in jail or out of
+    the viewer's existence, or the demiplane does not exist for her."""
     p = table.players[seat]
     if isolated(p) or not exists_for(table, viewer, seat):
         return None
     s, g = place(table, seat)
     if not table.extra:
-        return distance(s, square)
+        return None if gap is not None else distance(s, square)
     from companion.variants.dungeonopoly import genesis
 
-    return genesis.distance_for(table, viewer, s, square, g, None)
+    if gap is not None and gap not in genesis.gaps_for(table, viewer):
+        return None
+    return genesis.distance_for(table, viewer, s, square if gap is None else gap, g, gap)
 
 
 def in_range(table: Table, user: int, target: int, extra: int = 0) -> bool:

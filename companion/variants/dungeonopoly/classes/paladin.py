@@ -59,11 +59,15 @@ def reach_of(level: int) -> int:
     return 2 if level >= 10 else 1
 
 
-def in_reach(table: Table, paladin: int, square: int) -> bool:
+def in_reach(table: Table, paladin: int, square: int, viewer: int | None = None,
+             gap: int | None = None) -> bool:
+    """Is the real square ``square`` (with ``gap``: the demiplane after square ``gap``) within
+    the paladin's reach? Demiplanes count as squares (P-R10) in ``viewer``'s world: the
+    paladin's own by default; for a stance acting on a mover, the mover's (P-R12)."""
     p = character(table, paladin)
     if p.bankrupt:
         return False
-    d = square_distance(table, paladin, paladin, square)  # demiplanes count (P-R10)
+    d = square_distance(table, paladin if viewer is None else viewer, paladin, square, gap)
     return d is not None and d <= reach_of(p.level)
 
 
@@ -488,15 +492,26 @@ class PaladinEffect(TableEffect):
 
     def enter_square(self, layer: Dungeonopoly, t: Txn, mover: int, index: int, came_from: int,
                      remaining: int, land: bool) -> int:
+        return self._step(layer, t, mover, index, None, came_from, remaining)
+
+    def enter_demiplane(self, layer: Dungeonopoly, t: Txn, mover: int, gap: int,
+                        came_from: int, remaining: int, land: bool) -> int:
+        return self._step(layer, t, mover, gap, gap, came_from, remaining)
+
+    def _step(self, layer: Dungeonopoly, t: Txn, mover: int, index: int, gap: int | None,
+              came_from: int, remaining: int) -> int:
+        """The mover steps onto square ``index`` (or the demiplane in ``gap``): reach is
+        counted in her world, the polarity of the character affected (P-R12)."""
         for seat in range(len(t.players)):
             if seat == mover or t.players[seat].bankrupt:
                 continue
             stance = stance_of(t, seat)
-            if stance == "bulwark_of_defense" and remaining > 0 and in_reach(t, seat, index):
+            here = stance is not None and in_reach(t, seat, index, mover, gap)
+            if stance == "bulwark_of_defense" and remaining > 0 and here:
                 t.emit("bulwark", mover, square=index, other=seat)
                 remaining -= 1
             elif stance == "thicket_of_blades" and \
-                    (in_reach(t, seat, index) or in_reach(t, seat, came_from)) and \
+                    (here or in_reach(t, seat, came_from, mover)) and \
                     not character(t, seat).has_flag(f"aoo:{mover}"):
                 layer.add_flag(t, seat, f"aoo:{mover}")
                 t.emit("attack_of_opportunity", seat, other=mover, square=index)

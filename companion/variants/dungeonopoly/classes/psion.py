@@ -545,7 +545,10 @@ class PsionicBlast(Power):
             else:
                 direction = (1 if offset > 0 else -1) if offset else \
                     (1 if genesis.demiplane_of(table, seat) is not None else -1)
-            out.append((seat, direction * (reach + 1 - dist)))
+            if table.extra and genesis.demiplanes(table):  # her path may hold demiplanes
+                out.append((seat, genesis.throw_steps(table, user, seat, direction, reach)))
+            else:
+                out.append((seat, direction * (reach + 1 - dist)))
         return out
 
     def affected(self, layer: Dungeonopoly, table: Table, user: int,

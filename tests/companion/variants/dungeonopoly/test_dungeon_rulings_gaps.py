@@ -18,7 +18,7 @@ from companion.variants.dungeonopoly.character import Enchantment
 from companion.variants.dungeonopoly.classes.bard import MelodyChoice
 from companion.variants.dungeonopoly.classes.druid import ThornsChoice
 from companion.variants.dungeonopoly.classes.paladin import CounterChoice
-from companion.variants.dungeonopoly.genesis import Demiplane, restore_enchantment
+from companion.variants.dungeonopoly.genesis import Demiplane, OnDemiplane, restore_enchantment
 from companion.variants.dungeonopoly.terms import with_square_enchantment
 
 BOARDWALK = 39
@@ -221,3 +221,65 @@ def test_borrowed_wild_shape_brings_maul_and_scent_and_one_form(game: Any) -> No
     use(g, 0, "wild_shape", form="bear")
     use(g, 0, "maul", 1)
     assert g.cash(1) == 1500 - 400  # Maul: $40 x the bard's level 10
+
+
+# --- P-R12: movement costs and throws with demiplanes ---------------------------------------
+def test_bulwark_charges_a_defended_demiplane_in_the_movers_world(game: Any) -> None:
+    # a Chance demiplane after St. Charles (11) is a square for Bob and for the paladin
+    g = game("psion", "commoner", "paladin")
+    demiplane(g, 11, "chance", "bank_dividend")
+    bulwark(g, 2, 11)
+    g.set(1, position=10, in_jail=False)
+    turn(g, 1)
+    g.roll(1, 1, 3)  # 4: St. Charles 1+1, the demiplane 1+1 -> out of movement on it
+    assert "onto a demiplane" in [e.detail for e in g.events if e.kind == "moved"]
+    assert g.cash(1) == 1500 + 50  # landed: the demiplane's card (bank dividend) applies
+    # a Community Chest demiplane exists only for its psion: the paladin cannot see it, but
+    # the stance acts on the psion, whose world it is, so it costs her the extra step too
+    g2 = game("psion", "commoner", "paladin")
+    demiplane(g2, 11, "community_chest", "bank_error")
+    bulwark(g2, 2, 11)
+    g2.set(0, position=10)
+    turn(g2, 0)
+    g2.roll(0, 1, 3)
+    assert g2.cash(0) == 1500 + 200  # stopped on her demiplane: bank error in her favour
+    # without the stance she walks on: 11, the demiplane, 12, 13 (States Avenue)
+    g3 = game("psion", "commoner", "paladin")
+    demiplane(g3, 11, "community_chest", "bank_error")
+    g3.set(0, position=10)
+    turn(g3, 0)
+    g3.roll(0, 1, 3)
+    assert g3.p(0).position == 13 and g3.cash(0) == 1500
+
+
+def test_entangle_costs_nothing_on_the_demiplane_beside_it(game: Any) -> None:
+    g = game("psion", "druid")
+    demiplane(g, 11, "community_chest", "bank_error")
+    square_spell(g, 11, "entangle", 1, 1)  # St. Charles, just before the demiplane
+    g.set(1, position=30)
+    g.set(0, position=10)
+    turn(g, 0)
+    g.roll(0, 2, 3)  # 5: St. Charles 1+2, the demiplane 1, Electric Company (12) 1
+    assert g.p(0).position == 12 and g.cash(0) == 1500
+    # a druid standing on a demiplane has no board square to enchant (P-R10)
+    g2 = game("psion", "druid")
+    demiplane(g2, 11, "chance", "bank_dividend")
+    setf(g2, 1, level=1, choices="primal:entangle", position=11)
+    g2.state = replace(g2.state, extra=g2.state.extra + (OnDemiplane(1, 11),))
+    turn(g2, 1)
+    with pytest.raises(IllegalActionError, match="no board square"):
+        use(g2, 1, "entangle")
+
+
+def test_psionic_blast_throw_passes_a_demiplane_on_the_targets_path(game: Any) -> None:
+    g = game("psion", "commoner", "commoner")
+    demiplane(g, 23, "chance", "bank_dividend")  # for her opponents only
+    g.set(0, level=8, position=20)  # range 4 (her world has no demiplane): up to 24
+    g.set(1, position=22)
+    g.set(2, position=19)
+    turn(g, 0)
+    use(g, 0, "psionic_blast")
+    # Bob walks 23, the demiplane, 24, 25: the first square beyond her range is 25
+    # (three steps, as if there were no demiplane, would leave him on 24, inside it)
+    assert g.p(1).position == 25 and g.cash(1) == 1500
+    assert g.p(2).position == 15  # backwards, no demiplane on his path: 18, 17, 16, 15

@@ -592,6 +592,9 @@ class Dungeonopoly(Rules):
             k = came_from if forward else (came_from - 1) % size
             if gaps and k in gaps and k != gap:
                 remaining -= 1  # the demiplane is a square of its own
+                if watch:  # Bulwark of Defense, Thicket of Blades reach it too (P-R12)
+                    remaining = genesis.enter(watch, self, t, player, k, came_from, remaining,
+                                              land)
                 if remaining == 0:
                     genesis.stop_on(self, t, player, k, land, ctx)
                     effects.after_move(self, t, player, steps, land, count_passing)

@@ -47,11 +47,14 @@ def load_net(path: Path) -> cv2.dnn.Net:
 
 
 def crop_square(
-    grey: np.ndarray, box: tuple[float, float, float, float], size: int = CLASSIFIER_SIZE
+    grey: np.ndarray, box: tuple[float, float, float, float], size: int = CLASSIFIER_SIZE,
+    margin: float = CROP_MARGIN,
 ) -> np.ndarray:
-    """A ``size`` x ``size`` crop centred on ``box`` (x, y, w, h), edges replicated past the frame."""
+    """A ``size`` x ``size`` crop centred on ``box`` (x, y, w, h), edges replicated past the frame.
+
+    The crop's side is ``margin`` times the box's longer side."""
     x, y, w, h = box
-    side = max(w, h) * CROP_MARGIN
+    side = max(w, h) * margin
     cx, cy = x + w / 2, y + h / 2
     scale = size / max(side, 1.0)
     m = np.array([[scale, 0, size / 2 - cx * scale], [0, scale, size / 2 - cy * scale]], np.float32)
@@ -67,6 +70,6 @@ def crop_square(
                     grey[y0:y1, x0:x1], None, fx=1 / f, fy=1 / f, interpolation=cv2.INTER_AREA
                 )
                 return crop_square(
-                    sub, ((x - x0) / f, (y - y0) / f, w / f, h / f), size
+                    sub, ((x - x0) / f, (y - y0) / f, w / f, h / f), size, margin
                 ) if sub.size else np.zeros((size, size), np.uint8)
     return cv2.warpAffine(grey, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)

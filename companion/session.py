@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +30,29 @@ from companion.transcript import TranscriptError, format_action, header_lines, r
 from companion.variants import find_variant, variant_names
 
 LOG_LINES = 40
+
+
+class TableLog(deque[str]):
+    """The last lines of what happened, for the kiosk. A line that repeats the one before it is
+    folded into it ("Dee trains Rob Bank (3 times)") so a run of the same step does not push
+    everything else off the screen."""
+
+    def __init__(self, maxlen: int = LOG_LINES) -> None:
+        super().__init__(maxlen=maxlen)
+        self._last = ""
+        self._count = 0
+
+    def append(self, line: str) -> None:
+        if self and line == self._last:
+            self._count += 1
+            self[-1] = f"{line} ({self._count} times)"
+            return
+        self._last, self._count = line, 1
+        super().append(line)
+
+    def extend(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.append(line)
 
 
 class SessionError(Exception):
@@ -62,7 +85,7 @@ class Session:
         self.header = list(header)
         self.journal = journal
         self.lines = list(lines)
-        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.log = TableLog()
         self.last_events: tuple[Event, ...] = ()
         self.resumed = bool(lines)
         self.changed_at = time.monotonic()

@@ -47,6 +47,7 @@ from companion.rules.cards import card_by_id
 from companion.rules.engine import Rules
 from companion.rules.pending import Auction
 from companion.rules.state import GameState
+from companion.variants.dungeonopoly.names import title_of
 from hardware.buttons import CONFIRM, NEXT, PREV, Input, InputKind
 
 MANAGEMENT = (Build, Sell, Mortgage, Unmortgage, BreakDown)
@@ -166,9 +167,9 @@ def action_label(rules: Rules, state: GameState, a: Action) -> str:
         if what == "draft" and option.isdigit() and int(option) < len(rules.board.squares):
             sq = rules.board.squares[int(option)]
             return f"Draft {sq.name}" + (f" (${sq.price})" if getattr(sq, "price", 0) else "")
-        return f"Choose {words(what)}: {words(option).replace(':', ' ')}"
+        return f"Choose {words(what)}: {' '.join(title_of(o) for o in option.split(':'))}"
     if name == "TrainSkill":
-        return f"Train {words(getattr(a, 'skill', ''))} (+{getattr(a, 'ranks', 1)})"
+        return f"Train {title_of(getattr(a, 'skill', ''))} (+{getattr(a, 'ranks', 1)})"
     from companion.transcript import format_action
 
     try:
@@ -178,7 +179,7 @@ def action_label(rules: Rules, state: GameState, a: Action) -> str:
 
 
 def ability_label(state: GameState, a: Any) -> str:
-    parts = [words(a.ability).title()]
+    parts = [title_of(a.ability)]
     if a.target is not None:
         parts.append(f"on {_who(state, a.target)}")
     for k, v in a.params:
@@ -596,7 +597,7 @@ def _ability_menu(rules: Rules, state: GameState, seat: int,
             by_name.setdefault(str(getattr(a, "ability", "")), []).append(a)
         options = []
         for name, group in by_name.items():
-            label = words(name).title()
+            label = title_of(name)
             if len(group) == 1:
                 options.append(Option(ability_label(state, group[0]), action=group[0], seat=seat))
             else:

@@ -51,6 +51,7 @@ from companion.kiosk.views import players as players_view
 from companion.rules.actions import Action, Roll
 from companion.rules.errors import IllegalActionError
 from companion.session import Applied, Session, SessionError
+from companion.variants.dungeonopoly.names import title_of
 from hardware.buttons import Input, InputKind
 
 HINT = "PREV/NEXT: choose  -  CONFIRM: OK  -  BACK: back"
@@ -350,10 +351,10 @@ class GameScreen:
                 extras.append("hidden")
             skills = extra.get("skills")
             if isinstance(skills, dict) and skills:
-                extras.append("skills " + ", ".join(f"{k.replace('_', ' ')} {v}"
-                                                    for k, v in sorted(skills.items())))
+                extras.append("Skills: " + ", ".join(f"{title_of(k)} {v}"
+                                                     for k, v in sorted(skills.items())))
             if extra.get("skill_points"):
-                extras.append(f"{extra['skill_points']} skill points")
+                extras.append(f"{extra['skill_points']} skill points to spend")
             groups = []
             holder = st.side(i)  # team play: the team's lots are held by its first seat
             for g, lots in rules.board.groups.items():
@@ -462,7 +463,7 @@ class GameScreen:
 
 def _ench_label(label: str) -> str:
     name, _, level = label.partition(":")
-    text = name.replace("_", " ").title()
+    text = title_of(name)
     return f"{text} {level}" if level else text
 
 

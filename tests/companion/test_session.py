@@ -165,3 +165,18 @@ def test_new_refuses_an_unknown_variant_or_bad_players(tmp_path: Path) -> None:
         Session.new(tmp_path / "a.sqlite", "chess", PLAYERS)
     with pytest.raises(SessionError, match="2 to 8"):
         Session.memory("monopoly", [("Solo", "")])
+
+
+def test_the_table_log_folds_a_repeated_line() -> None:
+    from companion.session import TableLog
+
+    log = TableLog(maxlen=4)
+    log.extend(["Ann rolled 3-4 (7)", "Dee trains Rob Bank", "Dee trains Rob Bank",
+                "Dee trains Rob Bank"])
+    assert list(log) == ["Ann rolled 3-4 (7)", "Dee trains Rob Bank (3 times)"]
+    log.append("Dee trains Open Locks")
+    log.append("Dee trains Rob Bank")  # not next to the earlier run: a line of its own
+    assert list(log)[-2:] == ["Dee trains Open Locks", "Dee trains Rob Bank"]
+    for i in range(5):
+        log.append(f"line {i}")
+    assert len(log) == 4 and log[-1] == "line 4"

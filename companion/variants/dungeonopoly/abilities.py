@@ -227,7 +227,7 @@ def register_class(cls: CharacterClass) -> CharacterClass:
     _GESTALT.clear()
     _KNOWN.clear()
     _BY_NAME.clear()
-    _BORROWED.clear()
+    _REPERTOIRES.clear()
     return cls
 
 
@@ -271,19 +271,43 @@ def _known(role: str, level: int) -> tuple[Ability, ...]:
     return got
 
 
-_BORROWED: dict[tuple[str, int, tuple[tuple[str, str], ...]], tuple[Ability, ...]] = {}
+class Repertoire:
+    """What a character knows at her level (her class's abilities plus any borrowed ones), with
+    the views the layer reads on every step worked out once: by name, the abilities used by
+    choice, and the abilities that override a given hook (the rest keep ``Ability``'s neutral
+    default, so callers may skip them)."""
+
+    __slots__ = ("abilities", "by_name", "usable", "_hooked")
+
+    def __init__(self, abilities: tuple[Ability, ...]) -> None:
+        self.abilities = abilities
+        self.by_name: dict[str, Ability] = {}
+        for a in abilities:
+            self.by_name.setdefault(a.name, a)  # the first of a name, as a search finds it
+        self.usable = tuple(a for a in abilities if a.kind != "automatic" and not a.reaction)
+        self._hooked: dict[str, tuple[Ability, ...]] = {}
+
+    def overriding(self, hook: str) -> tuple[Ability, ...]:
+        """The abilities whose class overrides method ``hook`` (e.g. ``on_pass``), in order."""
+        got = self._hooked.get(hook)
+        if got is None:
+            default = getattr(Ability, hook)
+            got = tuple(a for a in self.abilities if getattr(type(a), hook) is not default)
+            self._hooked[hook] = got
+        return got
 
 
-def known_abilities(p: Character) -> tuple[Ability, ...]:
-    """Abilities a character has at her level, plus any borrowed from other classes (choices
-    of kind ``borrow``/``borrow_part`` naming ``class:ability``, e.g. Jack-of-All-Trades)."""
-    _load()
-    own = _known(p.role, p.level)
-    if not p.choices:
-        return own
+_REPERTOIRES: dict[tuple[str, int, tuple[tuple[str, str], ...]], Repertoire] = {}
+
+
+def repertoire(p: Character) -> Repertoire:
+    """The character's ``Repertoire`` (cached by class, level and levelling choices, the only
+    things it depends on)."""
     key = (p.role, p.level, p.choices)
-    got = _BORROWED.get(key)
+    got = _REPERTOIRES.get(key)
     if got is None:
+        _load()
+        own = _known(p.role, p.level)
         extra: list[Ability] = []
         for kind, value in p.choices:
             if kind in ("borrow", "borrow_part"):
@@ -292,18 +316,21 @@ def known_abilities(p: Character) -> tuple[Ability, ...]:
                 ab = cls.ability(ab_name) if cls else None
                 if ab is not None and all(a.name != ab.name for a in own + tuple(extra)):
                     extra.append(ab)
-        got = own + tuple(extra)
-        if len(_BORROWED) > 4096:
-            _BORROWED.clear()
-        _BORROWED[key] = got
+        got = Repertoire(own + tuple(extra))
+        if len(_REPERTOIRES) > 4096:
+            _REPERTOIRES.clear()
+        _REPERTOIRES[key] = got
     return got
 
 
+def known_abilities(p: Character) -> tuple[Ability, ...]:
+    """Abilities a character has at her level, plus any borrowed from other classes (choices
+    of kind ``borrow``/``borrow_part`` naming ``class:ability``, e.g. Jack-of-All-Trades)."""
+    return repertoire(p).abilities
+
+
 def knows(p: Character, name: str) -> Ability | None:
-    for a in known_abilities(p):
-        if a.name == name:
-            return a
-    return None
+    return repertoire(p).by_name.get(name)
 
 
 def all_abilities() -> Iterator[tuple[str, Ability]]:

@@ -17,6 +17,7 @@ Every method has a neutral default; an effect overrides only what it needs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -188,7 +189,8 @@ def active(table: Table) -> list[TableEffect]:
     memo = _MEMO
     if memo["n"] == len(_EFFECTS):
         last = memo["players"]
-        if len(last) == len(players) and all(a is b for a, b in zip(last, players, strict=True)):
+        # the same tuple (one GameState asked again), or the same player objects (a Txn)
+        if last is players or (len(last) == len(players) and all(map(is_, last, players))):
             return memo["effects"]  # type: ignore[no-any-return]
         key = tuple([(getattr(p, "role", ""), getattr(p, "choices", ())) for p in players])
         if key == memo["key"]:

@@ -35,6 +35,7 @@ from companion.variants.dungeonopoly.abilities import (
     find_class,
     known_abilities,
     knows,
+    repertoire,
 )
 from companion.variants.dungeonopoly.character import (
     MAX_SKILL_RANKS,
@@ -191,7 +192,7 @@ class Dungeonopoly(Rules):
             amount = 20 * (level if level is not None else character(t, attacker).level)
         if effects.intercept_damage(self, t, attacker, defender, amount, source, to):
             return True
-        for ab in known_abilities(d):
+        for ab in repertoire(d).overriding("modify_damage"):
             amount = ab.modify_damage(self, t, defender, amount)
         t.emit("damaged", defender, amount=amount, other=attacker, detail=source)
         t.charge(defender, to, amount, f"damage ({source.replace('_', ' ')})")
@@ -307,14 +308,7 @@ class Dungeonopoly(Rules):
                 self.may_manage(state, player, "mortgage")):
             return out  # (hot: every decider, every step) nothing below could be listed
         sqs = state.squares
-        split: list[int] = []  # her lots in built groups she shares with other owners
-        side = state.side(player)
-        for _g, lots, _street in self._groups:
-            owners = [sqs[j].owner for j in lots]
-            if side in owners and any(o != side for o in owners) and \
-                    any(sqs[j].level for j in lots):
-                split += [j for j, o in zip(lots, owners, strict=True) if o == side]
-        for i in sorted(split):
+        for i in self._split_built_lots(state, player):
             s = sqs[i]
             if s.level and (raising or self.may_manage(state, player, "sell")) and \
                     self._sell_problem(state, player, i) is None and Sell(player, i) not in out:
@@ -324,6 +318,23 @@ class Dungeonopoly(Rules):
                     Mortgage(player, i) not in out:
                 out.append(Mortgage(player, i))
         return out
+
+    def _split_built_lots(self, state: GameState, player: int) -> list[int]:
+        """The player's lots in built groups she shares with other owners, in board order."""
+        sqs = state.squares
+        group_of = self._group_of
+        built = {group_of[i] for i, s in enumerate(sqs) if (s.houses or s.hotel) and i in group_of}
+        if not built:
+            return []  # (hot: the current player on every step)
+        side = state.side(player)
+        split: list[int] = []
+        for k in built:
+            lots = self._groups[k][1]
+            owners = [sqs[j].owner for j in lots]
+            if 0 < owners.count(side) < len(lots):
+                split += [j for j, o in zip(lots, owners, strict=True) if o == side]
+        split.sort()
+        return split
 
     def may_manage(self, state: GameState, player: int, what: str) -> bool:
         """Build, sell and mortgage only on your own turn (or when raising money owed, which
@@ -358,7 +369,7 @@ class Dungeonopoly(Rules):
         sq = self.board.squares[index]
         if sq.kind == "tax":
             p = character(t, player)
-            for ab in known_abilities(p):
+            for ab in repertoire(p).overriding("waives_fee"):
                 if ab.waives_fee(self, t, player, "tax"):
                     t.emit("fee_waived", player, square=index, detail=ab.name)
                     return
@@ -664,7 +675,7 @@ class Dungeonopoly(Rules):
         if index == 0 and forward:
             self.collect_go(t, player, landed=False)
         p = character(t, player)
-        for ab in known_abilities(p):
+        for ab in repertoire(p).overriding("on_pass"):
             ab.on_pass(self, t, player, index, forward)
         return False
 
@@ -675,7 +686,7 @@ class Dungeonopoly(Rules):
                          + (f"landed:{index}",))
         self.resolve_square(t, player, index, ctx)
         p = character(t, player)
-        for ab in known_abilities(p):
+        for ab in repertoire(p).overriding("on_land"):
             ab.on_land(self, t, player, index, ctx)
 
     def run_step(self, t: Txn, step: Pending) -> None:
@@ -863,7 +874,8 @@ class Dungeonopoly(Rules):
         p = character(table, seat)
         if p.bankrupt:
             return []
-        return [c for ab in known_abilities(p) for c in ab.choices_due(self, table, seat)]
+        return [c for ab in repertoire(p).overriding("choices_due")
+                for c in ab.choices_due(self, table, seat)]
 
     def _do_use(self, t: Txn, action: UseAbility) -> None:
         user = action.player
@@ -979,9 +991,7 @@ class Dungeonopoly(Rules):
                 out += [Choose(seat, kind, option) for option in options]
         cur = state.current
         p = character(state, cur)
-        for ab in known_abilities(p):
-            if ab.kind == "automatic" or ab.reaction:
-                continue
+        for ab in repertoire(p).usable:
             if self.generic_problem(state, cur, ab) is not None:
                 continue
             for target, params in ab.candidates(self, state, cur):

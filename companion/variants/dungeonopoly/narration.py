@@ -249,10 +249,9 @@ def _warded(s: _Scene, e: Event) -> str:
 _ENCHANT_EFFECT = {
     "mage_armor": "the next damage is absorbed",
     "shield_of_faith": "the next damage or hostile spell fails",
-    "sanctuary": "no targeting and no damage until the next turn",
+    "sanctuary": "untouchable until the next turn",
     "slow": "one die fewer on the next move",
     "invisibility": "hidden until the next turn",
-    "charm_person": "the next rent owed by the caster is waived",
     "hex": "the next money collected goes to the pot",
     "barkskin": "the next sum owed is smaller",
     "glitterdust": "the next attempt to hide fizzles",
@@ -268,6 +267,9 @@ def _enchanted(s: _Scene, e: Event) -> str:
     tail = f": {hint}" if hint else ""
     if e.other is None or e.other == e.player or not 0 <= e.other < len(s.state.players):
         return f"{s.who(e.player)} is under {name}{tail}"
+    if e.detail == "charm_person":
+        return (f"{s.who(e.player)} is charmed by {s.who(e.other)}: the next rent "
+                f"{s.who(e.other)} owes {s.who(e.player)} is waived")
     return f"{s.who(e.player)} is under {s.whose(e.other)} {name}{tail}"
 
 
@@ -321,7 +323,7 @@ def _leeched(s: _Scene, e: Event) -> str:
 
 
 def _hiding_fizzled(s: _Scene, e: Event) -> str:
-    return f"{s.who(e.player)} tries to hide, but the {title_of(e.detail)} gives it away"
+    return f"{s.who(e.player)} tries to hide, but the {title_of(e.detail)} still sparkles"
 
 
 def _revealed(s: _Scene, e: Event) -> str:
@@ -336,9 +338,9 @@ def _beguiled(s: _Scene, e: Event) -> str:
 # Money
 # ============================================================================================
 def _fee_waived(s: _Scene, e: Event) -> str:
-    if e.square is not None:
-        return f"{s.who(e.player)} pays no {s.sq(e.square)} ({title_of(e.detail)})"
-    return f"{s.who(e.player)} owes nothing: {_money(e.amount)} waived ({title_of(e.detail)})"
+    if e.detail == "divine_grace":  # a paladin's blessing: any sum owed, no square
+        return f"{s.who(e.player)} owes nothing: {_money(e.amount)} waived (Divine Grace)"
+    return f"{s.who(e.player)} pays no {s.sq(e.square)} ({title_of(e.detail)})"
 
 
 def _rent_waived(s: _Scene, e: Event) -> str:
@@ -356,8 +358,8 @@ def _fee_halved(s: _Scene, e: Event) -> str:
 
 
 def _barkskin(s: _Scene, e: Event) -> str:
-    return (f"Barkskin takes {_money(e.amount)} off what {s.who(e.player)} owes for "
-            f"{_words(e.detail)}")
+    return (f"Barkskin takes {_money(e.amount)} off what {s.who(e.player)} owes "
+            f"({_words(e.detail)})")
 
 
 def _owed_less(s: _Scene, e: Event) -> str:
@@ -716,9 +718,9 @@ def _drafted(s: _Scene, e: Event) -> str:
 # ============================================================================================
 def _demiplane(s: _Scene, e: Event) -> str:
     deck = e.detail.partition(":")[0]
-    who = "only its maker" if deck == "community_chest" else "everyone but its maker"
-    return (f"{s.whose(e.player)} demiplane {s.gap(e.square)} holds {_card(e.detail)} "
-            f"(there for {who})")
+    maker = s.who(e.player)
+    who = f"only for {maker}" if deck == "community_chest" else f"for everyone but {maker}"
+    return f"The demiplane {s.gap(e.square)} holds {_card(e.detail)} (it exists {who})"
 
 
 def _demiplane_collapsed(s: _Scene, e: Event) -> str:

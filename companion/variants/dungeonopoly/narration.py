@@ -203,7 +203,8 @@ def _damaged(s: _Scene, e: Event) -> str:
     source = title_of(e.detail) if e.detail else "an attack"
     by = f"{s.whose(e.other)} " if e.other is not None and 0 <= e.other < len(s.state.players) \
         and e.other != e.player else ""
-    return f"{s.who(e.player)} takes {_money(e.amount)} damage from {by}{source}"
+    hurt = f"{_money(e.amount)} damage" if e.amount else "no damage"  # all soaked up first
+    return f"{s.who(e.player)} takes {hurt} from {by}{source}"
 
 
 def _protected(s: _Scene, e: Event) -> str:
@@ -363,11 +364,14 @@ def _barkskin(s: _Scene, e: Event) -> str:
 
 
 def _owed_less(s: _Scene, e: Event) -> str:
-    return (f"Empty Mind: {s.who(e.player)} owes {s.who(e.other)} {_money(e.amount)} less for "
-            f"{_words(e.detail)}")
+    return (f"Empty Mind: {s.who(e.player)} owes {s.who(e.other)} {_money(e.amount)} less "
+            f"({_words(e.detail)})")
 
 
 def _hexed_income(s: _Scene, e: Event) -> str:
+    if e.detail == "the pot":  # collecting the pot under a Hex: the money stays where it is
+        return (f"{s.who(e.player)} cannot take the pot's {_money(e.amount)}: it stays in the "
+                "pot and the hex is spent")
     return (f"{s.whose(e.player)} {_money(e.amount)} ({_words(e.detail)}) goes to the pot "
             "instead: the hex is spent")
 

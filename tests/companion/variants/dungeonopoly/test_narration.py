@@ -260,6 +260,87 @@ def test_standard_events_are_left_to_the_engine(rules: Dungeonopoly, game: Any) 
     assert narration.describe_event(rules, g.state, Event("rent", 0, 10, 1, 1)) is None
 
 
+def test_fireball_and_wishes_on_lots(game: Any) -> None:
+    g = game("wizard", "commoner")
+    g.set(0, level=8, position=6)
+    g.set(1, position=6)
+    g.own(6, 1, houses=3)
+    use(g, 0, "fireball")
+    lines = told(g)
+    assert "Fireball burns 3 houses on Bob's Oriental Avenue" in lines
+    assert "Bob takes $160 damage from Ann's Fireball" in lines
+    g = game("wizard", "commoner")
+    g.set(0, level=10, position=6)
+    use(g, 0, "wish", mode="own")
+    assert "Ann wishes for Oriental Avenue and owns it now" in told(g)
+    g = game("wizard", "commoner")
+    g.set(0, level=10, position=6)
+    g.own(6, 1)
+    use(g, 0, "wish", mode="hotel")
+    assert "Ann wishes a hotel onto Oriental Avenue" in told(g)
+    g = game("wizard", "commoner")
+    g.set(0, level=10, position=6)
+    g.set(1, position=7)
+    use(g, 0, "wish", 1, spell="magic_missile")
+    assert told(g)[:2] == ["Ann casts Wish on Bob", "Ann's Wish works as Magic Missile"]
+
+
+def test_rogue_steal_check_and_jail_free(game: Any) -> None:
+    g = game("rogue", "commoner")
+    g.set(0, level=2, position=6, skills="steal:10")
+    g.own(6, 1, houses=3)  # rent $270
+    use(g, 0, "steal")
+    assert told(g) == ["Ann tries Steal"]
+    g.roll(0, 4)
+    assert told(g)[:2] == ["Ann rolls 4 on the d20 for Steal: success",
+                           "Ann steals $27 from Bob at Oriental Avenue"]
+    g = game("rogue", "commoner")
+    g.set(0, position=10, in_jail=True, skills="open_locks:10")
+    use(g, 0, "open_locks")
+    g.roll(0, 2)
+    assert "Ann picks the lock and walks out of jail (Open Locks)" in told(g)
+
+
+def test_druid_lightning_and_creeping_doom(game: Any) -> None:
+    g = game("druid", "commoner", "commoner")
+    g.set(0, level=8, position=8)
+    g.set(1, position=6)
+    g.own(9, 2, houses=2)
+    g.own(11, 2)
+    use(g, 0, "call_lightning", bolts="6:damage:Bob,9:house,11:mortgage,10:house")
+    lines = told(g)
+    assert lines[1:6] == ["Lightning strikes Bob on Oriental Avenue",
+                          "Bob takes $160 damage from Ann's Call Lightning",
+                          "Lightning knocks a building off Cat's Connecticut Avenue",
+                          "Lightning mortgages Cat's St. Charles Place",
+                          "A lightning bolt hits Jail but finds nothing to strike"]
+    g = game("druid", "commoner")
+    g.set(0, level=10, position=37)
+    g.own(37, 1, houses=3)
+    g.own(39, 1, hotel=True)
+    use(g, 0, "creeping_doom")
+    assert "Bob pays $235 for buildings gnawed by Creeping Doom" in told(g)
+
+
+def test_paladin_challenge_duel(game: Any) -> None:
+    from companion.rules.actions import Bid, PassBid
+
+    g = game("paladin", "commoner")
+    g.set(0, level=2, position=5)
+    g.set(1, position=8)
+    g.own(1, 0)
+    g.own(3, 1)
+    use(g, 0, "challenge", 1, ante=1)
+    assert told(g)[:2] == ["Ann uses Challenge on Bob",
+                           "Ann stakes Mediterranean Avenue in the duel with Bob"]
+    g.act(Choose(1, "ante", "3"))
+    assert told(g) == ["Bob stakes Baltic Avenue in the duel with Ann"]
+    g.act(Bid(0, 50))
+    g.act(PassBid(1))
+    assert told(g)[:2] == ["Ann wins the duel's bidding at $50 and takes Baltic Avenue",
+                           "Ann wins the duel against Bob and keeps Mediterranean Avenue"]
+
+
 # --- every kind has a teller ------------------------------------------------------------------
 def emitted_kinds() -> set[str]:
     """Every event kind named at an emit site in the package (``t.emit("kind", ...)``, also

@@ -152,25 +152,24 @@ def _trained(s: _Scene, e: Event) -> str:
     return f"{s.who(e.player)} puts {points} into {title_of(e.detail)}"
 
 
+_CHOICES = {  # levelling choices: kind -> sentence ({who}, {name})
+    "melody": "{who} learns the melody {name}",
+    "stance": "{who} masters the stance {name}",
+    "primal": "{who} learns the primal spell {name}",
+    "form": "{who} masters the {name} form",
+    "pact": "{who} makes the {name} pact",
+    "eldritch_blast": "{who} adds {name} to Eldritch Blast",
+}
+
+
 def _chose(s: _Scene, e: Event) -> str:
     kind, _, option = e.detail.partition(":")
     who = s.who(e.player)
-    if kind in ("borrow", "borrow_part"):
+    if kind in ("borrow", "borrow_part"):  # Jack-of-All-Trades, Book of Shadows
         cls, _, name = option.partition(":")
         return f"{who} borrows the {cls}'s {title_of(name)}"
-    if kind == "melody":
-        return f"{who} learns the melody {title_of(option)}"
-    if kind == "stance":
-        return f"{who} masters the stance {title_of(option)}"
-    if kind == "primal":
-        return f"{who} learns the primal spell {title_of(option)}"
-    if kind == "form":
-        return f"{who} masters the {title_of(option)} form"
-    if kind == "pact":
-        return f"{who} makes the {title_of(option)} pact"
-    if kind == "eldritch_blast":
-        return f"{who} adds {title_of(option)} to Eldritch Blast"
-    return f"{who} chooses {title_of(option)} ({_words(kind)})"
+    form = _CHOICES.get(kind, "{who} chooses {name} (" + _words(kind) + ")")
+    return form.format(who=who, name=title_of(option))
 
 
 def _refreshed(s: _Scene, e: Event) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.cards import card_by_id
+from companion.rules.cards import card_by_id, load_deck
 from companion.rules.engine import Rules
 from companion.rules.events import Event
 from companion.rules.state import BANK, POT, GameState
@@ -33,6 +33,14 @@ def account(rules: Rules, state: GameState, events: list[Event] | tuple[Event, .
     return lines
 
 
+def _reason(detail: str) -> str:
+    """A payment's reason in words: a card id becomes the card's deck ("Chance card")."""
+    for deck in ("chance", "community_chest"):
+        if any(card.id == detail for card in load_deck(deck)):
+            return f"{deck.replace('_', ' ').title()} card"
+    return detail.replace("_", " ")
+
+
 def describe(rules: Rules, state: GameState, e: Event) -> str:
     """One sentence for an event (``state`` gives the names; any state of the game will do)."""
     custom = rules.describe_event(state, e)
@@ -51,9 +59,11 @@ def describe(rules: Rules, state: GameState, e: Event) -> str:
         return f"{who} {e.detail} GO and collected ${e.amount}"
     if k == "paid":
         payer = _who(state, e.player)
-        return f"{payer} paid {_who(state, e.other)} ${e.amount}" + (f" ({e.detail})" if e.detail else "")
+        return f"{payer} paid {_who(state, e.other)} ${e.amount}" + (
+            f" ({_reason(e.detail)})" if e.detail else "")
     if k == "owes":
-        return f"{who} owes {_who(state, e.other)} ${e.amount} ({e.detail}) and must raise the cash"
+        return (f"{who} owes {_who(state, e.other)} ${e.amount} ({_reason(e.detail)}) and must "
+                "raise the cash")
     if k == "rent":
         return f"{sq} belongs to {_who(state, e.other)}: rent ${e.amount}"
     if k == "rent_claimable":

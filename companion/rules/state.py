@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
 
 BANK = -1  # a creditor or payee that is the bank
 POT = -2  # the central pot (Free Parking), where a variant sends fees
@@ -211,3 +213,38 @@ def team_sides(spec: str, names: list[str]) -> tuple[int, ...]:
         raise ValueError("with everyone in one team there is no one to play against; make at "
                          "least two teams")
     return tuple(sides)
+
+
+_PLAIN_FIELDS: dict[type, tuple[frozenset[str], tuple[str, ...]] | None] = {}
+
+
+def evolve(obj: _T, changes: dict[str, Any]) -> _T:
+    """``dataclasses.replace(obj, **changes)`` made cheap for the state's frozen dataclasses
+    (hot: every payment, flag and EP award goes through ``Txn.set_player``): the copy is filled
+    in field by field, without ``replace``'s per-call introspection and keyword ``__init__``.
+    Classes with a ``__post_init__`` or fields outside ``__init__`` (and unknown field names,
+    which raise) go through ``replace`` itself."""
+    cls = type(obj)
+    try:
+        plain = _PLAIN_FIELDS[cls]
+    except KeyError:
+        plain = _PLAIN_FIELDS[cls] = _plain_fields(cls)
+    if plain is None or not changes.keys() <= plain[0]:
+        return replace(obj, **changes)  # type: ignore[type-var]
+    new = object.__new__(cls)
+    setter = object.__setattr__
+    for name in plain[1]:
+        setter(new, name, getattr(obj, name))
+    for name, value in changes.items():
+        setter(new, name, value)
+    return new
+
+
+def _plain_fields(cls: type) -> tuple[frozenset[str], tuple[str, ...]] | None:
+    """The field names of a dataclass that ``evolve`` may fill in directly (every field set by
+    ``__init__``, nothing checked after it), or None."""
+    found = fields(cls)
+    if hasattr(cls, "__post_init__") or any(not f.init for f in found):
+        return None
+    names = tuple(f.name for f in found)
+    return frozenset(names), names

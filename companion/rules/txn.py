@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.rules.events import Event
 from companion.rules.pending import Debt, Pending
-from companion.rules.state import BANK, POT, GameState, PlayerState, SquareState
+from companion.rules.state import BANK, POT, GameState, PlayerState, SquareState, evolve
 
 if TYPE_CHECKING:
     from companion.rules.board import Board
@@ -110,7 +110,7 @@ class Txn:
 
     # --- writing -------------------------------------------------------------------------
     def set_player(self, index: int, **changes: Any) -> PlayerState:
-        player = replace(self.players[index], **changes)
+        player = evolve(self.players[index], changes)
         self.players[index] = player
         return player
 

@@ -65,6 +65,11 @@ def add_extra(extra: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
     return tuple(extra) + (item,)
 
 
+def in_play(extra: tuple[Any, ...]) -> bool:
+    """Is any demiplane (or anyone standing on one) in the table's ``extra``?"""
+    return any(isinstance(e, (Demiplane, OnDemiplane)) for e in extra)
+
+
 def demiplanes(table: Table) -> list[Demiplane]:
     return [e for e in table.extra if isinstance(e, Demiplane)]
 

@@ -58,6 +58,7 @@ from companion.variants.dungeonopoly.terms import (
     character,
     in_sanctuary,
     is_hidden,
+    plain_geometry,
     square_enchanted,
     square_enchantments,
     with_square_enchantment,
@@ -301,12 +302,15 @@ class Dungeonopoly(Rules):
                            shortage: bool | None = None) -> list[Action]:
         """The engine's list, plus sales and mortgages on built groups split between owners
         (see above)."""
-        out = super().management_actions(state, player, shortage)
         head = state.pending[0] if state.pending else None
         raising = isinstance(head, Debt) and head.player == player
+        if not raising and not any(self.may_manage(state, player, what) for what in
+                                   ("build", "sell", "mortgage", "unmortgage")):
+            return []  # (hot: every decider off-turn) neither list below could hold anything
+        out = super().management_actions(state, player, shortage)
         if not (raising or self.may_manage(state, player, "sell") or
                 self.may_manage(state, player, "mortgage")):
-            return out  # (hot: every decider, every step) nothing below could be listed
+            return out
         sqs = state.squares
         for i in self._split_built_lots(state, player):
             s = sqs[i]
@@ -595,7 +599,7 @@ class Dungeonopoly(Rules):
         # table effects watching this mover's steps (Entangle, Bulwark, Thicket, Thorns)
         watch = effects.movers(self, t, player) if count_passing else []
         # Genesis demiplanes that exist for this mover sit in the gaps between squares
-        gap, gaps = genesis.start_walk(t, player) if t.extra else (None, frozenset())
+        gap, gaps = (None, frozenset()) if plain_geometry(t) else genesis.start_walk(t, player)
         if gap is not None and not forward:
             pos = (gap + 1) % size  # stepping back off a demiplane reaches square ``gap``
         while remaining > 0:

@@ -105,13 +105,35 @@ def in_line_of_sight(user: PlayerState, target: PlayerState) -> bool:
 
 
 # --- the table's geometry, as one character sees it (Genesis demiplanes included) ----------
+_PLAIN: tuple[tuple[Any, ...], bool] = ((), True)  # the last ``extra`` asked about, the answer
+
+
+def plain_geometry(table: Table) -> bool:
+    """True when no Genesis demiplane is in play (none made, no one standing on one): then
+    positions alone decide range, sight and "the same square". Remembers the last ``extra``
+    it saw (it holds it, so ``is`` is a safe test): states share one ``extra`` tuple from step
+    to step until something in it changes."""
+    global _PLAIN
+    extra = table.extra
+    if not extra:
+        return True
+    last, plain = _PLAIN
+    if last is extra:
+        return plain
+    from companion.variants.dungeonopoly import genesis
+
+    plain = not genesis.in_play(extra)
+    _PLAIN = (extra, plain)
+    return plain
+
+
 # Every class module measures range, reach, line of sight and "on that square" through these
 # functions, never through positions alone: a Genesis demiplane is a square of its own for the
 # characters it exists for and is not there at all for the others (P-R7, P-R10).
 def place(table: Table, seat: int) -> tuple[int, int | None]:
     """(square, gap): the gap is set when ``seat`` stands on the demiplane after ``square``."""
     pos = table.players[seat].position
-    if not table.extra:
+    if plain_geometry(table):
         return pos, None
     from companion.variants.dungeonopoly import genesis
 
@@ -120,7 +142,7 @@ def place(table: Table, seat: int) -> tuple[int, int | None]:
 
 def exists_for(table: Table, viewer: int, seat: int) -> bool:
     """Is ``seat`` in existence for ``viewer`` (not on a demiplane that is not there for her)?"""
-    if not table.extra or viewer == seat:
+    if viewer == seat or plain_geometry(table):
         return True
     from companion.variants.dungeonopoly import genesis
 
@@ -135,7 +157,7 @@ def seat_distance(table: Table, viewer: int, a: int, b: int) -> int | None:
             not exists_for(table, viewer, b):
         return None
     (sa, ga), (sb, gb) = place(table, a), place(table, b)
-    if not table.extra:
+    if plain_geometry(table):
         return distance(sa, sb)
     from companion.variants.dungeonopoly import genesis
 
@@ -151,7 +173,7 @@ def square_distance(table: Table, viewer: int, seat: int, square: int,
     if isolated(p) or not exists_for(table, viewer, seat):
         return None
     s, g = place(table, seat)
-    if not table.extra:
+    if plain_geometry(table):
         return None if gap is not None else distance(s, square)
     from companion.variants.dungeonopoly import genesis
 
@@ -174,7 +196,7 @@ def square_in_range(table: Table, user: int, square: int, extra: int = 0) -> boo
 
 def gap_in_range(table: Table, user: int, gap: int, extra: int = 0) -> bool:
     """Limited range from ``user`` to the demiplane in ``gap`` (one that exists for her)."""
-    if isolated(table.players[user]) or not table.extra:
+    if isolated(table.players[user]) or plain_geometry(table):
         return False
     from companion.variants.dungeonopoly import genesis
 
@@ -214,7 +236,7 @@ def walk_to(table: Table, mover: int, seat: int) -> int:
     """Signed steps for ``mover`` to reach ``seat``'s place the short way round (forward on a
     tie), in the mover's own world (the target's polarity applies to a moved character)."""
     dest, gap = place(table, seat)
-    if not table.extra:
+    if plain_geometry(table):
         fwd = (dest - table.players[mover].position) % BOARD_SIZE
         return fwd if fwd <= BOARD_SIZE - fwd else fwd - BOARD_SIZE
     from companion.variants.dungeonopoly import genesis
@@ -290,7 +312,7 @@ def target_problem(table: Table, user: int, target: int, *, spell: bool, mental:
         return f"{name} is in jail: the cells block spells"
     if mental and immune_to_mental(t):
         return f"{name} is Ascended and immune to mental effects"
-    if table.extra and target != user:  # a Genesis demiplane out of the user's existence
+    if target != user and not plain_geometry(table):  # a demiplane out of the user's existence
         from companion.variants.dungeonopoly import genesis
 
         return genesis.target_problem(table, user, target)

@@ -598,7 +598,7 @@ PALADIN = register_class(CharacterClass("paladin", (
               summary="duel: both ante a lot, auctioned as a pair between you two"),
     CelestialMount("celestial_mount", 3, "ability", frozenset({"once_per_turn", "movement"}),
                    summary="mount or dismount once a turn; riding rolls 2d8, 2d10, then 2d12"),
-    FightingStance("fighting_stance", 4, "ability", frozenset({"movement"}),
+    FightingStance("fighting_stance", 4, "ability", frozenset({"movement", "ends_turn"}),
                    summary="after moving, end your turn in a mastered stance until your next"),
     KnightsMove("knights_move", 5, "ability", frozenset({"single_use", "line_of_sight",
                                                           "movement"}),

@@ -59,7 +59,7 @@ BOOK_KIND = "borrow"  # Book of Shadows picks are borrowed abilities ("class:abi
 BOOK_SIZE = 3
 BOOK_MAX_LEVEL = 4
 CROWN_BARRED_FLAGS = frozenset({"before_roll", "reaction", "reaction_to_rent", "triggered",
-                                "defensive"})
+                                "defensive", "ends_turn"})
 
 
 # --- reading a warlock's choices ------------------------------------------------------------
@@ -520,9 +520,13 @@ class CrownOfMadness(Ability):
     @staticmethod
     def forceable(ab: Ability) -> bool:
         """Abilities used by choice (not automatic or triggered ones, reactions, or those taken
-        before a roll), without a casting cost (W-R8: PP-costing powers neither)."""
+        before a roll), without a casting cost (W-R8: PP-costing powers neither). An ability
+        with a timing of its own (collecting GO, rolling doubles, owing rent, being hit) belongs
+        to that moment, and one that ends its user's own turn (a stance) to her turn: neither
+        can be forced (W-R9)."""
         return ab.kind != "automatic" and not (ab.flags & CROWN_BARRED_FLAGS) and \
-            type(ab).resolve is not Ability.resolve and not ab.cost and \
+            type(ab).resolve is not Ability.resolve and \
+            type(ab).timing_problem is Ability.timing_problem and not ab.cost and \
             not getattr(ab, "pp_cost", 0) and ab.name != "crown_of_madness"
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,

@@ -287,6 +287,26 @@ def test_crown_of_madness_forces_an_ability(game: Any) -> None:
     assert g2.state.squares[6].houses == 0 and g2.cash(0) == 1500 - 200 - 160
 
 
+@pytest.mark.parametrize(("victim", "ability", "fields"), [
+    ("rogue", "rob_bank", {"skills": "rob_bank:15"}),     # belongs to collecting GO
+    ("druid", "tree_stride", {}),                          # belongs to rolling doubles
+    ("paladin", "fighting_stance", {"choices": (("stance", "thicket_of_blades"),)}),  # ends her turn
+])
+def test_crown_of_madness_refuses_abilities_tied_to_a_moment(game: Any, victim: str, ability: str,
+                                                             fields: dict[str, Any]) -> None:
+    """W-R9: Crown cannot make a rogue rob the bank away from GO, a druid tree-stride without
+    doubles, or a paladin take a stance (and so end her turn) on the warlock's turn."""
+    g = game("warlock", victim)
+    warlock(g, level=10, position=5)
+    g.set(1, level=10, position=6, **fields)
+    with pytest.raises(IllegalActionError, match="cannot be forced"):
+        use(g, 0, "crown_of_madness", 1, ability=ability)
+    assert g.cash(0) == 1500 and g.cash(1) == 1500
+    offered = {dict(a.params).get("ability") for a in g.rules.legal_actions(g.state)
+               if isinstance(a, UseAbility) and a.ability == "crown_of_madness"}
+    assert ability not in offered
+
+
 def test_crown_of_madness_refuses_spells_with_a_cost(game: Any) -> None:
     g = game("warlock", "cleric")
     warlock(g, level=10, position=5)

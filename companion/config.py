@@ -51,6 +51,7 @@ class CameraConfig:
     warmup: float = 2.0
     lock_controls: bool = True
     stall_timeout: float = 1.5
+    dice_area: str | tuple[float, float, float, float] = "board_centre"
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,8 @@ def _parse_buttons(r: _Reader, t: Mapping[str, Any]) -> ButtonsConfig:
 def _parse_camera(r: _Reader, t: Mapping[str, Any]) -> CameraConfig:
     d = CameraConfig()
     r.only_keys(
-        t, "camera", ("backend", "size", "swap_rb", "warmup", "lock_controls", "stall_timeout")
+        t, "camera",
+        ("backend", "size", "swap_rb", "warmup", "lock_controls", "stall_timeout", "dice_area"),
     )
     backend = t.get("backend", d.backend)
     if not isinstance(backend, str) or not backend.strip():
@@ -216,7 +218,23 @@ def _parse_camera(r: _Reader, t: Mapping[str, Any]) -> CameraConfig:
         warmup=r.number(t, "camera", "warmup", d.warmup, 0.0, 30.0),
         lock_controls=r.boolean(t, "camera", "lock_controls", d.lock_controls),
         stall_timeout=r.number(t, "camera", "stall_timeout", d.stall_timeout, 0.2, 10.0),
+        dice_area=_dice_area(r, t.get("dice_area", d.dice_area)),
     )
+
+
+def _dice_area(r: _Reader, value: Any) -> str | tuple[float, float, float, float]:
+    from companion.kiosk.dice_area import DiceArea
+
+    try:
+        area = DiceArea.parse(value)
+    except ValueError as exc:
+        raise r.error("camera", "dice_area", value,
+                      f'"board_centre", "whole_view" or [x, y, w, h] in millimetres ({exc})'
+                      ) from None
+    if isinstance(value, str):
+        return value
+    assert area.mm is not None
+    return area.mm
 
 
 def _normal_pin(pin: PinName) -> str:

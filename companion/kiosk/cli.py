@@ -213,6 +213,8 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
         buttons = None
     keyboard = KeyboardButtons.from_config(config.buttons, queue)
 
+    from companion.kiosk.dice_area import DiceArea
+
     def make_feed(names: list[str]) -> Any:
         if config.camera.backend == "none":
             return NoFeed()
@@ -220,7 +222,8 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
         board, _ = vision_board_reader(
             {n: ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")[i % 8]
              for i, n in enumerate(names)})
-        return ThreadedFeed(lambda: _open(config), TableProcessor(dice, board),
+        area = DiceArea.parse(config.camera.dice_area)
+        return ThreadedFeed(lambda: _open(config), TableProcessor(dice, board, dice_area=area),
                             config.camera.stall_timeout)
 
     def game(session: Session, referee: Any) -> GameScreen:

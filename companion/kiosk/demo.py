@@ -260,6 +260,7 @@ def confirm_only() -> list[Input]:
 def make_demo_feed(names: Sequence[str], size: tuple[int, int], seed: int,
                    threaded: bool) -> tuple[Any, DemoTable | None, str]:
     """(feed, table, note): the synthetic table through the vision adapters, or no camera."""
+    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
     from companion.kiosk.table_feed import (
         NoFeed,
         SyncFeed,
@@ -280,7 +281,9 @@ def make_demo_feed(names: Sequence[str], size: tuple[int, int], seed: int,
         # as at a real table: the camera sees the empty board once before the pieces go on it
         # (learning it with the pieces on GO makes the board reader miss pieces leaving GO)
         learn(table.empty_board())
-    processor = TableProcessor(dice, board, thumb_width=min(480, size[0]))
+    # the synthetic table throws its dice on the board's middle
+    processor = TableProcessor(dice, board, thumb_width=min(480, size[0]),
+                               dice_area=DiceArea.named(BOARD_CENTRE))
     if threaded:
         return ThreadedFeed(table, processor, stall_timeout=5.0), table, dnote or bnote
     return SyncFeed(table, processor, every=3), table, dnote or bnote

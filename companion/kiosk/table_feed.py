@@ -24,6 +24,8 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+from companion.kiosk import dice_area
+from companion.kiosk.dice_area import DiceArea
 from companion.kiosk.dice_flow import DiceSeen
 from companion.kiosk.pawn_check import BoardSeen
 from hardware.camera import FrameSource
@@ -115,10 +117,11 @@ class TableProcessor:
     """``processor(frame) -> TableReading``: dice, board and a thumbnail from one frame."""
 
     def __init__(self, dice: DiceReader | None, board: BoardReader | None,
-                 thumb_width: int = 480) -> None:
+                 thumb_width: int = 480, dice_area: DiceArea | None = None) -> None:
         self.dice = dice
         self.board = board
         self.thumb_width = thumb_width
+        self.dice_area = dice_area  # where the dice are read, once the board is registered
         self.expected: Any = None  # a vision MoveContext, set by the UI thread
         self.learn = False  # learn the empty board from the next frame (set by the UI thread)
         self._index = 0
@@ -201,9 +204,20 @@ class TableProcessor:
             if getattr(bo, "corners", None) is not None:
                 corners = tuple((round(x * scale), round(y * scale)) for x, y in bo.corners)
                 pieces = self._place(occ, bo.corners, scale)
+                self._aim_dice(bo.corners, (w, h))
         self._index += 1
         return TableReading(self._index, thumb, boxes, settled, board, pieces, corners,
                             dice_state, learned, problem)
+
+    def _aim_dice(self, board_corners: Any, frame_size: tuple[int, int]) -> None:
+        """Point the dice reader at the dice area as the registered board places it (from the
+        next frame on; a new region restarts the settler)."""
+        if self.dice is None or self.dice_area is None or not hasattr(self.dice, "region"):
+            return
+        region = self.dice_area.region(board_corners, frame_size)
+        if region is not None and dice_area.moved(self.dice.region, region):
+            self.dice.region = region
+            self.dice.reset()
 
     def _report(self, text: str) -> None:
         """Keep a vision failure for the screen's caller and the service log (stderr)."""

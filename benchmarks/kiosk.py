@@ -180,11 +180,12 @@ class ScriptedSettler:
 
 def bench_dice(rolls: int) -> dict[str, float]:
     from companion.kiosk.app import KioskApp
+    from companion.kiosk.cli import DEMO_CAMERA
     from companion.kiosk.demo import DemoTable
     from companion.kiosk.table_feed import TableProcessor, ThreadedFeed, vision_board_reader
 
     session = Session.memory("monopoly", [("Ann", ""), ("Ben", "")], seed=3)
-    table = DemoTable(["Ann", "Ben"], (640, 360), 1)
+    table = DemoTable(["Ann", "Ben"], DEMO_CAMERA, 1)
     settler = ScriptedSettler()
     board, _ = vision_board_reader(table.players)
     feed = ThreadedFeed(table, TableProcessor(settler, board), stall_timeout=5.0)

@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 DEMO_HEADLESS_FRAMES = 600
+DEMO_CAMERA = (1280, 720)
+"""The synthetic camera's frame size in the demo: the size a real table's camera delivers, so the
+dice in the board's middle are as large as the dice reader would see them there."""
 
 
 def add_play_arguments(play: argparse.ArgumentParser) -> None:
@@ -127,7 +130,7 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
         print(f"companion play --demo: {exc}", file=sys.stderr)
         return 2
     names = [p.name for p in session.state.players]
-    feed, table, note = make_demo_feed(names, (640, 360), args.seed, threaded=not headless)
+    feed, table, note = make_demo_feed(names, DEMO_CAMERA, args.seed, threaded=not headless)
     out = args.out or DEFAULT_OUT
     screen = GameScreen(session, feed, size, export_dir=path.parent)
     if note:

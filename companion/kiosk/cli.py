@@ -45,6 +45,28 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
                       help="new game seats, e.g. 'Ann:fighter,Ben:wizard' (default: demo seats)")
     play.add_argument("--variant", default="dungeonopoly",
                       help="rule set of a new game (monopoly if dungeonopoly is missing)")
+    play.add_argument("--option", action="append", metavar="NAME=VALUE",
+                      help="a table option of a new game (repeatable), e.g. --option "
+                           "teams=Ann+Cai,Ben+Dee or --option quicker_game=true")
+
+
+def _options(texts: list[str] | None, variant: str) -> Any:
+    """The new game's table options from ``--option NAME=VALUE`` words (None: the defaults);
+    raises ValueError naming the bad word."""
+    if not texts:
+        return None
+    from companion.rules.state import parse_option
+    from companion.transcript import variant_options
+    from companion.variants import find_variant
+
+    rules = find_variant(variant)  # loads the variant's own options for parse_option
+    named: dict[str, Any] = {}
+    for text in texts:
+        name, sep, value = text.partition("=")
+        if not sep or not name:
+            raise ValueError(f"--option takes NAME=VALUE, not {text!r}")
+        named.update([parse_option(name.strip(), value.strip())])
+    return variant_options(rules, named)
 
 
 def _size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
@@ -106,8 +128,9 @@ def _session_for_demo(args: argparse.Namespace) -> tuple[Any, Path]:
 
     variant = choose_variant(args.variant)
     players = _players(args.players, variant)
+    options = _options(getattr(args, "option", None), variant)
     path = args.journal or Path(tempfile.mkdtemp(prefix="companion-demo-")) / "demo.sqlite"
-    return Session.open_or_new(path, variant, players, seed=args.seed), path
+    return Session.open_or_new(path, variant, players, seed=args.seed, options=options), path
 
 
 def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) -> int:
@@ -126,7 +149,7 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
         init_headless()
     try:
         session, path = _session_for_demo(args)
-    except SessionError as exc:
+    except (SessionError, ValueError) as exc:
         print(f"companion play --demo: {exc}", file=sys.stderr)
         return 2
     names = [p.name for p in session.state.players]
@@ -201,12 +224,17 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
             pass
     variant = choose_variant(args.variant)
     players = None
-    if args.players:
-        try:
+    try:
+        options = _options(args.option, variant)
+        if args.players:
             players = _players(args.players, variant)
-        except ValueError as exc:
-            print(f"companion play: {exc}", file=sys.stderr)
-            return 2
+    except ValueError as exc:
+        print(f"companion play: {exc}", file=sys.stderr)
+        return 2
+    if options is not None and players is None:
+        print("companion play: --option sets up a new game: give its --players too (or choose "
+              "the options on the setup screen)", file=sys.stderr)
+        return 2
     path = args.journal or config.journal.path
     queue = InputQueue()
     try:
@@ -234,7 +262,8 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
                           referee=referee)
 
     seed = (lambda: int(args.seed)) if args.seed is not None else None
-    flow = TableFlow(Path(path), size, game, variant=variant, seed=seed, players=players)
+    flow = TableFlow(Path(path), size, game, variant=variant, seed=seed, players=players,
+                     options=options)
     frames_dir = (args.out or Path("out/kiosk-frames")) if window is None else None
     app = KioskApp(flow.first(), size, window=window, queue=queue, keyboard=keyboard,
                    next_screen=flow.next_screen, frames_dir=frames_dir, save_every=30)

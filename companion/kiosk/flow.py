@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.kiosk.screens import GameScreen, MessageScreen
 from companion.kiosk.setup import GameSetup, ResumeScreen, SetupScreen
+from companion.rules.state import Options
 from companion.session import Session, SessionError, fresh_path, set_aside
 from companion.variants import find_variant
 
@@ -34,6 +35,7 @@ class TableFlow:
                  make_game: Callable[[Session, Sequence[tuple[str, str]]], GameScreen], *,
                  variant: str = "dungeonopoly", seed: Callable[[], int] | None = None,
                  players: Sequence[tuple[str, str]] | None = None,
+                 options: Options | None = None,
                  resume_after: float | None = 15.0) -> None:
         self.path = Path(path)
         self.size = size
@@ -41,6 +43,7 @@ class TableFlow:
         self.variant = variant
         self.seed = seed or _random_seed
         self.players = list(players) if players else None
+        self.options = options  # of the game started from --players (None: the defaults)
         self.resume_after = resume_after
         self.kept: list[Path] = []  # saved games moved aside for new ones
         self.active = self.path  # the saved game being played
@@ -62,7 +65,7 @@ class TableFlow:
         if self.players:
             try:
                 return self.game(Session.new(self.path, self.variant, self.players,
-                                             self.seed()))
+                                             self.seed(), self.options))
             except SessionError as exc:
                 return self.setup(note=f"{exc}")
         return self.setup()

@@ -177,3 +177,34 @@ def test_play_sets_up_a_game_plays_quits_and_resumes(
     again = Session.resume(journal)
     assert again.lines[:len(played)] == played and len(again.lines) == len(played) + 1
     again.close()
+
+
+def test_play_starts_a_team_game_from_the_command_line(
+        table: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    journal = table / "teams.sqlite"
+    argv = ["--headless", "--journal", str(journal), "--out", str(table / "frames"),
+            "--frames", "400", "--seed", "3", "--players",
+            "Ann:fighter,Ben:wizard,Cai:cleric,Dee:rogue", "--option", "teams=Ann+Cai,Ben+Dee",
+            "--option", "quicker_game=false"]
+    person = Person([], actions=1)
+    assert play(person, argv, monkeypatch) == 0
+    assert person.screens[0] == "GameScreen", person.screens
+    saved = Session.resume(journal)
+    assert "option teams=Ann+Cai,Ben+Dee" in saved.header
+    assert saved.state.allied(0, 2) and not saved.state.allied(0, 1)
+    saved.close()
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    (["--players", "Ann:fighter,Ben:wizard", "--option", "teams"], "NAME=VALUE"),
+    (["--players", "Ann:fighter,Ben:wizard", "--option", "speed=9"], "unknown option 'speed'"),
+    (["--option", "quicker_game=true"], "give its --players too"),
+])
+def test_play_refuses_a_bad_option_and_says_why(
+        table: Path, capsys: pytest.CaptureFixture[str], extra: list[str], said: str) -> None:
+    parser = argparse.ArgumentParser()
+    add_play_arguments(parser)
+    argv = ["--headless", "--journal", str(table / "x.sqlite"), "--frames", "5", *extra]
+    assert run_play(parser.parse_args(argv)) == 2
+    assert said in capsys.readouterr().err
+    assert not (table / "x.sqlite").exists()  # nothing started

@@ -8,6 +8,7 @@ state is never half-applied.
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from companion.rules.events import Event
@@ -56,10 +57,13 @@ class Txn:
 
     # --- reading -------------------------------------------------------------------------
     def freeze(self) -> GameState:
+        squares = self.origin.squares  # kept when no square changed (most steps), so that
+        if len(squares) != len(self.squares) or not all(map(is_, self.squares, squares)):
+            squares = tuple(self.squares)  # per-board memos can test it with ``is``
         return replace(
             self.origin,
             players=tuple(self.players),
-            squares=tuple(self.squares),
+            squares=squares,
             current=self.current,
             bank_houses=self.bank_houses,
             bank_hotels=self.bank_hotels,

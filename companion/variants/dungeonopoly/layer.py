@@ -20,7 +20,7 @@ from companion.rules.errors import IllegalActionError
 from companion.rules.events import Event
 from companion.rules.pending import Debt, MortgagedTransfer, Pending
 from companion.rules.rent import base_rent
-from companion.rules.state import BANK, GameState, Options, PlayerState
+from companion.rules.state import BANK, GameState, Options, PlayerState, SquareState
 from companion.rules.txn import Txn
 from companion.variants.dungeonopoly import advanced, effects, genesis, reactions
 from companion.variants.dungeonopoly.abilities import (
@@ -323,22 +323,36 @@ class Dungeonopoly(Rules):
                 out.append(Mortgage(player, i))
         return out
 
-    def _split_built_lots(self, state: GameState, player: int) -> list[int]:
-        """The player's lots in built groups she shares with other owners, in board order."""
-        sqs = state.squares
-        group_of = self._group_of
-        built = {group_of[i] for i, s in enumerate(sqs) if (s.houses or s.hotel) and i in group_of}
-        if not built:
-            return []  # (hot: the current player on every step)
+    # the last squares tuple asked about, and its split lots by side
+    _split_memo: tuple[tuple[SquareState, ...], dict[int, tuple[int, ...]]] = ((), {})
+
+    def _split_built_lots(self, state: GameState, player: int) -> tuple[int, ...]:
+        """The player's lots in built groups she shares with other owners, in board order.
+        They depend on the squares alone: remembered for the last squares tuple (held, so
+        ``is`` is a safe test), which states share until a square changes (hot: the current
+        player on every step)."""
+        squares = state.squares
         side = state.side(player)
+        last, by_side = self._split_memo
+        if last is not squares:
+            by_side = {}
+            self._split_memo = (squares, by_side)
+        split = by_side.get(side)
+        if split is None:
+            split = by_side[side] = self._find_split_lots(squares, side)
+        return split
+
+    def _find_split_lots(self, squares: tuple[SquareState, ...], side: int) -> tuple[int, ...]:
+        group_of = self._group_of
+        built = {group_of[i] for i, s in enumerate(squares)
+                 if (s.houses or s.hotel) and i in group_of}
         split: list[int] = []
         for k in built:
             lots = self._groups[k][1]
-            owners = [sqs[j].owner for j in lots]
+            owners = [squares[j].owner for j in lots]
             if 0 < owners.count(side) < len(lots):
                 split += [j for j, o in zip(lots, owners, strict=True) if o == side]
-        split.sort()
-        return split
+        return tuple(sorted(split))
 
     def may_manage(self, state: GameState, player: int, what: str) -> bool:
         """Build, sell and mortgage only on your own turn (or when raising money owed, which

@@ -133,7 +133,10 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
             p.text(label, (x + icon * 2 + 3, y), small, theme.TEXT)
             x += w
         y += small + 2
-    if c.extras:
+    # the skills line gives way to the lots when a short card has no room for both
+    lots_row = small + 4
+    if c.extras and not (c.groups and r.bottom - pad - (y + small + 2) < lots_row
+                         + (small + 2) * bool(c.check)):
         p.text("  ".join(c.extras), (x0, y), small, theme.MUTED, max_width=r.w - pad * 4)
         y += small + 2
     if c.check:

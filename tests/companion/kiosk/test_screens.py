@@ -196,3 +196,29 @@ def test_short_names_fit_chips() -> None:
     assert short_name("B. & O. Railroad") == "B&O"
     assert short_name("Boardwalk") == "Boardwalk"
     assert len(short_name("Pennsylvania Avenue")) <= 11
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_rogues_lots_stay_on_her_card_with_six_players(size: tuple[int, int],
+                                                         png_dir: Path) -> None:
+    """Six players on the small screen: the rogue's skill line gives way to her lots (the
+    lots are what money decisions need); on the large screen both show."""
+    from dataclasses import replace
+
+    s = Session.memory("dungeonopoly", [("Ann", "rogue"), ("Ben", "wizard"), ("Cai", "cleric"),
+                                        ("Dee", "rogue"), ("Eve", "bard"), ("Fay", "druid")])
+    ann = s.rules.set_player_field(s.state.players[0], "skills",
+                                   "rob_bank:10,pick_pockets:8,open_locks:5")
+    squares = list(s.state.squares)
+    for i in (1, 3, 6, 8, 9):
+        squares[i] = replace(squares[i], owner=0)
+    s.state = replace(s.state, players=(ann, *s.state.players[1:]), squares=tuple(squares))
+    screen = GameScreen(s, FakeFeed(live=False), size)
+    painter = render_one(screen, size, png_dir / f"six-players-rogue-{size[0]}x{size[1]}.png")
+    assert isinstance(painter, Painter)
+    check_layout(painter, size)
+    shown = painter.texts("players")
+    assert any(t.startswith("Mediterran") for t in shown), shown
+    assert any(t.startswith("Oriental") for t in shown), shown
+    if size == (1280, 720):
+        assert any("Rob Bank 10" in t for t in shown), shown

@@ -113,6 +113,10 @@ def _board_corners_mm() -> np.ndarray | None:
     return np.asarray(DEFAULT_SPEC.corners(), np.float64).reshape(4, 2)
 
 
+BOARD_WIDTH = 1280
+"""The board reader's frame width: wider frames are shrunk for it (the dice keep every pixel)."""
+
+
 class TableProcessor:
     """``processor(frame) -> TableReading``: dice, board and a thumbnail from one frame."""
 
@@ -180,17 +184,25 @@ class TableProcessor:
         pieces: tuple[PieceMark, ...] = ()
         corners: tuple[tuple[int, int], ...] = ()
         learned: bool | None = None
+        # the board is read on a copy at most BOARD_WIDTH wide (its cost grows with the pixels;
+        # a camera set to a larger size gives the dice reader, which reads the full frame, more
+        # pixels per die): ``up`` maps board-reader pixels back to frame pixels
+        board_frame, up = frame, 1.0
+        if w > BOARD_WIDTH and (self.board is not None or self.learn):
+            up = w / BOARD_WIDTH
+            board_frame = cv2.resize(frame, (BOARD_WIDTH, max(1, round(h / up))),
+                                     interpolation=cv2.INTER_AREA)
         if self.learn and self.can_learn:
             self.learn = False
             try:
-                learned = bool(self.board.set_reference(frame))  # type: ignore[union-attr]
+                learned = bool(self.board.set_reference(board_frame))  # type: ignore[union-attr]
             except Exception as exc:  # pragma: no cover - depends on the board reader
                 self._report(f"board reference: {type(exc).__name__}: {exc}")
                 learned = False
         bo = None
         if self.board is not None:
             try:
-                bo = self.board.process(frame, self.expected)
+                bo = self.board.process(board_frame, self.expected)
             except Exception as exc:  # a failing reader must not stop the game
                 problem = problem or ("The board reader stopped with an error and was "
                                       "switched off: pieces are not checked")
@@ -202,9 +214,10 @@ class TableProcessor:
             board = BoardSeen(str(bo.status), str(bo.message), occ, bool(getattr(bo, "stable",
                                                                                   False)))
             if getattr(bo, "corners", None) is not None:
-                corners = tuple((round(x * scale), round(y * scale)) for x, y in bo.corners)
-                pieces = self._place(occ, bo.corners, scale)
-                self._aim_dice(bo.corners, (w, h))
+                full = tuple((float(x) * up, float(y) * up) for x, y in bo.corners)
+                corners = tuple((round(x * scale), round(y * scale)) for x, y in full)
+                pieces = self._place(occ, full, scale)
+                self._aim_dice(full, (w, h))
         self._index += 1
         return TableReading(self._index, thumb, boxes, settled, board, pieces, corners,
                             dice_state, learned, problem)

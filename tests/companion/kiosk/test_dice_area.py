@@ -131,3 +131,31 @@ def test_on_the_synthetic_table_the_area_holds_the_thrown_dice() -> None:
         c = frame.truth.camera.distort_points(c.reshape(1, 2))[0]
         assert x + 8 <= c[0] <= x + w - 8 and y + 8 <= c[1] <= y + h - 8, (c, dice.region)
         assert math.isfinite(float(c[0]))
+
+
+def test_a_larger_camera_frame_is_shrunk_for_the_board_but_not_for_the_dice() -> None:
+    class SeenBoard(Board):
+        def __init__(self) -> None:
+            super().__init__()
+            self.shapes: list[tuple[int, ...]] = []
+
+        def process(self, frame: np.ndarray, expected: Any = None) -> Obs:
+            self.shapes.append(frame.shape)
+            return Obs(self.corners)  # corners in the pixels of the frame it was given
+
+    class SeenDice(Dice):
+        def __init__(self) -> None:
+            super().__init__()
+            self.shapes: list[tuple[int, ...]] = []
+
+        def update(self, frame: Any) -> None:
+            self.shapes.append(frame.shape)
+
+    board, dice = SeenBoard(), SeenDice()
+    proc = TableProcessor(dice, board, thumb_width=128, dice_area=DiceArea.named(BOARD_CENTRE))
+    reading = proc(np.zeros((1440, 2560, 3), np.uint8))
+    assert board.shapes == [(720, 1280, 3)] and dice.shapes == [(1440, 2560, 3)]
+    # the board's corners came back at half size: the dice region is in full-frame pixels
+    assert dice.region == (2 * (100 + 70) - 6, 2 * (20 + 70) - 6, 2 * 368 + 12, 2 * 368 + 12)
+    # the thumbnail marks are where the board is in the (128 px wide) thumbnail
+    assert reading.corners[0] == (round(100 * 2 * 128 / 2560), round(20 * 2 * 128 / 2560))

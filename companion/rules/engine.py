@@ -274,8 +274,10 @@ class Rules:
         """hook: runs after every applied action, before the state is frozen (e.g. award EP
         from the events of ``t.events``)."""
 
-    def extra_legal_actions(self, state: GameState) -> list[Action]:
-        """hook: variant actions legal now."""
+    def extra_legal_actions(self, state: GameState,
+                            players: tuple[int, ...] | None = None) -> list[Action]:
+        """hook: variant actions legal now (those of ``players`` at least, when given: the
+        caller drops the others)."""
         return []
 
     def apply_extra(self, t: Txn, action: Action) -> None:
@@ -396,7 +398,7 @@ class Rules:
                 for m in state.members(p):
                     if not state.players[m].bankrupt:
                         out.append(CallHouseAuction(m))
-        out.extend(self.extra_legal_actions(state))
+        out.extend(self.extra_legal_actions(state, players))
         if players is not None:
             out = [a for a in out if a.player in players]
         return out

@@ -23,6 +23,7 @@ SKILL_ORDER = ("rob_bank", "pick_pockets", "open_locks", "sneak", "steal")
 EAGER = ("run", "attack", "combat_reflexes", "backstab", "holy_smite", "magic_missile",
          "far_shot", "fortify", "conquer", "expeditious_retreat", "mage_armor",
          "shield_of_faith", "wrath_of_god", "pick_pockets")
+EAGER_RANK = {name: rank for rank, name in enumerate(EAGER)}
 
 
 def bot_hint(state: GameState, actions: Sequence[Action]) -> Action | None:
@@ -53,12 +54,10 @@ def bot_hint(state: GameState, actions: Sequence[Action]) -> Action | None:
     if train:
         return min(train, key=lambda a: SKILL_ORDER.index(a.skill))
     uses = [a for a in actions if isinstance(a, UseAbility) and a.player == state.current]
-    for name in EAGER:
-        for a in uses:
-            if a.ability == name:
-                if name == "run" and state.rolled:
-                    continue
-                return a
+    eager = [a for a in uses
+             if a.ability in EAGER_RANK and not (a.ability == "run" and state.rolled)]
+    if eager:  # the best-ranked ability, its first listed use
+        return min(eager, key=lambda a: EAGER_RANK[a.ability])
     call = _house_auction(state, actions)
     if call is not None:
         return call

@@ -66,6 +66,7 @@ from companion.variants.dungeonopoly.terms import (
 )
 
 ROGUE_SKILLS = ("open_locks", "pick_pockets", "rob_bank", "sneak", "steal")
+MANAGING = ("build", "sell", "mortgage", "unmortgage")  # what only the current player may do
 MOVEMENT_CARDS = frozenset({"advance_to", "advance_nearest", "move_back", "go_to_jail"})
 
 
@@ -304,8 +305,7 @@ class Dungeonopoly(Rules):
         (see above)."""
         head = state.pending[0] if state.pending else None
         raising = isinstance(head, Debt) and head.player == player
-        if not raising and not any(self.may_manage(state, player, what) for what in
-                                   ("build", "sell", "mortgage", "unmortgage")):
+        if not raising and not any(self.may_manage(state, player, what) for what in MANAGING):
             return []  # (hot: every decider off-turn) neither list below could hold anything
         out = super().management_actions(state, player, shortage)
         if not (raising or self.may_manage(state, player, "sell") or
@@ -357,13 +357,12 @@ class Dungeonopoly(Rules):
     def may_manage(self, state: GameState, player: int, what: str) -> bool:
         """Build, sell and mortgage only on your own turn (or when raising money owed, which
         the engine allows separately); unmortgaging too (D-R2); trades any time."""
-        if state.pending and isinstance(state.pending[0], (reactions.Window, MortgagedTransfer)):
-            # D-R: no other deals while a window is open or a transferred mortgage is decided
-            # (the engine would otherwise list an Unmortgage for a lot already unmortgaged)
-            return False
-        if what in ("build", "sell", "mortgage", "unmortgage"):
-            return player == state.current
-        return True
+        if player != state.current and what in MANAGING:
+            return False  # (first: most players asked about are off-turn)
+        # D-R: no other deals while a window is open or a transferred mortgage is decided
+        # (the engine would otherwise list an Unmortgage for a lot already unmortgaged)
+        return not (state.pending and
+                    isinstance(state.pending[0], (reactions.Window, MortgagedTransfer)))
 
     def collect_go(self, t: Txn, player: int, landed: bool) -> None:
         """GO money ($400 landing, $200 passing). Passing (or landing on) GO also refreshes
@@ -979,7 +978,8 @@ class Dungeonopoly(Rules):
             return head.waiting
         return super().deciders(state)
 
-    def extra_legal_actions(self, state: GameState) -> list[Action]:
+    def extra_legal_actions(self, state: GameState,
+                            players: tuple[int, ...] | None = None) -> list[Action]:
         out: list[Action] = []
         if state.pending:
             head = state.pending[0]
@@ -1005,9 +1005,13 @@ class Dungeonopoly(Rules):
                 out.append(Roll(head.player, ()))
             return out
         for seat in range(len(state.players)):
+            if players is not None and seat not in players:
+                continue  # the caller drops them
             for kind, options in self.due_choices(state, seat):
                 out += [Choose(seat, kind, option) for option in options]
         cur = state.current
+        if players is not None and cur not in players:
+            return out
         p = character(state, cur)
         for ab in repertoire(p).usable:
             if self.generic_problem(state, cur, ab) is not None:

@@ -265,7 +265,11 @@ class Dungeonopoly(Rules):
         squares = state.squares
         bank_houses = state.bank_houses
         side = state.side(player)  # team play: the team's lots
-        if any(squares[i].owner != side and squares[i].level for i in group):
+        # (hot: a state's split lots are remembered; a lot of hers outside them is in a group
+        # she owns whole or without buildings, and one not hers cannot be sold either way)
+        maybe_split = not isinstance(state, GameState) or \
+            index in self._split_built_lots(state, player)
+        if maybe_split and any(squares[i].owner != side and squares[i].level for i in group):
             squares = [s if s.owner == side else replace(s, houses=0, hotel=False)
                        for s in squares]
             bank_houses = max(bank_houses, state.options.max_houses)  # see remove_building
@@ -305,7 +309,10 @@ class Dungeonopoly(Rules):
         (see above)."""
         head = state.pending[0] if state.pending else None
         raising = isinstance(head, Debt) and head.player == player
-        if not raising and not any(self.may_manage(state, player, what) for what in MANAGING):
+        if not raising and not (self.may_manage(state, player, "build") or
+                                self.may_manage(state, player, "sell") or
+                                self.may_manage(state, player, "mortgage") or
+                                self.may_manage(state, player, "unmortgage")):
             return []  # (hot: every decider off-turn) neither list below could hold anything
         out = super().management_actions(state, player, shortage)
         if not (raising or self.may_manage(state, player, "sell") or

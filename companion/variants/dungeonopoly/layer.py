@@ -18,7 +18,7 @@ from companion.rules.cards import Card, card_by_id
 from companion.rules.engine import LandContext, RollSpec, Rules
 from companion.rules.errors import IllegalActionError
 from companion.rules.events import Event
-from companion.rules.pending import Debt, MortgagedTransfer, Pending
+from companion.rules.pending import Debt, MortgagedTransfer, Pending, PlaceHouse
 from companion.rules.rent import base_rent
 from companion.rules.state import BANK, GameState, Options, PlayerState, SquareState
 from companion.rules.txn import Txn
@@ -67,6 +67,9 @@ from companion.variants.dungeonopoly.terms import (
 
 ROGUE_SKILLS = ("open_locks", "pick_pockets", "rob_bank", "sneak", "steal")
 MANAGING = ("build", "sell", "mortgage", "unmortgage")  # what only the current player may do
+# the events that can earn EP (after_action)
+EP_EVENTS = frozenset({"bought", "auction_won", "rent", "doubles", "lucky_seven", "go",
+                       "ability_success"})
 MOVEMENT_CARDS = frozenset({"advance_to", "advance_nearest", "move_back", "go_to_jail"})
 
 
@@ -147,10 +150,12 @@ class Dungeonopoly(Rules):
         effects.sync(self, t)
         awards: dict[int, list[str]] = {}
         for e in list(t.events):
+            kind = e.kind
+            if kind not in EP_EVENTS:
+                continue  # (hot: most events are payments, moves and rolls)
             who = e.player
             if who is None or who < 0:
                 continue
-            kind = e.kind
             if kind in ("bought", "auction_won"):
                 why = "bought"
                 if who == t.current and e.square is not None:
@@ -303,31 +308,47 @@ class Dungeonopoly(Rules):
             return None
         return super()._mortgage_problem(state, player, index)
 
+    # the last management question (its key) and the answer (see management_actions)
+    _management_memo: tuple[tuple[Any, ...], tuple[Action, ...]] = ((), ())
+
     def management_actions(self, state: GameState, player: int,
                            shortage: bool | None = None) -> list[Action]:
         """The engine's list, plus sales and mortgages on built groups split between owners
-        (see above)."""
+        (see above).
+
+        The answer is remembered for the last question: it depends only on what the key below
+        holds (the lots, the player's cash, the bank's buildings, the options and teams, the
+        pending items that matter and the ``may_manage`` answers), and through an auction,
+        a run of bids, none of that changes (hot: the current player on every step). A rule
+        that makes the listing read anything more must add it to the key."""
         head = state.pending[0] if state.pending else None
         raising = isinstance(head, Debt) and head.player == player
-        if not raising and not (self.may_manage(state, player, "build") or
-                                self.may_manage(state, player, "sell") or
-                                self.may_manage(state, player, "mortgage") or
-                                self.may_manage(state, player, "unmortgage")):
+        may = (self.may_manage(state, player, "build"), self.may_manage(state, player, "sell"),
+               self.may_manage(state, player, "mortgage"),
+               self.may_manage(state, player, "unmortgage"))
+        if not raising and not any(may):
             return []  # (hot: every decider off-turn) neither list below could hold anything
+        if shortage is None:
+            shortage = self.house_shortage(state)
+        key = (player, raising, may, shortage, isinstance(head, PlaceHouse), state.squares,
+               state.players[player].cash, state.bank_houses, state.bank_hotels, state.options,
+               state.sides, tuple(p.square for p in state.pending
+                                  if isinstance(p, MortgagedTransfer)))
+        last, listed = self._management_memo
+        if key == last:
+            return list(listed)
         out = super().management_actions(state, player, shortage)
-        if not (raising or self.may_manage(state, player, "sell") or
-                self.may_manage(state, player, "mortgage")):
-            return out
-        sqs = state.squares
-        for i in self._split_built_lots(state, player):
-            s = sqs[i]
-            if s.level and (raising or self.may_manage(state, player, "sell")) and \
-                    self._sell_problem(state, player, i) is None and Sell(player, i) not in out:
-                out.append(Sell(player, i))
-            if (raising or self.may_manage(state, player, "mortgage")) and \
-                    self._mortgage_problem(state, player, i) is None and \
-                    Mortgage(player, i) not in out:
-                out.append(Mortgage(player, i))
+        if raising or may[1] or may[2]:
+            sqs = state.squares
+            for i in self._split_built_lots(state, player):
+                if sqs[i].level and (raising or may[1]) and \
+                        self._sell_problem(state, player, i) is None and \
+                        Sell(player, i) not in out:
+                    out.append(Sell(player, i))
+                if (raising or may[2]) and self._mortgage_problem(state, player, i) is None and \
+                        Mortgage(player, i) not in out:
+                    out.append(Mortgage(player, i))
+        self._management_memo = (key, tuple(out))
         return out
 
     # the last squares tuple asked about, and its split lots by side
@@ -508,9 +529,22 @@ class Dungeonopoly(Rules):
     # ======================================================================================
     # Rolls and movement
     # ======================================================================================
+    # the last state asked about and its answer (held, so ``is`` is a safe test): a state's
+    # roll is asked for by legal_actions, by the dice roller and by the Roll it receives
+    _spec_memo: tuple[GameState | None, RollSpec | None] = (None, None)
+
     def roll_spec(self, state: GameState) -> RollSpec | None:
         """Movement dice: 2d6, 1d6 when slowed, an extra d6 when running (after the usual
         dice), 1d6 when sneaking; a d20 for checks."""
+        last, spec = self._spec_memo
+        if last is state:
+            return spec
+        spec = self._roll_spec(state)
+        if isinstance(state, GameState):  # (immutable: safe to remember)
+            self._spec_memo = (state, spec)
+        return spec
+
+    def _roll_spec(self, state: GameState) -> RollSpec | None:
         if state.outcome is not None:
             return None
         if state.pending:

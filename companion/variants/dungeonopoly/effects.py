@@ -178,29 +178,30 @@ def roles_in_play(table: Table) -> set[str]:
 
 
 # ``active`` runs at every hook point: remember the last answer and the players it was for
-# (kept alive here, so ``is`` is a safe test) and the (role, choices) pairs that decide it.
-_MEMO: dict[str, Any] = {"n": -1, "players": (), "key": (), "effects": []}
+# (kept alive here, so ``is`` is a safe test) and the (role, choices) pairs that decide it, as
+# one tuple: (number of effects registered, players, key, effects).
+_MEMO: tuple[int, Sequence[Any], tuple[Any, ...], list[TableEffect]] = (-1, (), (), [])
 
 
 def active(table: Table) -> list[TableEffect]:
+    global _MEMO
     if not _EFFECTS:
         return []
     players = table.players
-    memo = _MEMO
-    if memo["n"] == len(_EFFECTS):
-        last = memo["players"]
+    n, last, last_key, found = _MEMO
+    if n == len(_EFFECTS):
         # the same tuple (one GameState asked again), or the same player objects (a Txn)
         if last is players or (len(last) == len(players) and all(map(is_, last, players))):
-            return memo["effects"]  # type: ignore[no-any-return]
+            return found
         key = tuple([(getattr(p, "role", ""), getattr(p, "choices", ())) for p in players])
-        if key == memo["key"]:
-            memo["players"] = tuple(players)
-            return memo["effects"]  # type: ignore[no-any-return]
+        if key == last_key:
+            _MEMO = (n, tuple(players), key, found)
+            return found
     else:
         key = tuple([(getattr(p, "role", ""), getattr(p, "choices", ())) for p in players])
     roles = roles_in_play(table)
     found = [e for e in _EFFECTS if e.roles & roles]
-    memo.update(n=len(_EFFECTS), players=tuple(players), key=key, effects=found)
+    _MEMO = (len(_EFFECTS), tuple(players), key, found)
     return found
 
 

@@ -3,7 +3,8 @@
     python3 benchmarks/engine.py [--games 60] [--variant monopoly] [--classes ...]
 
 Runs on one core (one process); games per minute are per CPU-minute of this process (so other
-load on the machine does not distort them). Prints readable lines, then one JSON object as the last line.
+load on the machine does not distort them), the variants' games interleaved seed by seed (so a
+change in that load weighs on both alike). Prints readable lines, then one JSON object as the last line.
 Games are 4-player heuristic-bot games capped at 1,000 turns (standings decide at the cap).
 """
 
@@ -38,19 +39,37 @@ def step_timings(variant: str, players: list[str | tuple[str, str]], seeds: rang
     return samples
 
 
-def games_per_minute(variant: str, players: list[str | tuple[str, str]], games: int,
-                     seed: int) -> tuple[float, int, int]:
-    rules = find_variant(variant)
-    start = time.process_time()  # CPU time of this one process: games per minute per core
-    finished = 0
-    turns = []
+def games_per_minute(tables: list[tuple[str, list[str | tuple[str, str]]]], games: int,
+                     seed: int) -> dict[str, tuple[float, int, int] | Exception]:
+    """Complete games per CPU-minute of this process, for each (variant, players) table: the
+    number of games ended by bankruptcy and the median turns, or the error a variant raised.
+    The variants' games are interleaved seed by seed, so that a change in the load on the
+    machine during the run weighs on each variant alike (their ratio is a figure we quote)."""
+    rules = {variant: find_variant(variant) for variant, _players in tables}
+    cpu = {variant: 0.0 for variant, _players in tables}
+    finished = {variant: 0 for variant, _players in tables}
+    turns: dict[str, list[int]] = {variant: [] for variant, _players in tables}
+    errors: dict[str, Exception] = {}
     for g in range(games):
-        result = play_game(rules, players, seed + g)
-        turns.append(result.state.turn_number)
-        if result.state.outcome and result.state.outcome.reason == "last_player_standing":
-            finished += 1
-    elapsed = time.process_time() - start
-    return 60 * games / elapsed, finished, int(statistics.median(turns))
+        for variant, players in tables:
+            if variant in errors:
+                continue
+            start = time.process_time()  # CPU time of this one process: per core
+            try:
+                result = play_game(rules[variant], players, seed + g)
+            except Exception as exc:  # reported by the caller: the figure is missing
+                errors[variant] = exc
+                continue
+            cpu[variant] += time.process_time() - start
+            turns[variant].append(result.state.turn_number)
+            if result.state.outcome and result.state.outcome.reason == "last_player_standing":
+                finished[variant] += 1
+    out: dict[str, tuple[float, int, int] | Exception] = dict(errors)
+    for variant, _players in tables:
+        if variant not in errors:
+            out[variant] = (60 * games / cpu[variant], finished[variant],
+                            int(statistics.median(turns[variant])))
+    return out
 
 
 def main() -> None:
@@ -64,12 +83,29 @@ def main() -> None:
         "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
         "python": platform.python_version(),
     }
-    plain = ["Ann", "Bob", "Cy", "Di"]
+    names = ["Ann", "Bob", "Cy", "Di"]
+    plain: list[str | tuple[str, str]] = list(names)
     full = step_timings("monopoly", plain, range(args.seed, args.seed + 5), full_list=True)
     deciders = step_timings("monopoly", plain, range(args.seed, args.seed + 5), full_list=False)
     figures["monopoly_step_us_median_full_legal_list"] = round(statistics.median(full), 1)
     figures["monopoly_step_us_median_deciders_only"] = round(statistics.median(deciders), 1)
-    gpm, finished, median_turns = games_per_minute("monopoly", plain, args.games, args.seed)
+    tables: list[tuple[str, list[str | tuple[str, str]]]] = [("monopoly", plain)]
+    classes = [c for c in args.classes.split(",") if c]
+    seated: list[str | tuple[str, str]] = [(n, classes[i % len(classes)]) for i, n in enumerate(names)]
+    d_steps: list[float] = []
+    d_error: Exception | None = None
+    if "dungeonopoly" in variant_names():
+        try:
+            d_steps = step_timings("dungeonopoly", seated, range(args.seed, args.seed + 3), True)
+        except Exception as exc:  # report, do not hide: the figure is missing
+            d_error = exc
+        else:
+            tables.append(("dungeonopoly", seated))
+    results = games_per_minute(tables, args.games, args.seed)
+    monopoly = results["monopoly"]
+    if isinstance(monopoly, Exception):
+        raise monopoly
+    gpm, finished, median_turns = monopoly
     figures["monopoly_games_per_minute"] = round(gpm, 1)
     figures["monopoly_games_finished_by_bankruptcy"] = f"{finished}/{args.games}"
     figures["monopoly_median_turns"] = median_turns
@@ -79,15 +115,12 @@ def main() -> None:
           f"({finished}/{args.games} ended by bankruptcy, median {median_turns} turns)")
 
     if "dungeonopoly" in variant_names():
-        classes = [c for c in args.classes.split(",") if c]
-        seated: list[str | tuple[str, str]] = [(n, classes[i % len(classes)]) for i, n in enumerate(plain)]
-        try:
-            d_steps = step_timings("dungeonopoly", seated, range(args.seed, args.seed + 3), True)
-            dgpm, dfinished, dturns = games_per_minute("dungeonopoly", seated, args.games, args.seed)
-        except Exception as exc:  # report, do not hide: the figure is missing
-            figures["dungeonopoly_error"] = f"{type(exc).__name__}: {exc}"
-            print(f"dungeonopoly: benchmark failed: {exc}")
+        dungeon = results.get("dungeonopoly", d_error)
+        if dungeon is None or isinstance(dungeon, Exception):
+            figures["dungeonopoly_error"] = f"{type(dungeon).__name__}: {dungeon}"
+            print(f"dungeonopoly: benchmark failed: {dungeon}")
         else:
+            dgpm, dfinished, dturns = dungeon
             figures["dungeonopoly_step_us_median_full_legal_list"] = round(statistics.median(d_steps), 1)
             figures["dungeonopoly_games_per_minute"] = round(dgpm, 1)
             figures["dungeonopoly_games_finished_by_bankruptcy"] = f"{dfinished}/{args.games}"

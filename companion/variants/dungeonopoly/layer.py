@@ -22,7 +22,7 @@ from companion.rules.pending import Debt, MortgagedTransfer, Pending, PlaceHouse
 from companion.rules.rent import base_rent
 from companion.rules.state import BANK, GameState, Options, PlayerState, SquareState
 from companion.rules.txn import Txn
-from companion.variants.dungeonopoly import advanced, effects, genesis, reactions
+from companion.variants.dungeonopoly import advanced, bots, effects, genesis, reactions
 from companion.variants.dungeonopoly.abilities import (
     Ability,
     Accept,
@@ -1069,9 +1069,7 @@ class Dungeonopoly(Rules):
 
     def bot_hint(self, state: GameState, actions: Sequence[Action]) -> Action | None:
         """A simple ability policy for the heuristic bot (see bots.py)."""
-        from companion.variants.dungeonopoly.bots import bot_hint
-
-        return bot_hint(state, actions)
+        return bots.bot_hint(state, actions)
 
     # ======================================================================================
     # Transcript, JSON and narration

@@ -689,7 +689,8 @@ class Dungeonopoly(Rules):
             if self.passing(t, player, pos, forward, land):
                 remaining = 0
                 break
-            if remaining and any(not item.automatic for item in t.front[before:]):
+            if remaining and len(t.front) > before and \
+                    any(not item.automatic for item in t.front[before:]):
                 t.set_player(player, position=pos)
                 t.emit("moved", player, square=pos, amount=pos - start, detail=f"from {start}")
                 t.push(ResumeMove(player, remaining if forward else -remaining, ctx, land,

@@ -332,8 +332,8 @@ class Dungeonopoly(Rules):
             shortage = self.house_shortage(state)
         key = (player, raising, may, shortage, isinstance(head, PlaceHouse), state.squares,
                state.players[player].cash, state.bank_houses, state.bank_hotels, state.options,
-               state.sides, tuple(p.square for p in state.pending
-                                  if isinstance(p, MortgagedTransfer)))
+               state.sides, tuple([p.square for p in state.pending
+                                   if isinstance(p, MortgagedTransfer)]))
         last, listed = self._management_memo
         if key == last:
             return list(listed)

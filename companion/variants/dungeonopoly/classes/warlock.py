@@ -523,11 +523,13 @@ class CrownOfMadness(Ability):
         before a roll), without a casting cost (W-R8: PP-costing powers neither). An ability
         with a timing of its own (collecting GO, rolling doubles, owing rent, being hit) belongs
         to that moment, and one that ends its user's own turn (a stance) to her turn: neither
-        can be forced (W-R9)."""
+        can be forced (W-R9). Wish always has a casting cost ($10 at least), so it is never
+        forced (and a Wish of Crown of Madness never lists another wizard's Wishes)."""
         return ab.kind != "automatic" and not (ab.flags & CROWN_BARRED_FLAGS) and \
             type(ab).resolve is not Ability.resolve and \
             type(ab).timing_problem is Ability.timing_problem and not ab.cost and \
-            not getattr(ab, "pp_cost", 0) and ab.name != "crown_of_madness"
+            not ab.casting_cost(()) and not getattr(ab, "pp_cost", 0) and \
+            ab.name != "crown_of_madness"
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:

@@ -307,6 +307,25 @@ def test_crown_of_madness_refuses_abilities_tied_to_a_moment(game: Any, victim: 
     assert ability not in offered
 
 
+def test_crown_of_madness_never_forces_a_wish(game: Any) -> None:
+    """Wish always costs at least $10, so it is never forced; two level-10 wizards used to
+    send the legal-action listing round Wish -> Crown of Madness -> the other's Wish forever."""
+    g = game("wizard", "wizard")
+    g.set(0, level=10, position=5)
+    g.set(1, level=10, position=6)
+    crowns = [a for a in g.rules.legal_actions(g.state)  # RecursionError before the fix
+              if isinstance(a, UseAbility) and a.ability == "wish"
+              and dict(a.params).get("spell") == "crown_of_madness"]
+    assert crowns and {dict(a.params).get("ability") for a in crowns} >= {"magic_missile"}
+    assert all(dict(a.params).get("ability") != "wish" for a in crowns)
+    w = game("warlock", "wizard")
+    warlock(w, level=10, position=5)
+    w.set(1, level=10, position=6)
+    with pytest.raises(IllegalActionError, match="cannot be forced"):
+        use(w, 0, "crown_of_madness", 1, ability="wish", with_mode="own")
+    assert w.cash(0) == 1500
+
+
 def test_crown_of_madness_refuses_spells_with_a_cost(game: Any) -> None:
     g = game("warlock", "cleric")
     warlock(g, level=10, position=5)

@@ -1220,26 +1220,10 @@ class Dungeonopoly(Rules):
         return {"enchantments": [e.label() for e in square_enchantments(state.extra, index)]}
 
     def describe_event(self, state: GameState, event: Event) -> str | None:
-        name = state.players[event.player].name if event.player is not None and \
-            0 <= event.player < len(state.players) else "someone"
-        kind = event.kind
-        if kind == "ep":
-            why = ", ".join(w.replace("_", " ") for w in event.detail.split(",") if w)
-            return f"{name} gains {event.amount} EP" + (f" ({why})" if why else "")
-        if kind == "ability_success":
-            return f"{name}'s {event.detail.replace('_', ' ')} succeeds"
-        if kind == "level_up":
-            return f"{name} reaches level {event.amount}"
-        if kind == "ability":
-            return f"{name} uses {event.detail.replace('_', ' ')}"
-        if kind == "damaged":
-            return f"{name} takes ${event.amount} damage ({event.detail.replace('_', ' ')})"
-        if kind == "absorbed":
-            return f"{name}'s {event.detail.split(':')[0].replace('_', ' ')} absorbs it"
-        if kind == "check":
-            roll, result = event.amount, event.detail.split(":")[-1]
-            return f"{name} rolls {roll} on the d20: {'success' if result == 'pass' else 'failure'}"
-        return None
+        """Dungeonopoly's events in plain words (``narration.py``); None: the engine's own."""
+        from companion.variants.dungeonopoly import narration
+
+        return narration.describe_event(self, state, event)
 
 
 PLAYER_ENCHANTMENTS = frozenset({"mage_armor", "slow", "invisibility", "charm_person",

@@ -297,6 +297,9 @@ class Repertoire:
         return got
 
 
+# choice kinds that add another class's ability to the repertoire ("class:ability"): the
+# bard's Jack-of-All-Trades (and the parts that come with a pick), the warlock's Book of Shadows
+BORROW_KINDS = ("borrow", "borrow_part", "book")
 _REPERTOIRES: dict[tuple[str, int, tuple[tuple[str, str], ...]], Repertoire] = {}
 
 
@@ -310,7 +313,7 @@ def repertoire(p: Character) -> Repertoire:
         own = _known(p.role, p.level)
         extra: list[Ability] = []
         for kind, value in p.choices:
-            if kind in ("borrow", "borrow_part"):
+            if kind in BORROW_KINDS:
                 cls_name, _, ab_name = value.partition(":")
                 cls = _CLASSES.get(cls_name)
                 ab = cls.ability(ab_name) if cls else None
@@ -325,7 +328,8 @@ def repertoire(p: Character) -> Repertoire:
 
 def known_abilities(p: Character) -> tuple[Ability, ...]:
     """Abilities a character has at her level, plus any borrowed from other classes (choices
-    of kind ``borrow``/``borrow_part`` naming ``class:ability``, e.g. Jack-of-All-Trades)."""
+    of a kind in ``BORROW_KINDS`` naming ``class:ability``: Jack-of-All-Trades, Book of
+    Shadows)."""
     return repertoire(p).abilities
 
 

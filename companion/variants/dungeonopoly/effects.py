@@ -172,7 +172,7 @@ def roles_in_play(table: Table) -> set[str]:
         if role:
             out.update(role.split("+"))  # gestalt characters hold two classes
         for kind, value in getattr(p, "choices", ()):
-            if kind.startswith("borrow"):
+            if kind in ("borrow", "borrow_part", "book"):  # abilities.BORROW_KINDS
                 out.add(value.split(":", 1)[0])
     return out
 

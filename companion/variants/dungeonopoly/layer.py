@@ -814,6 +814,12 @@ class Dungeonopoly(Rules):
         return self.generic_problem(table, user, ab, window=window) or \
             ab.problem(self, table, user, target, params)
 
+    @staticmethod
+    def answering(table: Table, user: int) -> bool:
+        """Is the first pending decision ``user``'s own (rent, GO money, a class's choice)?"""
+        head = table.pending[0] if table.pending else None
+        return isinstance(head, (Decision, RentChoice, RobBankChoice)) and head.player == user
+
     def generic_problem(self, table: Table, user: int, ab: Ability, *,
                         window: bool = False) -> str | None:
         """The checks every ability shares: timing, single use, Run's lock-out, no spells in
@@ -831,6 +837,11 @@ class Dungeonopoly(Rules):
             return f"{ab.name} is used up until you pass GO"
         if p.has_flag("ran") and ab.name != "run":
             return "you ran this turn: no other class abilities"
+        if p.turn and user == table.current and p.has_flag("turn_over") and not window and \
+                not self.answering(table, user):
+            # cut short (Dark Delirium, a paladin's stance): nothing new on her turn, but what
+            # is already pending for her (a melody on rent owed, Intimidate) still settles
+            return "your turn is over (cut short): no more abilities"
         if ab.kind == "skill" and p.ranks(ab.name) == 0:
             return f"no ranks in {ab.name.replace('_', ' ')}: train it first"
         if ab.is_spell:

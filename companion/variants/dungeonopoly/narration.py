@@ -165,7 +165,7 @@ _CHOICES = {  # levelling choices: kind -> sentence ({who}, {name})
 def _chose(s: _Scene, e: Event) -> str:
     kind, _, option = e.detail.partition(":")
     who = s.who(e.player)
-    if kind in ("borrow", "borrow_part"):  # Jack-of-All-Trades, Book of Shadows
+    if kind in ("borrow", "borrow_part", "book"):  # Jack-of-All-Trades, Book of Shadows
         cls, _, name = option.partition(":")
         return f"{who} borrows the {cls}'s {title_of(name)}"
     form = _CHOICES.get(kind, "{who} chooses {name} (" + _words(kind) + ")")

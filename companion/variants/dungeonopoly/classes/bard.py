@@ -418,8 +418,10 @@ class BardicKnowledge(Ability):
 # Level 10: Jack-of-All-Trades
 # ============================================================================================
 def borrowable(holder: Any) -> tuple[str, ...]:
-    """``class:ability`` names the bard may still borrow: level 5 or less, other classes."""
-    have = set(holder.chosen("borrow")) | set(holder.chosen("borrow_part"))
+    """``class:ability`` names the bard may still borrow: level 5 or less, other classes, not
+    already known (a gestalt warlock+bard's Book of Shadows spells included)."""
+    have = set(holder.chosen("borrow")) | set(holder.chosen("borrow_part")) | \
+        set(holder.chosen("book"))
     own = set(getattr(holder, "role", "").split("+"))
     out = []
     for cls, ab in all_abilities():
@@ -516,12 +518,6 @@ class BardEffect(TableEffect):
         if ench.name == "invisibility":
             return self.may_hide(layer, t, seat)
         return True
-
-    def use_problem(self, layer: Dungeonopoly, table: Table, user: int,
-                    ab: Ability) -> str | None:
-        if user == table.current and character(table, user).has_flag("turn_over"):
-            return "your turn is over"
-        return None
 
     def sync(self, layer: Dungeonopoly, t: Txn) -> None:
         """A melody shared by everyone owing rent at once lasts only while towing resolves."""

@@ -536,12 +536,6 @@ class PaladinEffect(TableEffect):
             t.set_player(player, counters=p.with_counter("titan_spent", 0))
             t.emit("reservoir_refilled", player, amount=RESERVOIR)
 
-    def use_problem(self, layer: Dungeonopoly, table: Table, user: int,
-                    ab: Ability) -> str | None:
-        if user == table.current and character(table, user).has_flag("turn_over"):
-            return "your turn is over"
-        return None
-
     def player_json(self, layer: Dungeonopoly, state: GameState, seat: int) -> dict[str, Any]:
         p = character(state, seat)
         out: dict[str, Any] = {}

@@ -2,7 +2,7 @@
 
 The warlock's pact (Infernal, Fey or Dark), her Eldritch Blast enhancements (at 4, 6 and 8) and
 the three spells of her Book of Shadows (at 9) are levelling choices (``choose pact fey``,
-``choose eldritch_blast agonizing_blast``, ``choose borrow wizard:slow``), offered as legal
+``choose eldritch_blast agonizing_blast``, ``choose book wizard:slow``), offered as legal
 actions when they fall due and kept in ``Character.choices``. Rulings: docs/dungeonopoly-psion-
 warlock-advanced.md (cited as W-R<n>).
 """
@@ -55,7 +55,8 @@ ENHANCEMENT_LEVELS = (4, 6, 8)
 PACT_SPELLS = {"infernal": "hellish_rebuke", "fey": "misty_escape", "dark": "dark_delirium"}
 PACT_TRAITS = {"infernal": "fiendish_resilience", "fey": "beguiling_defenses",
                "dark": "entropic_ward"}
-BOOK_KIND = "borrow"  # Book of Shadows picks are borrowed abilities ("class:ability")
+BOOK_KIND = "book"  # Book of Shadows picks are borrowed spells ("class:spell"); a kind of its
+# own, apart from Jack-of-All-Trades' "borrow", so a gestalt warlock+bard keeps both (W-R7)
 BOOK_SIZE = 3
 BOOK_MAX_LEVEL = 4
 CROWN_BARRED_FLAGS = frozenset({"before_roll", "reaction", "reaction_to_rent", "triggered",
@@ -86,7 +87,7 @@ def book_options(role: str) -> list[str]:
 
 
 def book_of(p: Character) -> tuple[str, ...]:
-    """The Book of Shadows picks (borrow choices made by a warlock at level 9 or more)."""
+    """The Book of Shadows picks (book choices made by a warlock at level 9 or more)."""
     return p.chosen(BOOK_KIND) if "warlock" in p.role.split("+") else ()
 
 
@@ -455,7 +456,7 @@ class KeepDice(Decision):
 # --- level 9 --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class BookOfShadows(Ability):
-    """Three spells of level 4 or less from other classes' lists (``choose borrow
+    """Three spells of level 4 or less from other classes' lists (``choose book
     wizard:slow``), usable as her own at her level. Automatic; no EP."""
 
     awards_ep = False
@@ -464,16 +465,19 @@ class BookOfShadows(Ability):
                     holder: int) -> Iterable[tuple[str, tuple[str, ...]]]:
         p = character(table, holder)
         have = book_of(p)
-        if len(have) < BOOK_SIZE:
-            yield BOOK_KIND, tuple(o for o in book_options(p.role) if o not in have)
+        if len(have) < BOOK_SIZE:  # (a gestalt warlock+bard's borrowed ones are known)
+            known = set(have) | set(p.chosen("borrow")) | set(p.chosen("borrow_part"))
+            yield BOOK_KIND, tuple(o for o in book_options(p.role) if o not in known)
 
     def apply_choice(self, layer: Dungeonopoly, t: Txn, holder: int, kind: str,
                      option: str) -> None:
         p = character(t, holder)
-        if kind != BOOK_KIND or option not in book_options(p.role) or option in book_of(p):
+        if kind != BOOK_KIND or option not in book_options(p.role) or option in book_of(p) or \
+                option in p.chosen("borrow") or option in p.chosen("borrow_part"):
             raise IllegalActionError(
                 f"the Book of Shadows takes spells of level {BOOK_MAX_LEVEL} or less from other "
-                f"classes, as class:spell (e.g. wizard:slow), each once")
+                f"classes, as class:spell (e.g. wizard:slow), each once and not one already "
+                f"known")
         super().apply_choice(layer, t, holder, kind, option)
 
 
@@ -705,12 +709,6 @@ class WarlockEffects(TableEffect):
         t.push(KeepDice(spec.player, dice=dice, keep=len(dice) - 1))
         t.emit("luck_rolled", spec.player, detail=" ".join(map(str, dice)))
         return True
-
-    def use_problem(self, layer: Dungeonopoly, table: Table, user: int,
-                    ab: Ability) -> str | None:
-        if user == table.current and character(table, user).has_flag("turn_over"):
-            return "your turn was cut short (Dark Delirium): no more abilities"
-        return None
 
     # the pact spell's answer to damage
     def after_damage(self, layer: Dungeonopoly, t: Txn, attacker: int, defender: int,

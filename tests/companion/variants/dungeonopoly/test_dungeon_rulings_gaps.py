@@ -283,3 +283,30 @@ def test_psionic_blast_throw_passes_a_demiplane_on_the_targets_path(game: Any) -
     # (three steps, as if there were no demiplane, would leave him on 24, inside it)
     assert g.p(1).position == 25 and g.cash(1) == 1500
     assert g.p(2).position == 15  # backwards, no demiplane on his path: 18, 17, 16, 15
+
+
+# --- W-R4: a turn cut short still settles what is pending for her ------------------------------
+def test_cut_short_bard_still_plays_a_melody_on_rent_already_owed(game: Any) -> None:
+    # Fascinate pulled two opponents onto a lot; the first rent's Cutting Words hurt a warlock
+    # whose Dark Delirium cut the bard's turn short. The second rent, already owed, is still
+    # hers to sing over (it was listed but refused: "your turn is over")
+    from companion.variants.dungeonopoly.classes.warlock import EndTurnNow
+
+    g = game("bard", "commoner", "commoner")
+    setf(g, 0, level=8, choices="melody:dirge_of_doom", position=BOARDWALK)
+    g.own(BOARDWALK, 0)
+    g.set(1, position=BOARDWALK)
+    turn(g, 0)
+    g.set(0, turn=("turn_over",))
+    g.state = replace(g.state, rolled=True, pending=(
+        MelodyChoice(0, payer=1, owner=0, square=BOARDWALK, amount=50), EndTurnNow(0)))
+    play = UseAbility(0, "bardic_music", None, (("melody", "dirge_of_doom"),))
+    assert play in g.rules.legal_actions(g.state)
+    g.act(play)
+    assert g.cash(1) == 1500 - 100 and g.state.current == 1  # doubled; then her turn ended
+    assert g.money_ok()
+    # with nothing pending for her, a cut-short turn allows no new ability
+    turn(g, 0)
+    g.set(0, turn=("turn_over",))
+    with pytest.raises(IllegalActionError, match="turn is over"):
+        use(g, 0, "fascinate")

@@ -256,17 +256,43 @@ def test_book_of_shadows_three_spells_up_to_level_4(game: Any) -> None:
     g = game("warlock", "commoner")
     warlock(g, level=9, enh=("agonizing_blast", "eldritch_spear", "vampiric_blast"))
     due = {a.option for a in g.rules.legal_actions(g.state)
-           if isinstance(a, Choose) and a.what == "borrow"}
+           if isinstance(a, Choose) and a.what == "book"}
     assert "wizard:magic_missile" in due and "wizard:slow" in due
     assert "wizard:invisibility" not in due and "cleric:holy_smite" not in due
     with pytest.raises(IllegalActionError):
-        g.act(Choose(0, "borrow", "wizard:fireball"))
+        g.act(Choose(0, "book", "wizard:fireball"))
     for pick in ("wizard:magic_missile", "cleric:shield_of_faith", "wizard:mage_armor"):
-        g.act(Choose(0, "borrow", pick))
+        g.act(Choose(0, "book", pick))
     assert not [a for a in g.rules.legal_actions(g.state) if isinstance(a, Choose)]
     g.set(1, position=2)
     use(g, 0, "magic_missile", 1)
     assert g.cash(1) == 1500 - 180  # at the warlock's level 9
+
+
+def test_gestalt_warlock_bard_picks_book_and_jack_apart(game: Any) -> None:
+    # W-R7: the Book of Shadows ("book") and Jack-of-All-Trades ("borrow") are two sets of
+    # three picks; a fighter ability offered for Jack was refused as a Book pick before
+    g = game("warlock+bard", "commoner", gestalt=True)
+    warlock(g, level=10, enh=("agonizing_blast", "eldritch_spear", "vampiric_blast"))
+
+    def offered(kind: str) -> set[str]:
+        return {a.option for a in g.rules.legal_actions(g.state, (0,))
+                if isinstance(a, Choose) and a.what == kind}
+
+    assert "fighter:attack" in offered("borrow") and "fighter:attack" not in offered("book")
+    g.act(Choose(0, "borrow", "fighter:attack"))
+    g.act(Choose(0, "book", "wizard:slow"))
+    assert "wizard:slow" not in offered("borrow")  # already known from the Book
+    g.act(Choose(0, "borrow", "rogue:sneak"))
+    g.act(Choose(0, "borrow", "cleric:bless"))
+    assert not offered("borrow") and "cleric:bless" not in offered("book")
+    g.act(Choose(0, "book", "wizard:magic_missile"))
+    g.act(Choose(0, "book", "wizard:mage_armor"))
+    assert not offered("book")
+    from companion.variants.dungeonopoly.abilities import known_abilities
+
+    names = {a.name for a in known_abilities(g.p(0))}
+    assert {"attack", "sneak", "bless", "slow", "magic_missile", "mage_armor"} <= names
 
 
 def test_crown_of_madness_forces_an_ability(game: Any) -> None:

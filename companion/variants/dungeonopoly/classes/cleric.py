@@ -176,7 +176,8 @@ class Ascended(Ability):
 @dataclass(frozen=True)
 class WrathOfGod(Ability):
     """Damage every opponent (hidden ones too) and take one building level off every opponent
-    lot: a hotel becomes four houses; blessed lots are spared ($300)."""
+    lot: a hotel becomes the houses it stands for (four, three in the quicker game) as far as
+    the bank has them; blessed lots are spared ($300)."""
 
     def affected(self, layer: Dungeonopoly, table: Table, user: int,
                  params: Params) -> list[int]:
@@ -199,14 +200,7 @@ class WrathOfGod(Ability):
                 continue
             if square_enchanted(t.extra, index, "bless") is not None:
                 continue
-            if s.hotel:
-                houses = min(4, t.bank_houses)
-                t.bank_hotels += 1
-                t.bank_houses -= houses
-                t.set_square(index, hotel=False, houses=houses)
-            else:
-                t.bank_houses += 1
-                t.set_square(index, houses=s.houses - 1)
+            layer.remove_building(t, index)  # a hotel: as many houses as the bank has
             t.emit("wrath", user, square=index, other=s.owner)
             hit = True
         return hit

@@ -473,14 +473,7 @@ class CallLightning(Ability):
             if square_enchanted(t.extra, sq, "bless") is not None:
                 t.emit("immune", user, square=sq, detail="bless")
                 return False
-            if s.hotel:
-                houses = min(t.options.max_houses, t.bank_houses)
-                t.bank_hotels += 1
-                t.bank_houses -= houses
-                t.set_square(sq, hotel=False, houses=houses)
-            else:
-                t.bank_houses += 1
-                t.set_square(sq, houses=s.houses - 1)
+            layer.remove_building(t, sq)  # a hotel: as many houses as the bank has
             t.emit("bolt", user, square=sq, other=s.owner, detail=kind)
             return True
         if s.owner is None or s.mortgaged or s.level or not layer.board.squares[sq].ownable:

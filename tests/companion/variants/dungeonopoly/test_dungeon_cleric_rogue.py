@@ -219,6 +219,22 @@ def test_wrath_of_god_damages_hidden_and_knocks_down(game: Any) -> None:
     assert g.state.squares[8].houses == 1
 
 
+def test_wrath_of_god_in_the_quicker_game_breaks_a_hotel_to_three_houses(game: Any) -> None:
+    # the quicker game's hotel stands on three houses; Wrath gave four back, a level the game
+    # has no place for (a break-down then turned it into a hotel the bank never gave)
+    g = game("cleric", "commoner", quicker_game=True)
+    assert g.state.options.max_houses == 3
+    g.set(0, level=10)
+    for i in (6, 8, 9):
+        g.own(i, 1, hotel=True)
+    g.state = replace(g.state, bank_hotels=g.state.options.bank_hotels - 3)
+    use(g, 0, "wrath_of_god")
+    assert [(g.state.squares[i].houses, g.state.squares[i].hotel) for i in (6, 8, 9)] == \
+        [(3, False)] * 3
+    assert g.state.bank_houses == g.state.options.bank_houses - 9
+    assert g.state.bank_hotels == g.state.options.bank_hotels
+
+
 # --- Rogue -----------------------------------------------------------------------------
 def test_skill_points_train_and_cap(game: Any) -> None:
     g = game("rogue", "commoner")

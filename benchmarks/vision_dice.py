@@ -34,6 +34,7 @@ from vision.dice.evaluate import (  # noqa: E402
     evaluate_polyhedral,
     evaluate_real,
     evaluate_synthetic,
+    evaluate_table,
 )
 
 
@@ -61,6 +62,8 @@ def main() -> int:
     p.add_argument("--limit", type=int, default=None, help="at most this many real images per part")
     p.add_argument("--synthetic", type=int, default=300, help="synthetic 1280x720 frames (0: none)")
     p.add_argument("--numbered", type=int, default=300, help="synthetic frames of numbered dice only")
+    p.add_argument("--table", type=int, default=60,
+                   help="synthetic table frames (the kiosk demo's camera), dice area read")
     p.add_argument("--poly", default=str(DEFAULT_REAL_DIR.parent / "dice-polyhedral"),
                    help="folder of single numbered dice photos ('' to skip)")
     p.add_argument("--kinds", default=None, help="die types the table uses, e.g. d6 (default: all)")
@@ -103,6 +106,12 @@ def main() -> int:
         )
         print(table("synthetic 1280x720, numbered dice", rep))
         result["synthetic_numbered"] = rep.to_dict()
+    if args.table:
+        rep = evaluate_table(args.table, seed=40_000, config=config, random_conditions=True)
+        print(table("synthetic table 1280x720 (16 mm d6, dice area)", rep))
+        if args.show_wrong:
+            print("\n".join("    " + w for w in rep.wrong_examples))
+        result["synthetic_table"] = rep.to_dict()
     poly = Path(args.poly) if args.poly else None
     if poly is not None and poly.is_dir():
         rep, lines = evaluate_polyhedral(str(poly), config)

@@ -102,25 +102,6 @@ def _iou(a: tuple, b: tuple) -> float:
     return inter / max(1e-6, a[2] * a[3] + b[2] * b[3] - inter)
 
 
-def table_dice_boxes(frame: object) -> list[tuple[tuple[float, float, float, float], int]]:
-    """Pixel boxes and values of the dice the synthetic table drew (16 mm d6)."""
-    truth = frame.truth  # type: ignore[attr-defined]
-    out = []
-    for d in truth.dice:
-        a = math.radians(d.angle_deg)
-        pts = []
-        for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-            du, dv = u * 8.0 * 0.72 * 1.05, v * 8.0 * 0.72 * 1.05
-            pts.append((d.centre_mm[0] + du * math.cos(a) - dv * math.sin(a),
-                        d.centre_mm[1] + du * math.sin(a) + dv * math.cos(a)))
-        p = cv2.perspectiveTransform(np.array([pts], np.float64), truth.homography)[0]
-        p = truth.camera.distort_points(p)
-        x0, y0 = p.min(axis=0)
-        x1, y1 = p.max(axis=0)
-        out.append(((float(x0), float(y0), float(x1 - x0), float(y1 - y0)), d.value))
-    return out
-
-
 def cmd_mine(args: argparse.Namespace) -> None:
     """Hard negatives (detector finds on tune photos and the synthetic table) and table dice."""
     from vision.dice import DiceConfig
@@ -140,6 +121,7 @@ def cmd_mine(args: argparse.Namespace) -> None:
                 ys.append(CLASSES.index(NONE))
                 n_real += 1
     print(f"real hard negatives: {n_real}", flush=True)
+    from vision.dice.evaluate import table_truths
     from vision.synthetic.table import Conditions, SyntheticTable, default_camera, random_pose
 
     rng = np.random.default_rng(77)
@@ -151,7 +133,7 @@ def cmd_mine(args: argparse.Namespace) -> None:
         frame = table.render(pawns, values, hand=bool(rng.random() < 0.2), seed=i,
                              pose=random_pose(rng), conditions=Conditions.random(rng))
         grey = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
-        dice = table_dice_boxes(frame)
+        dice = [(t.box, t.value) for t in table_truths(frame.truth)]
         for box, value in dice:
             xs.append(crop_square(grey, box, CTX, CTX_MARGIN))
             ys.append(class_of("d6", value))
@@ -227,13 +209,16 @@ def augment(ctx: np.ndarray, cls: int, rng: np.random.Generator) -> np.ndarray:
     m[:, 2] += s / 2 - c + rng.normal(0, 0.05 * s / CROP_MARGIN, 2)
     crop = cv2.warpAffine(np.ascontiguousarray(ctx), m, (s, s), flags=cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
-    return photometric(crop, rng)
+    numbered = ":" in name and not name.startswith("d6:")
+    return photometric(crop, rng, mild=numbered)
 
 
-def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def photometric(img: np.ndarray, rng: np.random.Generator, mild: bool = False) -> np.ndarray:
+    """Camera effects on a reader crop. ``mild`` (numbered faces) keeps the number legible:
+    a label on a crop degraded past reading only teaches the net to doubt every number."""
     s = img.shape[0]
     if rng.random() < 0.2:  # a smaller die seen by the camera: lose resolution
-        k = int(rng.integers(14, 44))
+        k = int(rng.integers(28 if mild else 14, 44))
         img = cv2.resize(cv2.resize(img, (k, k), interpolation=cv2.INTER_AREA), (s, s),
                          interpolation=cv2.INTER_LINEAR)
     f = img.astype(np.float32)
@@ -246,12 +231,13 @@ def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         sig = rng.uniform(0.05, 0.2) * s
         f += 255 * rng.uniform(0.3, 0.9) * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sig * sig))
     if rng.random() < 0.25:
-        f = cv2.GaussianBlur(f, (0, 0), float(rng.uniform(0.3, 1.3)))
+        f = cv2.GaussianBlur(f, (0, 0), float(rng.uniform(0.3, 0.8 if mild else 1.3)))
     if rng.random() < 0.5:
-        f = f + rng.normal(0, rng.uniform(1, 10), f.shape).astype(np.float32)
+        f = f + rng.normal(0, rng.uniform(1, 6 if mild else 10), f.shape).astype(np.float32)
     out = np.clip(f, 0, 255).astype(np.uint8)
     if rng.random() < 0.3:
-        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 90))])
+        q = int(rng.integers(50 if mild else 25, 90))
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, q])
         if ok:
             out = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
     if rng.random() < 0.1:
@@ -391,15 +377,16 @@ def checkpoint(model: nn.Module, args: argparse.Namespace, sx: np.ndarray, sy: n
 # ----------------------------------------------------------------------------- calibration
 
 
-def _confidences(items: list[tuple[np.ndarray, list]], config: object) -> list[tuple[float, bool]]:
-    """(confidence, read right) of every matched die, read with no threshold at all."""
+def _confidences(items: list[tuple[np.ndarray, object, list]], config: object) -> list[tuple[float, bool]]:
+    """(confidence, read right) of every matched die, read with no threshold at all; items are
+    (image, region or None, [(box, kind, value)])."""
     from vision.dice.evaluate import MATCH_IOU
     from vision.dice.finder import iou
     from vision.dice.reader import read_dice
 
     out = []
-    for img, truths in items:
-        obs = read_dice(img, None, config)  # type: ignore[arg-type]
+    for img, region, truths in items:
+        obs = read_dice(img, region, config)  # type: ignore[arg-type]
         used: set[int] = set()
         for tbox, kind, value in truths:
             best, bi = 0.0, -1
@@ -419,21 +406,24 @@ def _confidences(items: list[tuple[np.ndarray, list]], config: object) -> list[t
 
 def cmd_calibrate(args: argparse.Namespace) -> None:
     """The lowest read threshold whose confident-wrong share stays under the target on the
-    calibration photos (tune split, never trained on) and on fresh synthetic frames."""
+    calibration photos (tune split, never trained on), fresh synthetic frames and fresh
+    synthetic table frames (seeds no test or benchmark uses)."""
     from vision.dice import DiceConfig
-    from vision.dice.evaluate import synthetic_items
+    from vision.dice.evaluate import synthetic_items, table_items
 
-    cv2.setNumThreads(1)
     cfg = DiceConfig(read_threshold=0.0, edge_read_threshold=0.0)
     real = []
     for item in dataset.iter_folder(Path(args.real), split="tune"):
         if calib_of(item.stem):
             img = cv2.imread(str(item.path))
             if img is not None:
-                real.append((img, [(d.box, d.kind, d.value) for d in item.dice]))
-    syn = [(img, [(t.box, t.kind, t.value) for t in truths if not t.cocked])
+                real.append((img, None, [(d.box, d.kind, d.value) for d in item.dice]))
+    syn = [(img, None, [(t.box, t.kind, t.value) for t in truths if not t.cocked])
            for _, img, truths in synthetic_items(args.synthetic, seed=30_000, cocked_rate=0.0)]
-    results = {"real calib": _confidences(real, cfg), "synthetic": _confidences(syn, cfg)}
+    tab = [(img, region, [(t.box, t.kind, t.value) for t in truths])
+           for _, img, region, truths in table_items(args.table, seed=60_000, random_conditions=True)]
+    results = {"real calib": _confidences(real, cfg), "synthetic": _confidences(syn, cfg),
+               "table": _confidences(tab, cfg)}
     grid = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995, 0.998, 0.999]
     pick = {}
     for name, pairs in results.items():
@@ -479,8 +469,10 @@ def main() -> None:
     c = sub.add_parser("calibrate")
     c.add_argument("--real", default=str(dataset.DEFAULT_REAL_DIR))
     c.add_argument("--synthetic", type=int, default=120, help="synthetic frames (all kinds)")
+    c.add_argument("--table", type=int, default=60, help="synthetic table frames")
     c.add_argument("--target", type=float, default=0.0015, help="confident-wrong share allowed")
     args = p.parse_args()
+    cv2.setNumThreads(1)
     {"calibrate": cmd_calibrate, "synth": cmd_synth, "mine": cmd_mine, "real": cmd_real, "train": cmd_train}[args.what](args)
 
 

@@ -146,10 +146,11 @@ def score_image(
 
 
 def timed_read(
-    image: np.ndarray, config: DiceConfig | None, report: Report | None = None
+    image: np.ndarray, config: DiceConfig | None, report: Report | None = None,
+    region: tuple[int, int, int, int] | None = None,
 ) -> DiceObservation:
     t0 = time.perf_counter()
-    obs = read_dice(image, None, config)
+    obs = read_dice(image, region, config)
     if report is not None:
         report.ms.append((time.perf_counter() - t0) * 1000.0)
     return obs
@@ -211,6 +212,74 @@ def evaluate_synthetic(
     report = Report()
     for name, img, truths in synthetic_items(count, seed, **kw):  # type: ignore[arg-type]
         obs = timed_read(img, config, report)
+        score_image(obs, truths, report, name)
+    return report
+
+
+TABLE_DIE_HALF_MM = 8.0 * 0.72
+"""Half the side of the synthetic table's d6 top face (a 16 mm footprint drawn at 0.72)."""
+TABLE_AREA_HALF_MM = 110.0
+"""The table throws its dice within 90 mm of the board's centre; the dice area is this square."""
+
+
+def _table_project(truth: object, pts_mm: np.ndarray) -> np.ndarray:
+    """Board millimetres to (distorted) frame pixels of a synthetic table frame."""
+    h = truth.homography  # type: ignore[attr-defined]
+    p = cv2.perspectiveTransform(pts_mm.reshape(1, -1, 2).astype(np.float64), h)[0]
+    return np.asarray(truth.camera.distort_points(p), np.float64)  # type: ignore[attr-defined]
+
+
+def table_dice_area(truth: object) -> tuple[int, int, int, int]:
+    """The board's middle (where the synthetic table throws its dice) in frame pixels: the
+    region board registration hands the reader."""
+    from vision.board.geometry import DEFAULT_SPEC
+
+    c, r = DEFAULT_SPEC.side_mm / 2, TABLE_AREA_HALF_MM
+    pts = _table_project(truth, np.array([[c - r, c - r], [c + r, c - r], [c + r, c + r], [c - r, c + r]]))
+    x0, y0 = pts.min(axis=0)
+    x1, y1 = pts.max(axis=0)
+    return int(x0), int(y0), int(np.ceil(x1 - x0)), int(np.ceil(y1 - y0))
+
+
+def table_truths(truth: object) -> list[Truth]:
+    """Frame-pixel boxes and values of the d6 a synthetic table frame shows."""
+    out = []
+    for d in truth.dice:  # type: ignore[attr-defined]
+        a = np.radians(d.angle_deg)
+        u = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64) * TABLE_DIE_HALF_MM * 1.05
+        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        p = _table_project(truth, u @ rot.T + np.array(d.centre_mm))
+        x0, y0 = p.min(axis=0)
+        x1, y1 = p.max(axis=0)
+        out.append(Truth((float(x0), float(y0), float(x1 - x0), float(y1 - y0)), "d6", int(d.value)))
+    return out
+
+
+def table_items(
+    count: int, seed: int = 900, n_dice: int = 2, random_conditions: bool = False
+) -> Iterator[tuple[str, np.ndarray, tuple[int, int, int, int], list[Truth]]]:
+    """(name, BGR 1280x720 frame, dice area, truths) of seeded synthetic table frames: a random
+    camera pose, ``n_dice`` d6 in the board's middle, a pawn (``vision.synthetic.table``)."""
+    from vision.synthetic.table import Conditions, SyntheticTable, default_camera, random_pose
+
+    table = SyntheticTable(camera=default_camera(1280, 720))
+    for i in range(count):
+        rng = np.random.default_rng(seed + i)
+        values = [int(v) for v in rng.integers(1, 7, n_dice)]
+        cond = Conditions.random(rng) if random_conditions else None
+        frame = table.render({"Ann": int(rng.integers(0, 40))}, values, seed=seed + i,
+                             pose=random_pose(rng), conditions=cond)
+        yield (f"table-{seed + i}", frame.image, table_dice_area(frame.truth),
+               table_truths(frame.truth))
+
+
+def evaluate_table(
+    count: int, seed: int = 900, config: DiceConfig | None = None, **kw: object
+) -> Report:
+    """The reader on the synthetic table's dice, reading the dice area of each frame."""
+    report = Report()
+    for name, img, region, truths in table_items(count, seed, **kw):  # type: ignore[arg-type]
+        obs = timed_read(img, config, report, region)
         score_image(obs, truths, report, name)
     return report
 

@@ -16,7 +16,7 @@ DETECTOR_PATH = MODEL_DIR / "dice_detector.onnx"
 CLASSIFIER_PATH = MODEL_DIR / "dice_classifier.onnx"
 DETECTOR_STRIDE = 8
 DETECTOR_ALIGN = 32
-CLASSIFIER_SIZE = 40
+CLASSIFIER_SIZE = 64
 CROP_MARGIN = 1.15
 """The classifier sees a square of this many times the box's longer side, centred on the box."""
 

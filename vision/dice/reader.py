@@ -44,6 +44,21 @@ def classify_crops(crops: list[np.ndarray]) -> np.ndarray:
     return np.asarray(p / p.sum(axis=1, keepdims=True), np.float32)
 
 
+def classify_with_turns(crops: list[np.ndarray], below: float) -> np.ndarray:
+    """Class probabilities; a crop whose top probability is under ``below`` (and that is not
+    plainly background) is classified again turned by 90, 180 and 270 degrees and the four
+    answers are averaged (a die's face reads the same at any turn, so this steadies the answer
+    for hard crops at little cost for easy ones)."""
+    probs = classify_crops(crops)
+    none = CLASSES.index(NONE)
+    hard = [i for i, p in enumerate(probs) if float(p.max()) < below and float(p[none]) < 0.5]
+    if hard:
+        turned = [np.ascontiguousarray(np.rot90(crops[i], k)) for i in hard for k in (1, 2, 3)]
+        more = classify_crops(turned).reshape(len(hard), 3, -1)
+        probs[hard] = (probs[hard] + more.sum(axis=1)) / 4.0
+    return probs
+
+
 def colour_name(bgr: np.ndarray, box: tuple[float, float, float, float]) -> str:
     """A plain colour name for the die body in ``box`` (the larger of its two tone clusters)."""
     x, y, w, h = box
@@ -146,8 +161,9 @@ def _classify(
         return []
     crops = [crop_square(grey, c.box, CLASSIFIER_SIZE) for c in cands]
     # flat crops (noise on a black tray, a smooth shadow) hold no die face worth reading
-    flat = [float(c[8:-8, 8:-8].std()) < cfg.min_contrast for c in crops]
-    probs = classify_crops(crops)
+    e = CLASSIFIER_SIZE // 5
+    flat = [float(c[e:-e, e:-e].std()) < cfg.min_contrast for c in crops]
+    probs = classify_with_turns(crops, cfg.turns_below)
     allowed = np.array([k in cfg.kinds or k in (NONE, COCKED) for k in _KIND_OF], bool)
     H, W = grey.shape
     out: list[DieReading] = []

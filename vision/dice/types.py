@@ -80,8 +80,10 @@ class DiceConfig:
 
     detect_threshold: float = 0.35
     """Minimum detector heat for a die candidate."""
-    read_threshold: float = 0.95
-    """Minimum classifier confidence to report a value; below it the die is 'unsure'."""
+    read_threshold: float = 0.97
+    """Minimum classifier confidence to report a value; below it the die is 'unsure' (chosen by
+    ``scripts/train_dice_reader.py calibrate`` on held-back tune photos: the lowest value with
+    confident-wrong <= 0.15% there)."""
     detect_max_side: int = 640
     """The frame (or region) is scaled so its longer side is at most this for the detector."""
     min_die_px: int = 8
@@ -96,6 +98,10 @@ class DiceConfig:
     min_contrast: float = 0.0
     """Candidates whose centre crop has a grey standard deviation below this are dropped (0: off;
     measured: 14 drops 1.3% of real large dice and almost none of the tray-noise detections)."""
+    turns_below: float = 0.97
+    """A die whose first classification is less sure than this is classified again at three
+    quarter turns and the four answers averaged (0: never; the threshold below is calibrated
+    with this setting)."""
     none_threshold: float = 0.5
     """A candidate the classifier calls 'not a die' with at least this probability is dropped."""
     channel_order: str = "bgr"

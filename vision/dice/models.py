@@ -1,6 +1,7 @@
 """The two small networks (ONNX, run by OpenCV's DNN module) and the crop they share.
 
-Both are trained by ``scripts/train_dice_classifier.py``; no weights are fetched at run time.
+The detector is trained by ``scripts/train_dice_classifier.py``, the classifier by
+``scripts/train_dice_reader.py``; no weights are fetched at run time.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ CROP_MARGIN = 1.15
 
 
 class ModelMissingError(RuntimeError):
-    """A model file is missing: rerun scripts/train_dice_classifier.py or reinstall."""
+    """A model file is missing: rerun the training scripts (scripts/train_dice_*.py) or reinstall."""
 
 
 _lock = threading.Lock()
@@ -37,7 +38,8 @@ def load_net(path: Path) -> cv2.dnn.Net:
             if not path.exists():
                 raise ModelMissingError(
                     f"dice model {path.name} is missing from {path.parent}: run "
-                    "scripts/train_dice_classifier.py or reinstall the package"
+                    "scripts/train_dice_classifier.py (detector) or scripts/train_dice_reader.py "
+                    "(classifier), or reinstall the package"
                 )
             net = cv2.dnn.readNetFromONNX(str(path))
             net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)

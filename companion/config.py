@@ -46,7 +46,7 @@ class ButtonsConfig:
 @dataclass(frozen=True)
 class CameraConfig:
     backend: str = "picamera2"
-    size: tuple[int, int] = (1280, 720)
+    size: tuple[int, int] = (2304, 1296)  # the Camera Module 3's full-view mode: dice ~30 px
     swap_rb: bool = False
     warmup: float = 2.0
     lock_controls: bool = True

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 DEMO_HEADLESS_FRAMES = 600
-DEMO_CAMERA = (1280, 720)
-"""The synthetic camera's frame size in the demo: the size a real table's camera delivers, so the
-dice in the board's middle are as large as the dice reader would see them there."""
+DEMO_CAMERA = (2304, 1296)
+"""The synthetic camera's frame size in the demo: the default camera size at a real table (the
+Camera Module 3's full-view mode), so the dice in the board's middle are as large as the dice
+reader would see them there (about 26 px; 15 px at 1280x720)."""
 
 
 def add_play_arguments(play: argparse.ArgumentParser) -> None:
@@ -183,6 +184,9 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
     state = session.state
     print(f"{app.frame} frames in {took:.1f} s; {len(session.lines)} actions played "
           f"(turn {state.turn_number}); saved game: {path}")
+    print(f"Dice: {pilot.camera_rolls} rolls read by the camera ({pilot.camera_right} with every "
+          f"die right, the rest corrected on the buttons), {pilot.button_rolls} entered on the "
+          "buttons (the camera could not read them)")
     if headless:
         print(f"Frames: {len(app.saved)} PNG files in {out.resolve()}/ "
               f"(last: {app.saved[-1].name if app.saved else 'none'})")

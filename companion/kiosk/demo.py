@@ -159,6 +159,9 @@ class Autopilot:
         self.rolled: tuple[int, ...] | None = None
         self.roll_wait = 0.0
         self.direct = 0  # actions the bot had to apply without a button path
+        self.camera_rolls = 0  # rolls the camera read (the bot only confirmed or corrected)
+        self.camera_right = 0  # ... of which the camera had every die right
+        self.button_rolls = 0  # rolls the bot entered on the buttons (the camera had none)
         self.moves = 0
         screen.on_applied.append(self._applied)
 
@@ -222,6 +225,8 @@ class Autopilot:
                 self.wait = 0.2
                 return
             if entry.mode == "confirm":
+                self.camera_rolls += 1
+                self.camera_right += tuple(entry.values) == tuple(self.rolled)
                 self.presses = entry.plan_entry(self.rolled)
                 self.wait = 0.6  # let people see what the camera read
                 return
@@ -229,6 +234,7 @@ class Autopilot:
             if self.roll_wait < self.camera_wait and self.screen.camera_dice:
                 self.wait = 0.2
                 return
+            self.button_rolls += 1
             self.presses = entry.plan_entry(self.rolled)
             return
         if isinstance(choice, Roll):

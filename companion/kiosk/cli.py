@@ -184,9 +184,11 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
     state = session.state
     print(f"{app.frame} frames in {took:.1f} s; {len(session.lines)} actions played "
           f"(turn {state.turn_number}); saved game: {path}")
-    print(f"Dice: {pilot.camera_rolls} rolls read by the camera ({pilot.camera_right} with every "
-          f"die right, the rest corrected on the buttons), {pilot.button_rolls} entered on the "
-          "buttons (the camera could not read them)")
+    def rolls(n: int) -> str:
+        return f"{n} roll{'' if n == 1 else 's'}"
+    print(f"Dice: {rolls(pilot.camera_rolls)} read by the camera ({pilot.camera_right} with every "
+          f"die right, the rest corrected on the buttons), {rolls(pilot.button_rolls)} entered on "
+          "the buttons (the camera could not read them)")
     if headless:
         print(f"Frames: {len(app.saved)} PNG files in {out.resolve()}/ "
               f"(last: {app.saved[-1].name if app.saved else 'none'})")

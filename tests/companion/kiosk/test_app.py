@@ -141,3 +141,21 @@ def test_no_display_run_prints_no_sdl_runtime_dir_warning(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     assert "No display here" in done.stdout
     assert "XDG_RUNTIME_DIR" not in done.stderr, done.stderr
+
+
+def test_the_demo_camera_reads_a_roll_that_the_game_then_uses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The whole loop of the main command: the synthetic table throws the dice, the dice reader
+    reads them in the board's middle, the screen shows them and a press confirms them."""
+    import re
+
+    args = parse(["--demo", "--headless", "--frames", "600", "--seed", "1", "--out",
+                  str(tmp_path / "frames"), "--journal", str(tmp_path / "demo.sqlite")])
+    assert run_play(args) == 0
+    text = capsys.readouterr().out
+    found = re.search(r"Dice: (\d+) rolls? read by the camera \((\d+) with every die right", text)
+    assert found, text
+    assert int(found.group(2)) >= 1, text  # at least one roll read right and confirmed
+    saved = Session.resume(tmp_path / "demo.sqlite")
+    assert any(line.split()[1:2] == ["roll"] for line in saved.lines)
+    saved.close()

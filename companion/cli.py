@@ -79,14 +79,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from companion.rules.state import parse_option
+    from companion.rules.state import parse_option_word
     from companion.simulate import simulate
     from companion.variants import find_variant
 
     classes = [c for c in (args.classes or "").split(",") if c]
     try:
         find_variant(args.variant)  # loads the variant's own options for parse_option
-        options = dict(parse_option(*_option_words(text)) for text in args.option or ())
+        options = dict(parse_option_word(text) for text in args.option or ())
         summary = simulate(args.variant, args.players, args.games, args.seed, args.bot, classes,
                            args.max_turns, progress=not args.no_progress and args.games >= 20,
                            options=options)
@@ -118,13 +118,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"  {label} {key:<10} won {wins:>5} ({100 * wins / summary.games:.1f}%)")
     print(f"  {summary.games_per_minute:.0f} games per minute on one core")
     return 0
-
-
-def _option_words(text: str) -> tuple[str, str]:
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise ValueError(f"--option takes NAME=VALUE, not {text!r}")
-    return name, value
 
 
 def build_parser() -> argparse.ArgumentParser:

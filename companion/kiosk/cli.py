@@ -56,18 +56,12 @@ def _options(texts: list[str] | None, variant: str) -> Any:
     raises ValueError naming the bad word."""
     if not texts:
         return None
-    from companion.rules.state import parse_option
+    from companion.rules.state import parse_option_word
     from companion.transcript import variant_options
     from companion.variants import find_variant
 
-    rules = find_variant(variant)  # loads the variant's own options for parse_option
-    named: dict[str, Any] = {}
-    for text in texts:
-        name, sep, value = text.partition("=")
-        if not sep or not name:
-            raise ValueError(f"--option takes NAME=VALUE, not {text!r}")
-        named.update([parse_option(name.strip(), value.strip())])
-    return variant_options(rules, named)
+    rules = find_variant(variant)  # loads the variant's own options for parse_option_word
+    return variant_options(rules, dict(parse_option_word(text) for text in texts))
 
 
 def _size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:

@@ -72,6 +72,14 @@ def parse_option(name: str, text: str) -> tuple[str, Any]:
     return name, text
 
 
+def parse_option_word(text: str) -> tuple[str, Any]:
+    """A command line's ``NAME=VALUE`` word as a typed option (see :func:`parse_option`)."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise ValueError(f"--option takes NAME=VALUE, not {text!r}")
+    return parse_option(name.strip(), value.strip())
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerState:
     name: str

@@ -14,8 +14,6 @@ _SPECIAL = {
     "knights_move": "Knight's Move",
     "jack_of_all_trades": "Jack-of-All-Trades",
     "come_out_of_sneak": "Come Out of Sneak",
-    "pp": "PP",
-    "ep": "EP",
 }
 
 

@@ -531,9 +531,8 @@ class CrownOfMadness(Ability):
         forced (and a Wish of Crown of Madness never lists another wizard's Wishes)."""
         return ab.kind != "automatic" and not (ab.flags & CROWN_BARRED_FLAGS) and \
             type(ab).resolve is not Ability.resolve and \
-            type(ab).timing_problem is Ability.timing_problem and not ab.cost and \
-            not ab.casting_cost(()) and not getattr(ab, "pp_cost", 0) and \
-            ab.name != "crown_of_madness"
+            type(ab).timing_problem is Ability.timing_problem and not ab.casting_cost(()) and \
+            not getattr(ab, "pp_cost", 0) and ab.name != "crown_of_madness"
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:

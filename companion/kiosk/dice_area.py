@@ -68,17 +68,13 @@ class DiceArea:
                              "value within 5 m of the board")
         return cls((x, y, w, h))
 
-    def region(self, board_corners_px: Sequence[Sequence[float]],
-               frame_size: tuple[int, int]) -> Region | None:
+    def region(self, board_to_frame: np.ndarray, frame_size: tuple[int, int]) -> Region | None:
         """The area's bounding box in frame pixels (clipped to the frame), given the board's
-        four outer corners in the frame (TL, TR, BR, BL as ``BoardSpec.corners``); None for
-        the whole view or when the area falls outside the frame."""
+        homography (:func:`board_homography`); None for the whole view or when the area falls
+        outside the frame."""
         if self.mm is None:
             return None
-        s = BOARD_SIDE_MM
-        src = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float32)
-        dst = np.asarray(board_corners_px, np.float32).reshape(4, 2)
-        h = cv2.getPerspectiveTransform(src, dst)
+        h = board_to_frame
         x, y, w, hh = self.mm
         pts = np.array([[x, y], [x + w, y], [x + w, y + hh], [x, y + hh]], np.float32)
         p = cv2.perspectiveTransform(pts.reshape(1, -1, 2), h)[0]
@@ -90,6 +86,15 @@ class DiceArea:
         if x1 - x0 < 16 or y1 - y0 < 16:
             return None
         return (x0, y0, x1 - x0, y1 - y0)
+
+
+def board_homography(board_corners_px: Sequence[Sequence[float]]) -> np.ndarray:
+    """Board millimetres to frame pixels, from the board's four outer corners in the frame
+    (TL, TR, BR, BL, as ``vision.board.geometry.BoardSpec.corners``; the standard board)."""
+    s = BOARD_SIDE_MM
+    src = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float32)
+    dst = np.asarray(board_corners_px, np.float32).reshape(4, 2)
+    return np.asarray(cv2.getPerspectiveTransform(src, dst))
 
 
 def moved(old: Region | None, new: Region | None) -> bool:

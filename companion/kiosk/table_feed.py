@@ -105,14 +105,6 @@ def _cell_centres_mm() -> np.ndarray | None:
     return centres
 
 
-def _board_corners_mm() -> np.ndarray | None:
-    try:
-        from vision.board.geometry import DEFAULT_SPEC
-    except ImportError:  # pragma: no cover
-        return None
-    return np.asarray(DEFAULT_SPEC.corners(), np.float64).reshape(4, 2)
-
-
 BOARD_WIDTH = 1280
 """The board reader's frame width: wider frames are shrunk for it (the dice keep every pixel)."""
 
@@ -131,7 +123,6 @@ class TableProcessor:
         self._index = 0
         self._lock = threading.Lock()
         self._centres = _cell_centres_mm()
-        self._corners_mm = _board_corners_mm()
         self.errors: list[str] = []
 
     def reset_dice(self) -> None:
@@ -216,18 +207,19 @@ class TableProcessor:
             if getattr(bo, "corners", None) is not None:
                 full = tuple((float(x) * up, float(y) * up) for x, y in bo.corners)
                 corners = tuple((round(x * scale), round(y * scale)) for x, y in full)
-                pieces = self._place(occ, full, scale)
-                self._aim_dice(full, (w, h))
+                to_frame = dice_area.board_homography(full)  # board mm -> frame pixels
+                pieces = self._place(occ, to_frame, scale)
+                self._aim_dice(to_frame, (w, h))
         self._index += 1
         return TableReading(self._index, thumb, boxes, settled, board, pieces, corners,
                             dice_state, learned, problem)
 
-    def _aim_dice(self, board_corners: Any, frame_size: tuple[int, int]) -> None:
+    def _aim_dice(self, to_frame: np.ndarray, frame_size: tuple[int, int]) -> None:
         """Point the dice reader at the dice area as the registered board places it (from the
         next frame on; a new region restarts the settler)."""
         if self.dice is None or self.dice_area is None or not hasattr(self.dice, "region"):
             return
-        region = self.dice_area.region(board_corners, frame_size)
+        region = self.dice_area.region(to_frame, frame_size)
         if region is not None and dice_area.moved(self.dice.region, region):
             self.dice.region = region
             self.dice.reset()
@@ -239,13 +231,10 @@ class TableProcessor:
         self.errors.append(text)
         print(f"companion kiosk: {text}", file=sys.stderr)
 
-    def _place(self, occ: Mapping[int, Sequence[str | None]], corners: Any,
+    def _place(self, occ: Mapping[int, Sequence[str | None]], hmat: np.ndarray,
                scale: float) -> tuple[PieceMark, ...]:
-        if self._centres is None or self._corners_mm is None:
+        if self._centres is None:
             return ()
-        src = self._corners_mm.astype(np.float32)
-        dst = np.asarray(corners, np.float32).reshape(4, 2)
-        hmat = cv2.getPerspectiveTransform(src, dst)
         out = []
         for cell, owners in occ.items():
             if not 0 <= cell < len(self._centres):

@@ -11,29 +11,36 @@ import numpy as np
 import pytest
 
 from companion.config import ConfigError, parse_config_text
-from companion.kiosk.dice_area import BOARD_CENTRE, WHOLE_VIEW, DiceArea, moved
+from companion.kiosk.dice_area import (
+    BOARD_CENTRE,
+    WHOLE_VIEW,
+    DiceArea,
+    board_homography,
+    moved,
+)
 from companion.kiosk.table_feed import TableProcessor
 
 # the board seen straight from above, 1 px per mm, its Free Parking corner at (100, 20)
 SQUARE_CORNERS = ((100.0, 20.0), (608.0, 20.0), (608.0, 528.0), (100.0, 528.0))
+SQUARE = board_homography(SQUARE_CORNERS)
 
 
 def test_board_centre_is_the_middle_inside_the_squares() -> None:
     area = DiceArea.named(BOARD_CENTRE)
     assert area.mm == (70.0, 70.0, 368.0, 368.0)
     # mapped 1:1 (plus the 6 px margin), clipped to the frame
-    assert area.region(SQUARE_CORNERS, (1280, 720)) == (100 + 64, 20 + 64, 380, 380)
-    assert DiceArea.named(WHOLE_VIEW).region(SQUARE_CORNERS, (1280, 720)) is None
+    assert area.region(SQUARE, (1280, 720)) == (100 + 64, 20 + 64, 380, 380)
+    assert DiceArea.named(WHOLE_VIEW).region(SQUARE, (1280, 720)) is None
 
 
 def test_a_tray_beside_the_board_and_perspective() -> None:
     tray = DiceArea.parse([-220, 100, 200, 300])
-    assert tray.region(SQUARE_CORNERS, (1280, 720)) == (0, 114, 86, 312)  # clipped at x = 0
+    assert tray.region(SQUARE, (1280, 720)) == (0, 114, 86, 312)  # clipped at x = 0
     # a board seen at an angle: the area's corners go through the same perspective
     tilted = ((300.0, 100.0), (900.0, 120.0), (980.0, 650.0), (240.0, 640.0))
-    x, y, w, h = DiceArea.named(BOARD_CENTRE).region(tilted, (1280, 720)) or (0, 0, 0, 0)
+    x, y, w, h = DiceArea.named(BOARD_CENTRE).region(board_homography(tilted), (1280, 720)) or (0, 0, 0, 0)
     assert 300 < x < 420 and 150 < y < 230 and 450 < w < 600 and 350 < h < 480
-    assert DiceArea.parse([2000, 2000, 50, 50]).region(SQUARE_CORNERS, (1280, 720)) is None
+    assert DiceArea.parse([2000, 2000, 50, 50]).region(SQUARE, (1280, 720)) is None
 
 
 @pytest.mark.parametrize("bad", ["middle", [1, 2, 3], [0, 0, -5, 10], ["a", 0, 1, 1]])

@@ -5,13 +5,14 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.bots import BOTS, DiceRoller
+from companion.bots import BOTS, Bot, DiceRoller
 from companion.rules.actions import Action
 from companion.rules.engine import Rules
+from companion.rules.events import Event
 from companion.rules.state import GameState, Options
 from companion.variants import find_variant
 
@@ -27,24 +28,50 @@ class GameResult:
         return self.state.outcome.winner if self.state.outcome else None
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action of a bot game: the state it was chosen in, the action, what it led to."""
+
+    before: GameState
+    action: Action
+    after: GameState
+    events: tuple[Event, ...]
+
+
+def bot_steps(rules: Rules, state: GameState, chooser: Bot, roller: DiceRoller,
+              everyone: bool = False) -> Iterator[Step]:
+    """The steps of a bot game from ``state`` until it ends: the bot chooses among the actions
+    of the players the game waits on (of every player with ``everyone``, as the random bot
+    plays), ``roller`` fills in dice. A game that waits with nothing legal is a rules bug:
+    RuntimeError says what it waits for."""
+    while state.outcome is None:
+        actions = rules.legal_actions(state, None if everyone else rules.deciders(state))
+        if not actions:
+            raise RuntimeError(f"nothing is legal while the game waits: "
+                               f"{rules.waiting_for(state)}")
+        action = roller.fill(rules, state, chooser.choose(rules, state, actions))
+        after, events = rules.apply(state, action)
+        yield Step(state, action, after, tuple(events))
+        state = after
+
+
 def play_game(rules: Rules, players: Sequence[str | tuple[str, str]], seed: int,
               bot: str = "heuristic", max_turns: int = 1000, options: Options | None = None,
               record: bool = False) -> GameResult:
     """Play one game to its end or to ``max_turns`` turns (then standings decide)."""
     state = rules.new_game(players, options, seed=seed)
-    chooser = BOTS[bot](seed)
-    roller = DiceRoller(seed + 1_000_003)
+    steps = bot_steps(rules, state, BOTS[bot](seed), DiceRoller(seed + 1_000_003),
+                      everyone=bot == "random")
     result = GameResult(state)
     while state.outcome is None:
         if state.turn_number > max_turns:
             state = rules.apply(state, _end_game(state))[0]
             break
-        actions = rules.legal_actions(state, None if bot == "random" else rules.deciders(state))
-        action = roller.fill(rules, state, chooser.choose(rules, state, actions))
-        state, _ = rules.apply(state, action)
+        step = next(steps)
+        state = step.after
         result.steps += 1
         if record:
-            result.actions.append(action)
+            result.actions.append(step.action)
     result.state = state
     return result
 

@@ -5,6 +5,7 @@ consistent, some action always legal, and the written transcript replays to the 
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from companion.bots import DiceRoller, HeuristicBot, RandomBot
 from companion.rules.actions import Trade, TradeSide
 from companion.rules.errors import IllegalActionError
-from companion.simulate import simulate
+from companion.simulate import bot_steps, simulate
 from companion.transcript import format_action, header_lines, replay
 from companion.variants import find_variant
 from companion.variants.dungeonopoly.abilities import Choose, find_class, known_abilities
@@ -151,14 +152,9 @@ def run(seed: int, options: dict[str, Any], bot: str, steps: int) -> None:
     chooser = RandomBot(seed) if bot == "random" else HeuristicBot(seed)
     roller = DiceRoller(seed + 5)
     lines = header_lines(rules, state, roles)
-    for _ in range(steps):
-        if state.outcome is not None:
-            break
-        actions = rules.legal_actions(state, None if bot == "random" else rules.deciders(state))
-        assert actions, rules.waiting_for(state)
-        action = roller.fill(rules, state, chooser.choose(rules, state, actions))
-        lines.append(format_action(rules, state, action))
-        state, _ = rules.apply(state, action)
+    for step in islice(bot_steps(rules, state, chooser, roller, bot == "random"), steps):
+        lines.append(format_action(rules, step.before, step.action))
+        state = step.after
         assert sum(p.cash for p in state.players) + state.pot == state.bank_net
         for p in state.players:
             assert p.cash >= 0 and p.level == min(10, 1 + p.ep // per) or \

@@ -322,7 +322,10 @@ def test_borrowed_sneak_checks_against_12(game: Any) -> None:
 # --- random bot games with the bard, the druid and the paladin -----------------------------------
 def _bot_game(seed: int, classes: tuple[str, ...], level: int, bot: str,
               steps: int) -> set[str]:
+    from itertools import islice
+
     from companion.bots import DiceRoller, HeuristicBot, RandomBot
+    from companion.simulate import bot_steps
     from companion.transcript import format_action, header_lines, replay
     from companion.variants import find_variant
     from companion.variants.dungeonopoly.layer import PLAYER_ENCHANTMENTS
@@ -339,15 +342,10 @@ def _bot_game(seed: int, classes: tuple[str, ...], level: int, bot: str,
     chooser = RandomBot(seed) if bot == "random" else HeuristicBot(seed)
     roller = DiceRoller(seed + 1)
     used: set[str] = set()
-    for _ in range(steps):
-        if state.outcome is not None:
-            break
-        actions = rules.legal_actions(state, None if bot == "random" else rules.deciders(state))
-        assert actions, rules.waiting_for(state)
-        action = roller.fill(rules, state, chooser.choose(rules, state, actions))
-        lines.append(format_action(rules, state, action))
-        state, events = rules.apply(state, action)
-        used.update(e.detail for e in events if e.kind == "ability")
+    for step in islice(bot_steps(rules, state, chooser, roller, bot == "random"), steps):
+        lines.append(format_action(rules, step.before, step.action))
+        state = step.after
+        used.update(e.detail for e in step.events if e.kind == "ability")
         assert sum(p.cash for p in state.players) + state.pot == state.bank_net
         for p in state.players:
             assert p.cash >= 0 and p.level == min(10, 1 + p.ep // 10)

@@ -6,11 +6,13 @@ game's own transcript replays to the same final state."""
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 import pytest
 
 from companion.bots import BOTS, DiceRoller
+from companion.simulate import bot_steps
 from companion.transcript import format_action, header_lines, replay, variant_options
 from companion.variants import find_variant
 
@@ -38,14 +40,9 @@ def test_fuzz_found_configurations_keep_the_invariants(seed: int, classes: list[
     chooser = BOTS[bot](seed)
     roller = DiceRoller(seed + 1_000_003)
     lines = header_lines(rules, state, classes)
-    for _ in range(steps):
-        if state.outcome is not None:
-            break
-        actions = rules.legal_actions(state, None if bot == "random" else rules.deciders(state))
-        assert actions, rules.waiting_for(state)
-        action = roller.fill(rules, state, chooser.choose(rules, state, actions))
-        lines.append(format_action(rules, state, action))
-        state, _ = rules.apply(state, action)
+    for step in islice(bot_steps(rules, state, chooser, roller, bot == "random"), steps):
+        lines.append(format_action(rules, step.before, step.action))
+        state = step.after
         assert state.money_in_hand + state.pot == state.bank_net
         houses = sum(s.houses for s in state.squares if not s.hotel)
         hotels = sum(1 for s in state.squares if s.hotel)

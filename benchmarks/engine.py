@@ -1,6 +1,6 @@
 """Rules engine speed: microseconds per legal_actions + apply, and whole bot games per minute.
 
-    python3 benchmarks/engine.py [--games 60] [--variant monopoly] [--classes ...]
+    python3 benchmarks/engine.py [--games 60] [--seed 1000] [--classes fighter,wizard,cleric,rogue]
 
 Runs on one core (one process); games per minute are per CPU-minute of this process (so other
 load on the machine does not distort them), the variants' games interleaved seed by seed (so a

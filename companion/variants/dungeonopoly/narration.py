@@ -406,7 +406,8 @@ def _pot(s: _Scene, e: Event) -> str | None:
 # Cards, GO, jail
 # ============================================================================================
 def _card_offered(s: _Scene, e: Event) -> str:
-    return (f"{s.who(e.player)} draws {_card(e.detail)} (Divine Favor: take it or leave it)")
+    # the card is not drawn yet: only if she accepts does the engine tell "draws"
+    return (f"{s.who(e.player)} turns up {_card(e.detail)} (Divine Favor: play it or leave it)")
 
 
 def _card_refused(s: _Scene, e: Event) -> str:

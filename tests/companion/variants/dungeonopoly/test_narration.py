@@ -16,7 +16,7 @@ from companion.narrate import _who, describe
 from companion.rules.actions import PayJail
 from companion.rules.events import Event
 from companion.variants.dungeonopoly import Dungeonopoly, Pass, TrainSkill, UseAbility, narration
-from companion.variants.dungeonopoly.abilities import Choose
+from companion.variants.dungeonopoly.abilities import Accept, Choose
 
 PACKAGE = Path(narration.__file__).resolve().parent
 # kinds the package emits that the engine's narrate.describe tells as they are
@@ -128,10 +128,22 @@ def test_divine_favor_offers_the_card_with_its_text(game: Any) -> None:
     g = game("cleric", "commoner", decks={"chance": ["go_to_jail"]})
     g.set(0, level=4, position=5)
     g.roll(0, 1, 1)  # 5 -> 7 (Chance)
-    assert "Ann draws Chance: Straight to jail. No GO pay. (Divine Favor: take it or leave it)" \
+    assert "Ann turns up Chance: Straight to jail. No GO pay. (Divine Favor: play it or leave it)" \
         in told(g)
     g.act(Pass(0))
     assert told(g) == ["Ann leaves the Chance card unplayed"]
+
+
+def test_divine_favor_accepted_card_is_drawn_once(game: Any) -> None:
+    g = game("cleric", "commoner", decks={"chance": ["go_to_jail"]})
+    g.set(0, level=4, position=5)
+    g.roll(0, 1, 1)
+    offered = told(g)
+    assert not any(line.startswith("Ann draws") for line in offered), offered
+    g.act(Accept(0))
+    everything = [describe(g.rules, g.state, e) for e in g.events]
+    drawn = [line for line in everything if "Chance" in line]
+    assert len(drawn) == 1 and drawn[0].startswith("Ann drew"), everything
 
 
 def test_counterspell_window_and_counter(game: Any) -> None:

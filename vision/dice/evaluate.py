@@ -157,11 +157,12 @@ def timed_read(
 
 
 def real_items(
-    folder: str, split: str | None = None, limit: int | None = None
+    folder: str, split: str | None = None, limit: int | None = None, errata: bool = False
 ) -> Iterator[tuple[str, np.ndarray | None, list[Truth]]]:
-    """(name, BGR image or None if unreadable, truths) for a YOLO folder."""
+    """(name, BGR image or None if unreadable, truths) for a YOLO folder; ``errata`` corrects
+    the labels known to be wrong (``dataset.RUNE55_ERRATA``)."""
     n = 0
-    for item in dataset.iter_folder(folder, split=split):
+    for item in dataset.iter_folder(folder, split=split, errata=errata):
         if limit is not None and n >= limit:
             return
         n += 1
@@ -169,16 +170,19 @@ def real_items(
         if img is not None and img.shape[:2] != (640, 640):
             h, w = img.shape[:2]
             labels = dataset.read_labels(item.path.parent.parent / "labels" / (item.path.stem + ".txt"), w, h)
+            if errata:
+                labels = dataset.apply_errata(item.path, labels)
         else:
             labels = item.dice
         yield item.path.name, img, [Truth(d.box, d.kind, d.value) for d in labels]
 
 
 def evaluate_real(
-    folder: str, split: str | None = None, limit: int | None = None, config: DiceConfig | None = None
+    folder: str, split: str | None = None, limit: int | None = None, config: DiceConfig | None = None,
+    errata: bool = False,
 ) -> Report:
     report = Report()
-    for name, img, truths in real_items(folder, split, limit):
+    for name, img, truths in real_items(folder, split, limit, errata):
         if img is None:
             report.errors += 1
             continue

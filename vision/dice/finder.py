@@ -68,9 +68,11 @@ def as_bgr(frame: object, channel_order: str = "bgr") -> np.ndarray:
 def find_dice(grey: np.ndarray, config: DiceConfig) -> list[Candidate]:
     """Candidate dice in a grey uint8 image (boxes in its pixels), strongest first."""
     h, w = grey.shape
-    scale = min(1.0, config.detect_max_side / max(h, w))
+    scale = detector_scale(h, w, config)
     if scale < 1.0:
         small = cv2.resize(grey, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
+    elif scale > 1.0:
+        small = cv2.resize(grey, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_LINEAR)
     else:
         small = grey
     sh, sw = small.shape
@@ -101,6 +103,19 @@ def find_dice(grey: np.ndarray, config: DiceConfig) -> list[Candidate]:
         cands.append(Candidate(box=box, score=float(heat[y, x])))
     cands.sort(key=lambda c: -c.score)
     return _suppress(cands, config.max_dice)
+
+
+def detector_scale(h: int, w: int, config: DiceConfig) -> float:
+    """How much the detector's input is scaled: down so the longer side is at most
+    ``detect_max_side``; up (at most ``detect_max_zoom`` times) when it is shorter than
+    ``detect_min_side``, because a small dice area holds small dice (a tray seen whole by the
+    camera) and the detector finds dice of 16 px far less often than of 30 px."""
+    side = max(h, w)
+    if side > config.detect_max_side:
+        return config.detect_max_side / side
+    if side < config.detect_min_side:
+        return min(config.detect_max_zoom, config.detect_min_side / side)
+    return 1.0
 
 
 def iou(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:

@@ -86,6 +86,10 @@ class DiceConfig:
     confident-wrong <= 0.15% there)."""
     detect_max_side: int = 640
     """The frame (or region) is scaled so its longer side is at most this for the detector."""
+    detect_min_side: int = 448
+    """A frame or region whose longer side is shorter than this is enlarged for the detector
+    (at most ``detect_max_zoom`` times): a small dice area holds small dice."""
+    detect_max_zoom: float = 2.0
     min_die_px: int = 8
     """Boxes smaller than this (in frame pixels) are ignored."""
     max_dice: int = 24

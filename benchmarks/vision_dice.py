@@ -112,11 +112,12 @@ def main() -> int:
         print(table("synthetic 1280x720, numbered dice", rep))
         result["synthetic_numbered"] = rep.to_dict()
     if args.table:
-        rep = evaluate_table(args.table, seed=40_000, config=config, random_conditions=True)
-        print(table("synthetic table 1280x720 (16 mm d6, dice area)", rep))
-        if args.show_wrong:
-            print("\n".join("    " + w for w in rep.wrong_examples))
-        result["synthetic_table"] = rep.to_dict()
+        for tw, th in ((1280, 720), (2304, 1296)):
+            rep = evaluate_table(args.table, seed=40_000, config=config, random_conditions=True, size=(tw, th))
+            print(table(f"synthetic table {tw}x{th} (16 mm d6, dice area)", rep))
+            if args.show_wrong:
+                print("\n".join("    " + w for w in rep.wrong_examples))
+            result["synthetic_table" if tw == 1280 else f"synthetic_table_{tw}x{th}"] = rep.to_dict()
     poly = Path(args.poly) if args.poly else None
     if poly is not None and poly.is_dir():
         rep, lines = evaluate_polyhedral(str(poly), config)

@@ -260,13 +260,15 @@ def table_truths(truth: object) -> list[Truth]:
 
 
 def table_items(
-    count: int, seed: int = 900, n_dice: int = 2, random_conditions: bool = False
+    count: int, seed: int = 900, n_dice: int = 2, random_conditions: bool = False,
+    size: tuple[int, int] = (1280, 720),
 ) -> Iterator[tuple[str, np.ndarray, tuple[int, int, int, int], list[Truth]]]:
-    """(name, BGR 1280x720 frame, dice area, truths) of seeded synthetic table frames: a random
-    camera pose, ``n_dice`` d6 in the board's middle, a pawn (``vision.synthetic.table``)."""
+    """(name, BGR frame of ``size``, dice area, truths) of seeded synthetic table frames: a
+    random camera pose, ``n_dice`` d6 in the board's middle, a pawn (``vision.synthetic.table``).
+    The kiosk's camera default is 2304x1296; 1280x720 makes the same dice about 16 px."""
     from vision.synthetic.table import Conditions, SyntheticTable, default_camera, random_pose
 
-    table = SyntheticTable(camera=default_camera(1280, 720))
+    table = SyntheticTable(camera=default_camera(*size))
     for i in range(count):
         rng = np.random.default_rng(seed + i)
         values = [int(v) for v in rng.integers(1, 7, n_dice)]

@@ -47,9 +47,9 @@ RUNE55_ERRATA: dict[str, dict[int, tuple[int, int]]] = {
 
 
 def apply_errata(path: Path, dice: tuple[LabelledDie, ...]) -> tuple[LabelledDie, ...]:
-    """``dice`` with the :data:`RUNE55_ERRATA` of this image applied (only where the label
-    still says what the erratum says it says, so another folder's file of the same name is
-    left alone)."""
+    """``dice`` with the :data:`RUNE55_ERRATA` of this image applied. An erratum changes a
+    label only if it still holds the wrong value the erratum names, so another folder's file
+    of the same name is left alone."""
     fixes = RUNE55_ERRATA.get(path.stem)
     if not fixes:
         return dice

@@ -179,6 +179,15 @@ class Autopilot:
             self.moves += 1
             self.table.place(positions(after), moved, slip=self.moves == 3)
 
+    @staticmethod
+    def _same_roll(read: tuple[int, ...], rolled: tuple[int, ...], sides: tuple[int, ...]) -> bool:
+        """The camera read the roll right. Two alike dice (2d6 to move, 2d8 ...) count by sum
+        and doubles, so their order does not matter; with three dice the colour-coded extra
+        die is told apart by its place, so it does."""
+        if len(rolled) <= 2 and len(set(sides)) == 1:
+            return sorted(read) == sorted(rolled)
+        return read == rolled
+
     def _dice_for(self, state: GameState) -> tuple[int, ...]:
         spec = self.screen.session.rules.roll_spec(state)
         assert spec is not None
@@ -226,7 +235,10 @@ class Autopilot:
                 return
             if entry.mode == "confirm":
                 self.camera_rolls += 1
-                self.camera_right += tuple(entry.values) == tuple(self.rolled)
+                read = tuple(entry.values)
+                if self._same_roll(read, self.rolled, entry.spec.sides):
+                    self.camera_right += 1
+                    self.rolled = read  # a player confirms what the camera read, in its order
                 self.presses = entry.plan_entry(self.rolled)
                 self.wait = 0.6  # let people see what the camera read
                 return

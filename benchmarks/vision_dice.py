@@ -20,6 +20,7 @@ import json
 import platform
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -67,17 +68,26 @@ def main() -> int:
     p.add_argument("--poly", default=str(DEFAULT_REAL_DIR.parent / "dice-polyhedral"),
                    help="folder of single numbered dice photos ('' to skip)")
     p.add_argument("--kinds", default=None, help="die types the table uses, e.g. d6 (default: all)")
+    p.add_argument("--detect-threshold", type=float, default=None,
+                   help=f"detector heat for a candidate (default {DiceConfig().detect_threshold})")
+    p.add_argument("--read-threshold", type=float, default=None,
+                   help=f"classifier confidence to report a value (default {DiceConfig().read_threshold})")
     p.add_argument("--threads", type=int, default=1, help="OpenCV threads (default: one core)")
     p.add_argument("--show-wrong", action="store_true", help="list confident-wrong dice")
     args = p.parse_args()
     cv2.setNumThreads(args.threads)
     config = DiceConfig(kinds=tuple(args.kinds.split(","))) if args.kinds else DiceConfig()
+    if args.detect_threshold is not None:
+        config = replace(config, detect_threshold=args.detect_threshold)
+    if args.read_threshold is not None:
+        config = replace(config, read_threshold=args.read_threshold)
     result: dict[str, object] = {
         "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
         "python": platform.python_version(),
         "opencv": cv2.__version__,
         "threads": args.threads,
         "read_threshold": config.read_threshold,
+        "detect_threshold": config.detect_threshold,
         "kinds": list(config.kinds),
     }
     t0 = time.time()

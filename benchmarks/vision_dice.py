@@ -122,9 +122,12 @@ def main() -> int:
         print(table("synthetic 1280x720, numbered dice", rep))
         result["synthetic_numbered"] = rep.to_dict()
     if args.table:
+        # the kiosk tells the reader which dice the roll asks for: two d6 to move
+        table_config = config if args.kinds else replace(config, kinds=("d6",))
         for tw, th in ((1280, 720), (2304, 1296)):
-            rep = evaluate_table(args.table, seed=40_000, config=config, random_conditions=True, size=(tw, th))
-            print(table(f"synthetic table {tw}x{th} (16 mm d6, dice area)", rep))
+            rep = evaluate_table(args.table, seed=40_000, config=table_config, random_conditions=True,
+                                 size=(tw, th))
+            print(table(f"synthetic table {tw}x{th} (16 mm d6, dice area, kinds d6)", rep))
             if args.show_wrong:
                 print("\n".join("    " + w for w in rep.wrong_examples))
             result["synthetic_table" if tw == 1280 else f"synthetic_table_{tw}x{th}"] = rep.to_dict()

@@ -134,7 +134,14 @@ class GameScreen:
         if spec is not None and s.state.outcome is None:
             self.stack.append(DiceEntry(spec, s.state.players[spec.player].name,
                                         self.camera_dice))
+        self._expect_dice(spec.sides if spec is not None else None)
         self._built_version = s.version
+
+    def _expect_dice(self, sides: tuple[int, ...] | None) -> None:
+        """Tell the camera which dice the game waits for (feeds that cannot: ignored)."""
+        expect = getattr(self.feed, "expect_dice", None)
+        if callable(expect):
+            expect(sides)
 
     def _referee_rows(self) -> list[tuple[str, str]]:
         rows = list(self.referee)

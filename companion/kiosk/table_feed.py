@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import cv2
@@ -75,6 +75,18 @@ class TableReading:
     made_at: float = field(default_factory=time.perf_counter)
 
 
+def dice_kinds(sides: Sequence[int] | None) -> tuple[str, ...] | None:
+    """The dice reader's die types for a roll of these sides (None: any type)."""
+    if not sides:
+        return None
+    try:
+        from vision.dice.types import DIE_KINDS
+    except ImportError:  # pragma: no cover - depends on the other package
+        return None
+    kinds = tuple(k for k in DIE_KINDS if int(k[1:]) in set(sides))
+    return kinds if len(kinds) == len(set(sides)) else None  # a die it cannot read: any type
+
+
 def vision_dice_reader() -> tuple[DiceReader | None, str]:
     """``vision.dice.DiceSettler`` if it is installed, else (None, why)."""
     try:
@@ -129,6 +141,20 @@ class TableProcessor:
         if self.dice is not None:
             with self._lock:
                 self.dice.reset()
+
+    def expect_dice(self, sides: Sequence[int] | None) -> None:
+        """The roll the game waits for (dice sides), or None: the dice reader then reads only
+        those die types, so a die mistaken for a type not in play is unsure, not misread."""
+        kinds = dice_kinds(sides)
+        config = getattr(self.dice, "config", None)
+        if config is None or not hasattr(config, "kinds"):
+            return  # another reader: it reads every type
+        if kinds is None:
+            from vision.dice.types import DIE_KINDS
+            kinds = DIE_KINDS
+        if tuple(config.kinds) != kinds:
+            with self._lock:
+                self.dice.config = replace(config, kinds=kinds)  # type: ignore[union-attr]
 
     @property
     def can_learn(self) -> bool:
@@ -263,6 +289,8 @@ class Feed(Protocol):
 
     def reset_dice(self) -> None: ...
 
+    def expect_dice(self, sides: Sequence[int] | None) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -300,6 +328,9 @@ class ThreadedFeed:
 
     def reset_dice(self) -> None:
         self.processor.reset_dice()
+
+    def expect_dice(self, sides: Sequence[int] | None) -> None:
+        self.processor.expect_dice(sides)
 
     def close(self) -> None:
         self.worker.stop()
@@ -344,6 +375,9 @@ class SyncFeed:
     def reset_dice(self) -> None:
         self.processor.reset_dice()
 
+    def expect_dice(self, sides: Sequence[int] | None) -> None:
+        self.processor.expect_dice(sides)
+
     def close(self) -> None:
         self.source.close()
 
@@ -364,6 +398,9 @@ class NoFeed:
         pass
 
     def reset_dice(self) -> None:
+        pass
+
+    def expect_dice(self, sides: Sequence[int] | None) -> None:
         pass
 
     def close(self) -> None:

@@ -44,18 +44,24 @@ def classify_crops(crops: list[np.ndarray]) -> np.ndarray:
     return np.asarray(p / p.sum(axis=1, keepdims=True), np.float32)
 
 
-def classify_with_turns(crops: list[np.ndarray], below: float) -> np.ndarray:
-    """Class probabilities; a crop whose top probability is under ``below`` (and that is not
-    plainly background) is classified again turned by 90, 180 and 270 degrees and the four
-    answers are averaged (a die's face reads the same at any turn, so this steadies the answer
-    for hard crops at little cost for easy ones)."""
+def classify_with_turns(
+    crops: list[np.ndarray], below: float, above: float = 0.0, turns: tuple[int, ...] = (1, 2, 3)
+) -> np.ndarray:
+    """Class probabilities; a crop whose top probability is under ``below`` but not under
+    ``above`` (and that is not plainly background) is classified again turned by each quarter
+    turn in ``turns`` (1: 90 degrees, 2: 180, 3: 270) and the answers are averaged. A die's face
+    reads the same at any turn, so this steadies the answer for hard crops; crops that are
+    sure already, or hopeless (under ``above``), are not worth the time."""
     probs = classify_crops(crops)
+    if not turns:
+        return probs
     none = CLASSES.index(NONE)
-    hard = [i for i, p in enumerate(probs) if float(p.max()) < below and float(p[none]) < 0.5]
+    hard = [i for i, p in enumerate(probs)
+            if above <= float(p.max()) < below and float(p[none]) < 0.5]
     if hard:
-        turned = [np.ascontiguousarray(np.rot90(crops[i], k)) for i in hard for k in (1, 2, 3)]
-        more = classify_crops(turned).reshape(len(hard), 3, -1)
-        probs[hard] = (probs[hard] + more.sum(axis=1)) / 4.0
+        turned = [np.ascontiguousarray(np.rot90(crops[i], k)) for i in hard for k in turns]
+        more = classify_crops(turned).reshape(len(hard), len(turns), -1)
+        probs[hard] = (probs[hard] + more.sum(axis=1)) / (1.0 + len(turns))
     return probs
 
 
@@ -163,15 +169,16 @@ def _classify(
     # flat crops (noise on a black tray, a smooth shadow) hold no die face worth reading
     e = CLASSIFIER_SIZE // 5
     flat = [float(c[e:-e, e:-e].std()) < cfg.min_contrast for c in crops]
-    probs = classify_with_turns(crops, cfg.turns_below)
+    probs = classify_with_turns(crops, cfg.turns_below, cfg.turns_above, cfg.turns)
     allowed = np.array([k in cfg.kinds or k in (NONE, COCKED) for k in _KIND_OF], bool)
     H, W = grey.shape
     out: list[DieReading] = []
     for cand, p, is_flat in zip(cands, probs, flat, strict=True):
         if is_flat:
             continue
+        # other die types' share is dropped but not spread over the rest: a die the net
+        # takes for a d12 at a d6-only table is unsure, never a confident d6
         p = np.where(allowed, p, 0.0)
-        p = p / max(float(p.sum()), 1e-9)
         top = int(np.argmax(p))
         kind = _KIND_OF[top]
         if kind == NONE and p[top] >= cfg.none_threshold:

@@ -78,7 +78,7 @@ class DiceObservation:
 class DiceConfig:
     """Thresholds and sizes for the dice reader (defaults tuned on the Rune55 tuning split)."""
 
-    detect_threshold: float = 0.35
+    detect_threshold: float = 0.3
     """Minimum detector heat for a die candidate."""
     read_threshold: float = 0.97
     """Minimum classifier confidence to report a value; below it the die is 'unsure' (chosen by
@@ -103,14 +103,23 @@ class DiceConfig:
     """Candidates whose centre crop has a grey standard deviation below this are dropped (0: off;
     measured: 14 drops 1.3% of real large dice and almost none of the tray-noise detections)."""
     turns_below: float = 0.97
-    """A die whose first classification is less sure than this is classified again at three
-    quarter turns and the four answers averaged (0: never; the threshold below is calibrated
-    with this setting)."""
+    """A die whose first classification is less sure than this (but at least ``turns_above``)
+    is classified again turned (``turns``) and the answers averaged (0: never; the read
+    threshold is calibrated with these settings)."""
+    turns_above: float = 0.5
+    """Below this first confidence a die is not turned: averaging seldom lifts such a crop to
+    the read threshold (measured on the real eval crops: the same share read, a third fewer
+    crops turned)."""
+    turns: tuple[int, ...] = (2,)
+    """Quarter turns classified again for a hard die: (2,) is half a turn, one extra pass, and
+    read as many real dice as all three turns (docs/vision-dice.md)."""
     none_threshold: float = 0.5
     """A candidate the classifier calls 'not a die' with at least this probability is dropped."""
     channel_order: str = "bgr"
     """Channel order of colour frames passed in: 'bgr' (OpenCV) or 'rgb' (picamera2, PIL)."""
     kinds: tuple[str, ...] = field(default=DIE_KINDS)
-    """Die types the table uses; classifier outputs of other types are ignored."""
+    """Die types the table uses (or the roll expects); the classifier's answers of other types
+    are ignored, and their share counts against the confidence (so a die that looks like a type
+    not in play is unsure rather than read as the nearest type in play)."""
     d10_zero_is_ten: bool = True
     """Report the d10 face '0' as 10 (tables that read 1-10)."""

@@ -179,3 +179,38 @@ def _classes() -> list[str]:
     from companion.variants.dungeonopoly.abilities import class_names
 
     return list(class_names())
+
+
+def test_the_dice_reader_reads_only_the_dice_the_roll_asks_for() -> None:
+    from vision.dice import DiceSettler
+    from vision.dice.types import DIE_KINDS
+
+    settler = DiceSettler()
+    processor = TableProcessor(settler, None)
+    processor.expect_dice((6, 6))
+    assert settler.config.kinds == ("d6",)
+    processor.expect_dice((20,))
+    assert settler.config.kinds == ("d20",)
+    processor.expect_dice((6, 6, 20))
+    assert settler.config.kinds == ("d6", "d20")
+    processor.expect_dice((100,))  # no reader for it: any type
+    assert settler.config.kinds == DIE_KINDS
+    processor.expect_dice(None)
+    assert settler.config.kinds == DIE_KINDS
+
+
+def test_the_game_screen_tells_the_camera_which_dice_to_read() -> None:
+    from vision.dice import DiceSettler
+
+    settler = DiceSettler()
+    feed = SyncFeed(_NoFrames(), TableProcessor(settler, None))  # type: ignore[arg-type]
+    GameScreen(Session.memory("monopoly", [("Ann", ""), ("Ben", "")]), feed)
+    assert settler.config.kinds == ("d6",)  # a Monopoly move: two d6
+
+
+class _NoFrames:
+    def read(self) -> None:
+        return None
+
+    def close(self) -> None:
+        pass

@@ -346,13 +346,14 @@ def synthetic_scenes(n: int, seed: int, workers: int, cache: str | None) -> list
     return out
 
 
-def table_scenes(n: int, seed: int) -> list:
-    """Frames of the synthetic table (``vision.synthetic.table``: printed board, markers, pawns,
-    hands) with its own small dice: board print is the detector's commonest false find."""
+def table_scenes(n: int, seed: int, zoom: float = 2.0) -> list:
+    """The dice area (board's middle, plus a margin) of frames of the synthetic table
+    (``vision.synthetic.table``: printed board, markers, pawns, hands) with its own small d6,
+    enlarged ``zoom`` times as the reader enlarges a small dice area (``DiceConfig.detect_min_side``):
+    board print and the colour spots are the detector's commonest false finds there."""
     if n <= 0:
         return []
-    from train_dice_reader import table_dice_boxes
-
+    from vision.dice.evaluate import table_dice_area, table_truths
     from vision.synthetic.table import Conditions, SyntheticTable, default_camera, random_pose
 
     rng = np.random.default_rng(seed)
@@ -364,8 +365,14 @@ def table_scenes(n: int, seed: int) -> list:
         frame = table.render(pawns, values, hand=bool(rng.random() < 0.2), seed=seed + i,
                              pose=random_pose(rng), conditions=Conditions.random(rng))
         grey = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
-        dice = [(*box, class_of("d6", v)) for box, v in table_dice_boxes(frame)]
-        out.append((grey, dice))
+        x, y, w, h = table_dice_area(frame.truth)
+        m = int(0.15 * max(w, h))
+        x0, y0 = max(0, x - m), max(0, y - m)
+        x1, y1 = min(grey.shape[1], x + w + m), min(grey.shape[0], y + h + m)
+        sub = cv2.resize(grey[y0:y1, x0:x1], None, fx=zoom, fy=zoom, interpolation=cv2.INTER_LINEAR)
+        dice = [((t.box[0] - x0) * zoom, (t.box[1] - y0) * zoom, t.box[2] * zoom, t.box[3] * zoom,
+                 class_of("d6", t.value)) for t in table_truths(frame.truth)]
+        out.append((sub, dice))
     return out
 
 

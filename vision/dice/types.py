@@ -80,10 +80,10 @@ class DiceConfig:
 
     detect_threshold: float = 0.3
     """Minimum detector heat for a die candidate."""
-    read_threshold: float = 0.97
+    read_threshold: float = 0.98
     """Minimum classifier confidence to report a value; below it the die is 'unsure' (chosen by
-    ``scripts/train_dice_reader.py calibrate`` on held-back tune photos: the lowest value with
-    confident-wrong <= 0.15% there)."""
+    ``scripts/train_dice_reader.py calibrate`` on held-back tune photos, fresh synthetic frames
+    and synthetic table frames: the lowest value with confident-wrong <= 0.15% on each)."""
     detect_max_side: int = 640
     """The frame (or region) is scaled so its longer side is at most this for the detector."""
     detect_min_side: int = 448
@@ -95,7 +95,7 @@ class DiceConfig:
     max_dice: int = 24
     edge_margin_px: int = 2
     """A box within this margin of the frame or region edge may be cut off by it."""
-    edge_read_threshold: float = 0.98
+    edge_read_threshold: float = 0.99
     """A die cut by the edge needs this confidence to be read (hidden pips could change it)."""
     edge_min_aspect: float = 0.8
     """A die at the edge whose box is narrower than this (short/long side) is cut off: unsure."""

@@ -43,6 +43,7 @@ def test_the_tables_dice_are_found_and_read(table_report: dict[str, object]) -> 
     assert total["wrong_n"] <= TABLE_FLOORS["wrong_n"], total
 
 
-TABLE_FLOORS = {"recall": 0.5, "right": 0.95, "wrong_n": 0}
-"""Measured with the committed models on these 16 frames: 18 of 32 dice found (0.56), all 18
-read right, none wrong (docs/vision-dice.md has the 60-frame benchmark)."""
+TABLE_FLOORS = {"recall": 0.85, "right": 0.93, "wrong_n": 0}
+"""Measured with the committed models on these 16 frames, read as a d6 roll: 30 of 32 dice
+found (0.94), 29 of the 30 read right, one unsure, none wrong (docs/vision-dice.md has the
+60-frame benchmark)."""

@@ -180,8 +180,10 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
           f"(turn {state.turn_number}); saved game: {path}")
     def rolls(n: int) -> str:
         return f"{n} roll{'' if n == 1 else 's'}"
+    wrong = pilot.camera_rolls - pilot.camera_right
+    fixed = f", {wrong} corrected on the buttons" if wrong else ""
     print(f"Dice: {rolls(pilot.camera_rolls)} read by the camera ({pilot.camera_right} with every "
-          f"die right, the rest corrected on the buttons), {rolls(pilot.button_rolls)} entered on "
+          f"die right{fixed}), {rolls(pilot.button_rolls)} entered on "
           "the buttons (the camera could not read them)")
     if headless:
         print(f"Frames: {len(app.saved)} PNG files in {out.resolve()}/ "

@@ -55,6 +55,7 @@ class _Scene:
     dice: tuple[int, ...] | None
     moving: int  # frames left with the dice/hand moving
     seed: int
+    dice_seed: int = 0  # where the dice lie: a new throw, a new seed; moving pieces keep it
 
 
 class DemoTable:
@@ -83,7 +84,7 @@ class DemoTable:
     def roll(self, values: Sequence[int], frames: int = 4) -> None:
         with self._lock:
             self._scene = _Scene(self._scene.pawns, tuple(values), frames,
-                                 self.rng.randrange(1 << 30))
+                                 self.rng.randrange(1 << 30), self.rng.randrange(1 << 30))
 
     def place(self, positions: Mapping[str, int], moved: Sequence[str] = (),
               slip: bool = False, fix_after: int = 45) -> None:
@@ -101,7 +102,7 @@ class DemoTable:
                     self._fix = (name, right, fix_after)
                     self.slipped = True
             self._scene = _Scene(pawns, self._scene.dice, max(self._scene.moving, 2),
-                                 self.rng.randrange(1 << 30))
+                                 self.rng.randrange(1 << 30), self._scene.dice_seed)
 
     def read(self) -> np.ndarray | None:
         if self.closed:
@@ -113,20 +114,23 @@ class DemoTable:
                 if left <= 0:
                     pawns = dict(scene.pawns)
                     pawns[name] = cell
-                    scene = self._scene = _Scene(pawns, scene.dice, 2, scene.seed + 1)
+                    scene = self._scene = _Scene(pawns, scene.dice, 2, scene.seed + 1,
+                                                 scene.dice_seed)
                     self._fix = None
                 else:
                     self._fix = (name, cell, left - 1)
             moving = scene.moving > 0
             if moving:
-                self._scene = _Scene(scene.pawns, scene.dice, scene.moving - 1, scene.seed)
+                self._scene = _Scene(scene.pawns, scene.dice, scene.moving - 1, scene.seed,
+                                     scene.dice_seed)
         self.frames += 1
         if moving:
             # dice tumbling and a hand over the table: a different picture every frame
             frame = self.table.render(scene.pawns, scene.dice, hand=True,
                                       seed=self.rng.randrange(1 << 30))
         else:
-            frame = self.table.render(scene.pawns, scene.dice, hand=False, seed=scene.seed)
+            frame = self.table.render(scene.pawns, scene.dice, hand=False, seed=scene.seed,
+                                      dice_seed=scene.dice_seed)
         return frame.image
 
     def close(self) -> None:

@@ -43,6 +43,23 @@ def _signature(obs: DiceObservation) -> tuple[tuple[str, int, str], ...]:
     return tuple(sorted((d.kind, -1 if d.value is None else d.value, d.status) for d in obs.dice))
 
 
+def same_dice(a: DiceObservation, b: DiceObservation) -> bool:
+    """The same dice lying in the same places, read the same: a hand passed over the dice
+    area (moving a piece, taking a card) but nobody threw them."""
+    from .finder import iou
+
+    if not a.dice or len(a.dice) != len(b.dice):
+        return False
+    return all(
+        any(
+            iou(tuple(map(float, d.box)), tuple(map(float, e.box))) > 0.6  # type: ignore[arg-type]
+            and d.value == e.value and d.status == e.status
+            for e in b.dice
+        )
+        for d in a.dice
+    )
+
+
 def _mark_changed(before: DiceObservation, now: DiceObservation) -> DiceObservation:
     """``now`` with every die not read the same in ``before`` turned unsure."""
     from dataclasses import replace
@@ -91,10 +108,12 @@ class DiceSettler:
         self._reported = False
         self.state = "waiting"
         self.last: DiceObservation | None = None
+        self._last_roll: DiceObservation | None = None
         self.message = ""
 
     def reset(self) -> None:
-        """Forget the scene (e.g. after the kiosk took a roll from the buttons)."""
+        """Forget the scene (e.g. after the kiosk took a roll from the buttons). The last roll
+        reported is kept: dice still lying where it left them are not a new roll."""
         self._prev = None
         self._still = 0
         self._reads = []
@@ -166,4 +185,10 @@ class DiceSettler:
         self.state = "settled"
         if obs.status == "empty":
             return None
+        if self._last_roll is not None and same_dice(obs, self._last_roll):
+            # the scene moved and came back to the dice already reported: not a new roll
+            self.message = "the dice have not been thrown since the last roll"
+            return None
+        self._last_roll = obs
+        self.message = ""
         return obs

@@ -442,10 +442,13 @@ class SyntheticTable:
     def render(self, pawns: PawnPlacement | None = None, dice: Sequence[int] | None = None,
                hand: bool | Sequence[HandSpec] = False, seed: int | None = None,
                pose: CameraPose | None = None,
-               conditions: Conditions | None = None) -> SyntheticFrame:
+               conditions: Conditions | None = None,
+               dice_seed: int | None = None) -> SyntheticFrame:
         """One frame. `pawns` maps owner -> cell (0..40, 40 = in Jail), or is a list of
         (owner, cell) pairs when one owner has several figurines or a figurine has no owner.
-        `dice` are the values to show in the board centre; `hand` True draws one random hand."""
+        `dice` are the values to show in the board centre; `hand` True draws one random hand.
+        `dice_seed` places the dice by a seed of their own, so they stay put while the pieces
+        move (without it they are placed by `seed` with everything else)."""
         rng = np.random.default_rng(seed)
         pose = pose or self.pose
         cond = conditions or self.conditions
@@ -454,7 +457,8 @@ class SyntheticTable:
             [(k, v) for k, v in pawns.items()] if isinstance(pawns, Mapping)
             else list(pawns or []))
         figs = self._draw_figurines(tex, items, pose, rng)
-        dice_truth = self._draw_dice(tex, list(dice or []), rng)
+        dice_rng = rng if dice_seed is None else np.random.default_rng(dice_seed)
+        dice_truth = self._draw_dice(tex, list(dice or []), dice_rng)
         hands: list[HandSpec]
         if hand is True:
             hands = [self.random_hand(rng)]

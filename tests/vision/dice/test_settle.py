@@ -60,3 +60,34 @@ def test_cocked_dice_are_reported_cocked() -> None:
     for roll in rolls:
         assert roll.status == "unsure"
         assert all(d.value is None for d in roll.dice)
+
+
+def test_dice_left_lying_after_a_hand_passes_are_not_a_new_roll() -> None:
+    from vision.dice.types import DiceObservation, DieReading
+
+    rng = np.random.default_rng(5)
+    scenes = {1: rng.integers(0, 255, (90, 160, 3), np.uint8),
+              2: rng.integers(0, 255, (90, 160, 3), np.uint8)}
+    for k, img in scenes.items():
+        img[0, 0] = k  # which throw the fake reader sees
+
+    def reader(bgr, region, config):  # type: ignore[no-untyped-def]
+        k = int(bgr[0, 0, 0])
+        box = (10, 10, 20, 20) if k == 1 else (60, 40, 20, 20)
+        die = DieReading(box=box, kind="d6", colour="white", value=k + 2, confidence=1.0,
+                         status="read")
+        return DiceObservation((die,), "ok", "")
+
+    def hand() -> np.ndarray:
+        img = rng.integers(0, 255, (90, 160, 3), np.uint8)
+        img[0, 0] = 0
+        return img
+
+    settler = DiceSettler(reader=reader)
+    feed = [hand() for _ in range(3)] + [scenes[1]] * 12  # a throw, then still
+    feed += [hand() for _ in range(3)] + [scenes[1]] * 12  # a hand moves a piece: same dice
+    feed += [hand() for _ in range(3)] + [scenes[2]] * 12  # the next throw
+    rolls = [r for r in (settler.update(f) for f in feed) if r is not None]
+    assert [r.dice[0].value for r in rolls] == [3, 4]
+    settler.reset()  # the kiosk took a roll from the buttons: the dice lying there still no roll
+    assert all(settler.update(f) is None for f in [scenes[2]] * 12)

@@ -73,3 +73,11 @@ def test_live_source_registered_with_hardware_camera() -> None:
     assert src.last_truth.occupancy() == {7: ["Ann"]}
     src.close()
     assert src.read() is None
+
+
+def test_dice_seed_keeps_the_dice_put_while_pieces_move(table: SyntheticTable) -> None:
+    a = table.render({"Ann": 3}, [2, 5], seed=1, dice_seed=77).truth.dice
+    b = table.render({"Ann": 9, "Ben": 14}, [2, 5], seed=2, dice_seed=77).truth.dice
+    c = table.render({"Ann": 9, "Ben": 14}, [2, 5], seed=2).truth.dice
+    assert [d.centre_mm for d in a] == [d.centre_mm for d in b]
+    assert [d.centre_mm for d in b] != [d.centre_mm for d in c]

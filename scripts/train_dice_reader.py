@@ -329,6 +329,15 @@ def cmd_train(args: argparse.Namespace) -> None:
                   for k, v in SHARES.items()}
     names = list(shares)
     p_pool = np.array([shares[n] for n in names])
+    # --boost d20=3: the synthetic crops of that type drawn that many times as often
+    picks: dict[str, np.ndarray] = {}
+    for word in args.boost:
+        kind, _, factor = word.partition("=")
+        ys = pools["synth"][1]
+        mine = np.array([CLASSES[int(c)].startswith(kind + ":") for c in ys])
+        extra = np.repeat(np.nonzero(mine)[0], max(0, int(factor) - 1))
+        picks["synth"] = np.concatenate([picks.get("synth", np.arange(len(ys))), extra])
+        print(f"boost {kind}: {int(mine.sum())} crops x{factor}", flush=True)
     model.train()
     while True:
         frac = (time.time() - t0) / budget
@@ -341,7 +350,8 @@ def cmd_train(args: argparse.Namespace) -> None:
         crops, labels = [], []
         for w in which:
             x, y = pools[names[w]]
-            i = int(rng.integers(len(y)))
+            pick = picks.get(names[w])
+            i = int(rng.integers(len(y))) if pick is None else int(pick[rng.integers(len(pick))])
             crops.append(augment(x[i], int(y[i]), rng))
             labels.append(int(y[i]))
         xb = normalise(np.stack(crops))
@@ -477,6 +487,8 @@ def main() -> None:
     t.add_argument("--width", type=float, default=1.0, help="channel multiplier (1.5: the shipped model)")
     t.add_argument("--real-share", type=float, default=None, help="share of real crops per batch (default 0.33)")
     t.add_argument("--threads", type=int, default=1)
+    t.add_argument("--boost", action="append", default=[],
+                   help="KIND=N: draw that type's synthetic crops N times as often (repeatable)")
     t.add_argument("--init", default=None, help="start from these PyTorch weights (.pt)")
     t.add_argument("--out-pt", default="/tmp/dice_classifier.pt")
     t.add_argument("--out-onnx", default=str(MODEL_DIR / "dice_classifier.onnx"))

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-from dataclasses import replace
 import math
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import cv2

@@ -127,7 +127,8 @@ def main() -> int:
         for tw, th in ((1280, 720), (2304, 1296)):
             rep = evaluate_table(args.table, seed=40_000, config=table_config, random_conditions=True,
                                  size=(tw, th))
-            print(table(f"synthetic table {tw}x{th} (16 mm d6, dice area, kinds d6)", rep))
+            print(table(f"synthetic table {tw}x{th} (16 mm d6, dice area, kinds "
+                        f"{','.join(table_config.kinds)})", rep))
             if args.show_wrong:
                 print("\n".join("    " + w for w in rep.wrong_examples))
             result["synthetic_table" if tw == 1280 else f"synthetic_table_{tw}x{th}"] = rep.to_dict()

@@ -75,16 +75,16 @@ class TableReading:
     made_at: float = field(default_factory=time.perf_counter)
 
 
-def dice_kinds(sides: Sequence[int] | None) -> tuple[str, ...] | None:
-    """The dice reader's die types for a roll of these sides (None: any type)."""
-    if not sides:
-        return None
+def dice_kinds(sides: Sequence[int] | None) -> tuple[str, ...]:
+    """The dice reader's die types for a roll of these sides: every type it knows when there is
+    no roll or a die it has no type for; () when the dice reader is not installed."""
     try:
         from vision.dice.types import DIE_KINDS
     except ImportError:  # pragma: no cover - depends on the other package
-        return None
-    kinds = tuple(k for k in DIE_KINDS if int(k[1:]) in set(sides))
-    return kinds if len(kinds) == len(set(sides)) else None  # a die it cannot read: any type
+        return ()
+    wanted = set(sides or ())
+    kinds = tuple(k for k in DIE_KINDS if int(k[1:]) in wanted)
+    return kinds if wanted and len(kinds) == len(wanted) else DIE_KINDS
 
 
 def vision_dice_reader() -> tuple[DiceReader | None, str]:
@@ -145,16 +145,13 @@ class TableProcessor:
     def expect_dice(self, sides: Sequence[int] | None) -> None:
         """The roll the game waits for (dice sides), or None: the dice reader then reads only
         those die types, so a die mistaken for a type not in play is unsure, not misread."""
+        config: Any = getattr(self.dice, "config", None)
         kinds = dice_kinds(sides)
-        config = getattr(self.dice, "config", None)
-        if config is None or not hasattr(config, "kinds"):
-            return  # another reader: it reads every type
-        if kinds is None:
-            from vision.dice.types import DIE_KINDS
-            kinds = DIE_KINDS
-        if tuple(config.kinds) != kinds:
-            with self._lock:
-                self.dice.config = replace(config, kinds=kinds)  # type: ignore[union-attr]
+        if not kinds or not hasattr(config, "kinds") or tuple(config.kinds) == kinds:
+            return  # another reader (it reads every type), or nothing to change
+        # one attribute swap, read by the camera thread at its next frame: no lock, so the UI
+        # never waits for a frame being processed
+        self.dice.config = replace(config, kinds=kinds)  # type: ignore[union-attr]
 
     @property
     def can_learn(self) -> bool:

@@ -14,7 +14,7 @@ import numpy as np
 
 from .finder import as_bgr
 from .reader import Region, read_dice
-from .types import DiceConfig, DiceError, DiceObservation
+from .types import DiceConfig, DiceError, DiceObservation, DieReading
 
 MOTION_SIZE = (160, 90)
 """(width, height) of the copy motion is measured on."""
@@ -43,38 +43,31 @@ def _signature(obs: DiceObservation) -> tuple[tuple[str, int, str], ...]:
     return tuple(sorted((d.kind, -1 if d.value is None else d.value, d.status) for d in obs.dice))
 
 
+def _same_die(d: DieReading, e: DieReading, min_iou: float) -> bool:
+    """``d`` and ``e`` are one die, read the same (boxes overlapping by more than ``min_iou``)."""
+    from .finder import iou
+
+    return (iou(tuple(map(float, d.box)), tuple(map(float, e.box))) > min_iou  # type: ignore[arg-type]
+            and d.value == e.value and d.status == e.status)
+
+
 def same_dice(a: DiceObservation, b: DiceObservation) -> bool:
     """The same dice lying in the same places, read the same: a hand passed over the dice
     area (moving a piece, taking a card) but nobody threw them."""
-    from .finder import iou
-
     if not a.dice or len(a.dice) != len(b.dice):
         return False
-    return all(
-        any(
-            iou(tuple(map(float, d.box)), tuple(map(float, e.box))) > 0.6  # type: ignore[arg-type]
-            and d.value == e.value and d.status == e.status
-            for e in b.dice
-        )
-        for d in a.dice
-    )
+    return all(any(_same_die(d, e, 0.6) for e in b.dice) for d in a.dice)
 
 
 def _mark_changed(before: DiceObservation, now: DiceObservation) -> DiceObservation:
     """``now`` with every die not read the same in ``before`` turned unsure."""
     from dataclasses import replace
 
-    from .finder import iou
     from .types import STATUS_READ, STATUS_UNSURE
 
     dice = []
     for d in now.dice:
-        same = any(
-            iou(tuple(map(float, d.box)), tuple(map(float, b.box))) > 0.5  # type: ignore[arg-type]
-            and b.value == d.value and b.status == d.status
-            for b in before.dice
-        )
-        if not same and d.status == STATUS_READ:
+        if not any(_same_die(d, b, 0.5) for b in before.dice) and d.status == STATUS_READ:
             d = replace(d, value=None, status=STATUS_UNSURE)
         dice.append(d)
     ok = all(d.status == STATUS_READ for d in dice)

@@ -71,7 +71,8 @@ def main() -> int:
     p.add_argument("--detect-threshold", type=float, default=None,
                    help=f"detector heat for a candidate (default {DiceConfig().detect_threshold})")
     p.add_argument("--read-threshold", type=float, default=None,
-                   help=f"classifier confidence to report a value (default {DiceConfig().read_threshold})")
+                   help="one classifier confidence to report a value of any type (default: the "
+                   "per-type thresholds of DiceConfig)")
     p.add_argument("--threads", type=int, default=1, help="OpenCV threads (default: one core)")
     p.add_argument("--show-wrong", action="store_true", help="list confident-wrong dice")
     args = p.parse_args()
@@ -80,13 +81,16 @@ def main() -> int:
     if args.detect_threshold is not None:
         config = replace(config, detect_threshold=args.detect_threshold)
     if args.read_threshold is not None:
-        config = replace(config, read_threshold=args.read_threshold)
+        # one threshold for every type: the per-type thresholds are set aside
+        config = replace(config, read_threshold=args.read_threshold, kind_read_thresholds=())
     result: dict[str, object] = {
         "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
         "python": platform.python_version(),
         "opencv": cv2.__version__,
         "threads": args.threads,
         "read_threshold": config.read_threshold,
+        "kind_read_thresholds": dict(config.kind_read_thresholds),
+        "face_readers": list(config.face_readers),
         "detect_threshold": config.detect_threshold,
         "kinds": list(config.kinds),
     }

@@ -39,7 +39,10 @@ def _config(args: argparse.Namespace) -> DiceConfig:
     bad = [k for k in kinds if k not in DiceConfig().kinds]
     if bad:
         raise argparse.ArgumentTypeError(f"unknown die type(s) {bad}: use d4,d6,d8,d10,d12,d20")
-    return DiceConfig(read_threshold=args.threshold, kinds=kinds, channel_order="bgr")
+    if args.threshold is None:  # each type's own calibrated threshold
+        return DiceConfig(kinds=kinds, channel_order="bgr")
+    return DiceConfig(read_threshold=args.threshold, kind_read_thresholds=(), kinds=kinds,
+                      channel_order="bgr")
 
 
 def format_observation(obs: DiceObservation) -> str:
@@ -131,8 +134,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         p.add_argument("--json", action="store_true", help="one JSON object per line")
         p.add_argument("--region", help="dice area X,Y,W,H in pixels (default: the whole view)")
         p.add_argument("--kinds", help="die types in use, e.g. d6 or d6,d20 (default: all)")
-        p.add_argument("--threshold", type=float, default=DiceConfig().read_threshold,
-                       help="confidence below which a die is 'unsure' (default %(default)s)")
+        p.add_argument("--threshold", type=float, default=None,
+                       help="one confidence below which a die of any type is 'unsure' "
+                       "(default: each type's calibrated threshold)")
 
     read = sub.add_parser("read", help="read the dice in image files")
     read.add_argument("images", nargs="+", metavar="IMAGE")

@@ -358,3 +358,37 @@ def evaluate_polyhedral(folder: str, config: DiceConfig | None = None) -> tuple[
         report.by_band[band].add(tally)
         report.by_kind.setdefault(kind, Tally()).add(tally)
     return report, lines
+
+
+CALIBRATION_GRID = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995, 0.998, 0.999]
+
+
+def pick_threshold(sets: dict[str, list[tuple[float, bool]]], target: float,
+                   grid: list[float] = CALIBRATION_GRID,
+                   totals: dict[str, int] | None = None) -> tuple[float, list[str]]:
+    """The read threshold for one die type, and the table that shows why: walking down the grid
+    from its top, the lowest value before the first one at which some set's confident-wrong
+    share (wrong readings at or above it, over the set's total) exceeds ``target``. ``sets``
+    maps a set's name to the (confidence, read right) pairs of the dice read as this type;
+    ``totals`` gives a set's total (default: its number of pairs), e.g. all the dice of one
+    true type, so that a d8 taken for a d10 counts against the d8s' share, as the benchmark
+    counts it. If even the top of the grid fails, the top is returned (the strictest there
+    is); an empty set constrains nothing."""
+    totals = totals or {}
+    lines = []
+    choice = grid[-1]
+    for t in reversed(grid):
+        if all(sum(1 for c, ok in pairs if c >= t and not ok) <= target * totals.get(name, len(pairs))
+               for name, pairs in sets.items()):
+            choice = t
+        else:
+            break
+    for name, pairs in sets.items():
+        n = max(1, totals.get(name, len(pairs)))
+        lines.append(f"  {name}: {len(pairs)} dice read as this type"
+                     + (f" of {totals[name]}" if name in totals else ""))
+        for t in grid:
+            right = sum(1 for c, ok in pairs if c >= t and ok)
+            wrong = sum(1 for c, ok in pairs if c >= t and not ok)
+            lines.append(f"    t={t:<6} right {right / n:.4f} conf-wrong {wrong / n:.4f} ({wrong})")
+    return choice, lines

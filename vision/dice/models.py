@@ -1,7 +1,8 @@
-"""The two small networks (ONNX, run by OpenCV's DNN module) and the crop they share.
+"""The small networks (ONNX, run by OpenCV's DNN module) and the crop they share.
 
 The detector is trained by ``scripts/train_dice_classifier.py``, the classifier by
-``scripts/train_dice_reader.py``; no weights are fetched at run time.
+``scripts/train_dice_reader.py``, the face readers by ``scripts/train_face_reader.py``; no weights
+are fetched at run time.
 """
 
 from __future__ import annotations
@@ -20,6 +21,13 @@ DETECTOR_ALIGN = 32
 CLASSIFIER_SIZE = 64
 CROP_MARGIN = 1.15
 """The classifier sees a square of this many times the box's longer side, centred on the box."""
+FACE_MARGIN = 0.9
+"""A face reader's closer crop: the top face and its number fill more of it."""
+
+
+def face_reader_path(kind: str) -> Path:
+    """The face reader of one numbered die type (``scripts/train_face_reader.py``)."""
+    return MODEL_DIR / f"face_reader_{kind}.onnx"
 
 
 class ModelMissingError(RuntimeError):
@@ -38,8 +46,9 @@ def load_net(path: Path) -> cv2.dnn.Net:
             if not path.exists():
                 raise ModelMissingError(
                     f"dice model {path.name} is missing from {path.parent}: run "
-                    "scripts/train_dice_classifier.py (detector) or scripts/train_dice_reader.py "
-                    "(classifier), or reinstall the package"
+                    "scripts/train_dice_classifier.py (detector), scripts/train_dice_reader.py "
+                    "(classifier) or scripts/train_face_reader.py (face_reader_*), or reinstall "
+                    "the package"
                 )
             net = cv2.dnn.readNetFromONNX(str(path))
             net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)

@@ -11,7 +11,15 @@ import numpy as np
 
 from .finder import Candidate, as_bgr, find_dice
 from .labels import CLASSES, COCKED, NONE
-from .models import CLASSIFIER_PATH, CLASSIFIER_SIZE, ModelMissingError, crop_square, load_net
+from .models import (
+    CLASSIFIER_PATH,
+    CLASSIFIER_SIZE,
+    FACE_MARGIN,
+    ModelMissingError,
+    crop_square,
+    face_reader_path,
+    load_net,
+)
 from .types import (
     STATUS_COCKED,
     STATUS_READ,
@@ -28,20 +36,65 @@ _KIND_OF = [c.split(":")[0] for c in CLASSES]
 _VALUE_OF = [int(c.split(":")[1]) if ":" in c else None for c in CLASSES]
 
 
-def classify_crops(crops: list[np.ndarray]) -> np.ndarray:
-    """Class probabilities (N x len(CLASSES)) of grey crops of CLASSIFIER_SIZE squared."""
+_OF_KIND = {k: np.array([kk == k for kk in _KIND_OF], bool) for k in set(_KIND_OF)}
+
+
+def _softmax_of(crops: list[np.ndarray], path: object, n_out: int) -> np.ndarray:
     if not crops:
-        return np.zeros((0, len(CLASSES)), np.float32)
+        return np.zeros((0, n_out), np.float32)
     x = np.stack(crops).astype(np.float32) * (1.0 / 255.0)
     mean = x.mean(axis=(1, 2), keepdims=True)
     std = x.std(axis=(1, 2), keepdims=True)
     x = ((x - mean) / (std + 0.02))[:, None]
-    net = load_net(CLASSIFIER_PATH)
+    net = load_net(path)  # type: ignore[arg-type]
     net.setInput(x)
     logits = net.forward().reshape(len(crops), -1)
     logits = logits - logits.max(axis=1, keepdims=True)
     p = np.exp(logits)
     return np.asarray(p / p.sum(axis=1, keepdims=True), np.float32)
+
+
+def classify_crops(crops: list[np.ndarray]) -> np.ndarray:
+    """Class probabilities (N x len(CLASSES)) of grey crops of CLASSIFIER_SIZE squared."""
+    return _softmax_of(crops, CLASSIFIER_PATH, len(CLASSES))
+
+
+def read_faces(kind: str, crops: list[np.ndarray], below: float = 0.97) -> np.ndarray:
+    """A face reader's probabilities (N x faces of ``kind``, value 1 first) of close crops
+    (``FACE_MARGIN``). A crop whose answer is under ``below`` is read again turned half a turn
+    (a number can face any way) and the two answers averaged; a sure answer costs one pass."""
+    n = int(_OF_KIND[kind].sum())
+    if not crops:
+        return np.zeros((0, n), np.float32)
+    path = face_reader_path(kind)
+    p = _softmax_of(crops, path, n)
+    again = [i for i in range(len(crops)) if p[i].max() < below]
+    if again:
+        turned = _softmax_of([np.ascontiguousarray(np.rot90(crops[i], 2)) for i in again], path, n)
+        p[again] = (p[again] + turned) / 2.0
+    return np.asarray(p, np.float32)
+
+
+def with_face_readers(grey: np.ndarray, boxes: list[tuple[float, float, float, float]],
+                      probs: np.ndarray, kinds: tuple[str, ...], sure: float = 1.0) -> np.ndarray:
+    """``probs`` with the values of every die the classifier types as one of ``kinds`` (at least
+    half its probability on that type's classes) re-read by that type's face reader: the type's
+    share is kept and spread over its values as the face reader says. A die whose value already
+    has at least ``sure`` of the classifier's probability keeps the classifier's answer."""
+    out = probs
+    for kind in kinds:
+        mask = _OF_KIND[kind]
+        share = probs[:, mask].sum(axis=1)
+        # a value the classifier is already sure of needs no second opinion
+        which = [i for i, s in enumerate(share) if s >= 0.5 and probs[i, mask].max() < sure]
+        if not which:
+            continue
+        faces = read_faces(kind, [crop_square(grey, boxes[i], CLASSIFIER_SIZE, FACE_MARGIN) for i in which])
+        if out is probs:
+            out = probs.copy()
+        for row, i in enumerate(which):
+            out[i, mask] = share[i] * faces[row]
+    return out
 
 
 def classify_with_turns(
@@ -128,7 +181,7 @@ def read_dice(
 ) -> DiceObservation:
     """Every die in ``region`` (x, y, w, h; None = the whole frame) of one BGR frame.
 
-    Dice the classifier cannot read with at least ``config.read_threshold`` confidence are
+    Dice the classifier cannot read with at least ``config.threshold_for(kind)`` confidence are
     'unsure' with value None; dice leaning on something are 'cocked'; dice cut by the frame or
     region edge need ``config.edge_read_threshold``.
     """
@@ -170,6 +223,9 @@ def _classify(
     e = CLASSIFIER_SIZE // 5
     flat = [float(c[e:-e, e:-e].std()) < cfg.min_contrast for c in crops]
     probs = classify_with_turns(crops, cfg.turns_below, cfg.turns_above, cfg.turns)
+    readers = tuple(k for k in cfg.face_readers if k in cfg.kinds)
+    if readers:
+        probs = with_face_readers(grey, [c.box for c in cands], probs, readers, cfg.face_reader_skip_above)
     allowed = np.array([k in cfg.kinds or k in (NONE, COCKED) for k in _KIND_OF], bool)
     H, W = grey.shape
     out: list[DieReading] = []
@@ -203,7 +259,9 @@ def _classify(
         elif kind in (NONE, COCKED):
             status, value = STATUS_UNSURE, None
         else:
-            need = cfg.edge_read_threshold if at_edge else cfg.read_threshold
+            need = cfg.threshold_for(kind)
+            if at_edge:
+                need = max(need, cfg.edge_read_threshold)
             value = _VALUE_OF[top]
             status = STATUS_READ if conf >= need and not cut else STATUS_UNSURE
             if status != STATUS_READ:

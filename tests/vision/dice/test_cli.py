@@ -38,3 +38,17 @@ def test_watch_prints_settled_rolls(capsys: pytest.CaptureFixture[str]) -> None:
 def test_watch_bad_source(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dice", "watch", "--source", "no-such-thing.xyz"]) == 1
     assert "unknown frame source" in capsys.readouterr().err
+
+
+def test_threshold_flag_sets_one_threshold_for_every_type() -> None:
+    import argparse
+
+    from vision.dice import DiceConfig
+    from vision.dice.cli import _config
+
+    own = _config(argparse.Namespace(kinds=None, threshold=None))
+    assert own.kind_read_thresholds == DiceConfig().kind_read_thresholds
+    one = _config(argparse.Namespace(kinds="d6,d20", threshold=0.5))
+    assert one.kinds == ("d6", "d20")
+    assert one.kind_read_thresholds == ()
+    assert one.threshold_for("d20") == one.threshold_for("d6") == 0.5

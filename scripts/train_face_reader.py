@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Train a face reader: a second network for one numbered die type that reads the top number of
+a die the main classifier has already typed as that type (``vision/dice/models/face_reader_KIND.onnx``).
+
+    python3 scripts/train_face_reader.py synth --kind d20 --out DIR --dice 24000   # crops, seeded
+    python3 scripts/train_face_reader.py train --kind d20 --data DIR --minutes 50  # -> the model
+
+Why a second network: a d20 has twenty numbers printed small, at any turn, on a triangle that
+fills a fifth of the die's box. The 62-class classifier spends a twelfth of its training on them
+and its top answer was right for only about three d20 in four (docs/vision-dice.md). A face
+reader sees nothing but its type, and sees the die closer: its crop is ``FACE_MARGIN`` (0.9)
+times the box side instead of 1.15, so a die larger than the crop keeps more of its number's
+pixels.
+
+Data: ``vision.synthetic.dice`` scenes of that type only, on the training backgrounds (plain
+tables, dark speckled trays, the board's print), 20-90 px dice, with the renderer's camera
+effects. Crops are stored with ``CTX_MARGIN`` context so training can turn them by any angle (a
+number sits at any angle) and jitter scale and position as loosely as the detector's boxes do.
+Training needs PyTorch (``pip install torch==2.13.0 onnx``); the reader runs the exported ONNX
+through OpenCV's DNN module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from train_dice_reader import build_classifier, export, normalise, photometric  # noqa: E402
+
+from vision.dice.models import CLASSIFIER_SIZE, FACE_MARGIN, crop_square, face_reader_path  # noqa: E402
+from vision.dice.types import FACES  # noqa: E402
+from vision.synthetic import dice as synth  # noqa: E402
+
+try:
+    import torch
+    import torch.nn.functional as F
+except ImportError:  # pragma: no cover - training only
+    torch = None  # type: ignore[assignment]
+
+CTX = 96
+CTX_MARGIN = 1.3
+VAL = 1200
+
+
+def cmd_synth(args: argparse.Namespace) -> None:
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    seed = args.seed if args.seed is not None else 20_000 + FACES[args.kind]
+    rng = np.random.default_rng(seed)
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
+    t0 = time.time()
+    scene = 384
+    while len(xs) < args.dice:
+        bg = synth.training_background(rng, scene, scene)
+        img, truths = synth.render_dice_scene(
+            rng, (scene, scene), n_dice=int(rng.integers(3, 9)), kinds=(args.kind,),
+            die_px=(20.0, 90.0), background=bg,
+        )
+        grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+        for t in truths:
+            x, y, w, h = t.box
+            if w < 4 or h < 4 or x <= 0 or y <= 0 or x + w >= scene or y + h >= scene:
+                continue
+            xs.append(crop_square(grey, (float(x), float(y), float(w), float(h)), CTX, CTX_MARGIN))
+            ys.append(t.value - 1)
+    np.savez(out / f"{args.kind}.npz", x=np.stack(xs), y=np.array(ys, np.int16), kind=args.kind)
+    print(f"{len(xs)} {args.kind} crops in {time.time() - t0:.0f}s", flush=True)
+
+
+def augment(ctx: np.ndarray, rng: np.random.Generator, jitter: bool = True) -> np.ndarray:
+    """The face reader's crop cut from a context crop: any turn, then loose-box jitter and camera
+    effects (mild: a number degraded past reading teaches only doubt)."""
+    s = CLASSIFIER_SIZE
+    c = CTX / 2
+    angle = float(rng.uniform(0, 360)) if jitter else 0.0
+    scale = (s / FACE_MARGIN) / (CTX / CTX_MARGIN)
+    if jitter:
+        scale *= math.exp(rng.normal(0, 0.08))
+    m = cv2.getRotationMatrix2D((c, c), angle, scale)
+    m[:, 2] += s / 2 - c
+    if jitter:
+        m[:, 2] += rng.normal(0, 0.05 * s / FACE_MARGIN, 2)
+    crop = cv2.warpAffine(np.ascontiguousarray(ctx), m, (s, s), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+    return photometric(crop, rng, mild=True) if jitter else crop
+
+
+def cmd_train(args: argparse.Namespace) -> None:
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+    torch.manual_seed(args.seed)
+    d = np.load(Path(args.data) / f"{args.kind}.npz")
+    x, y = d["x"], d["y"].astype(np.int64)
+    if str(d.get("kind", args.kind)) != args.kind or int(y.max()) >= FACES[args.kind]:
+        raise SystemExit(f"{args.data}/{args.kind}.npz does not hold {args.kind} faces: "
+                         f"rerun `synth --kind {args.kind}`")
+    vx = np.stack([augment(c, rng, jitter=False) for c in x[:VAL]])
+    vy = torch.from_numpy(y[:VAL])
+    x, y = x[VAL:], y[VAL:]
+    model = build_classifier(n_classes=FACES[args.kind], width=args.width)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
+    budget = args.minutes * 60.0
+    t0 = last = time.time()
+    step = 0
+    model.train()
+    while (frac := (time.time() - t0) / budget) < 1.0:
+        lr = args.lr * min(1.0, frac / 0.03) * 0.5 * (1 + math.cos(math.pi * frac))
+        for g in opt.param_groups:
+            g["lr"] = lr
+        idx = rng.integers(len(y), size=args.batch)
+        xb = normalise(np.stack([augment(x[i], rng) for i in idx]))
+        yb = torch.from_numpy(y[idx])
+        out = model(xb)
+        loss = F.cross_entropy(out, yb)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        step += 1
+        if step % 200 == 0:
+            print(f"step {step} lr {lr:.5f} loss {loss.item():.3f} "
+                  f"acc {(out.argmax(1) == yb).float().mean().item():.3f} ({time.time() - t0:.0f}s)",
+                  flush=True)
+        if time.time() - last > args.checkpoint_minutes * 60:
+            last = time.time()
+            _checkpoint(model, vx, vy, args, step)
+    _checkpoint(model, vx, vy, args, step)
+
+
+def _checkpoint(model: torch.nn.Module, vx: np.ndarray, vy: torch.Tensor, args: argparse.Namespace,
+                step: int) -> None:
+    model.eval()
+    with torch.no_grad():
+        p = torch.cat([F.softmax(model(normalise(vx[i : i + 256])), 1) for i in range(0, len(vx), 256)])
+    conf, pred = p.max(1)
+    ok = pred == vy
+    print(f"[ck step {step}] val top1 {ok.float().mean():.4f} read@.95 "
+          f"{(ok & (conf >= 0.95)).float().mean():.4f} wrong@.95 {(~ok & (conf >= 0.95)).float().mean():.4f}",
+          flush=True)
+    torch.save(model.state_dict(), args.out_pt)
+    export(model, Path(args.out_onnx))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="what", required=True)
+    s = sub.add_parser("synth")
+    s.add_argument("--kind", default="d20", choices=["d4", "d8", "d10", "d12", "d20"])
+    s.add_argument("--out", required=True)
+    s.add_argument("--dice", type=int, default=24000)
+    s.add_argument("--seed", type=int, default=None, help="default: one per type")
+    t = sub.add_parser("train")
+    t.add_argument("--kind", default="d20", choices=["d4", "d8", "d10", "d12", "d20"])
+    t.add_argument("--data", required=True)
+    t.add_argument("--minutes", type=float, default=50.0, help="wall-time budget (cosine schedule)")
+    t.add_argument("--checkpoint-minutes", type=float, default=10.0)
+    t.add_argument("--batch", type=int, default=64)
+    t.add_argument("--lr", type=float, default=3e-3)
+    t.add_argument("--width", type=float, default=1.0)
+    t.add_argument("--seed", type=int, default=7)
+    t.add_argument("--threads", type=int, default=1)
+    t.add_argument("--out-pt", default=None, help="PyTorch weights (default /tmp/face_reader_KIND.pt)")
+    t.add_argument("--out-onnx", default=None, help="ONNX (default: the shipped model's path)")
+    args = p.parse_args()
+    if args.what == "train":
+        args.out_pt = args.out_pt or f"/tmp/face_reader_{args.kind}.pt"
+        args.out_onnx = args.out_onnx or str(face_reader_path(args.kind))
+    cv2.setNumThreads(1)
+    {"synth": cmd_synth, "train": cmd_train}[args.what](args)
+
+
+if __name__ == "__main__":
+    main()

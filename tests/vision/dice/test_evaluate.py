@@ -1,0 +1,41 @@
+"""``vision.dice.evaluate.pick_threshold``: choosing one die type's read threshold."""
+
+from __future__ import annotations
+
+from vision.dice.evaluate import pick_threshold
+
+GRID = [0.5, 0.8, 0.9, 0.95, 0.99]
+
+
+def test_the_lowest_threshold_before_the_first_failure_from_the_top() -> None:
+    # 100 dice right at 0.96, one wrong at 0.85, one wrong at 0.6
+    pairs = [(0.96, True)] * 100 + [(0.85, False), (0.6, False)]
+    t, lines = pick_threshold({"a": pairs}, target=0.0, grid=GRID)
+    assert t == 0.9
+    assert any("(1)" in line for line in lines)  # the table shows the wrong readings counted
+    # a target that tolerates one wrong reading in 102 goes one step lower
+    assert pick_threshold({"a": pairs}, target=0.01, grid=GRID)[0] == 0.8
+
+
+def test_every_set_must_stay_under_the_target() -> None:
+    clean = [(0.7, True)] * 50
+    dirty = [(0.92, False)] + [(0.97, True)] * 50
+    assert pick_threshold({"clean": clean}, 0.0, GRID)[0] == 0.5
+    assert pick_threshold({"clean": clean, "dirty": dirty}, 0.0, GRID)[0] == 0.95
+
+
+def test_no_safe_threshold_gives_the_strictest_and_empty_sets_do_not_count() -> None:
+    hopeless = [(0.999, False)] * 3 + [(0.999, True)]
+    assert pick_threshold({"h": hopeless}, 0.0, GRID)[0] == 0.99
+    assert pick_threshold({"empty": []}, 0.0, GRID)[0] == 0.5
+
+
+def test_a_total_makes_the_share_one_of_all_the_dice_of_a_true_type() -> None:
+    # four d8 of 2000 taken for a d10 at 0.99: 4/4 of the dice read as d10 in this set, but
+    # 0.2% of its d8, which is what the benchmark reports as the d8's confident-wrong rate
+    mistaken = [(0.99, False)] * 4
+    assert pick_threshold({"d8 dice": mistaken}, 0.0025, GRID)[0] == 0.99  # strictest: no pass
+    t, lines = pick_threshold({"d8 dice": mistaken}, 0.0025, GRID, totals={"d8 dice": 2000})
+    assert t == 0.5
+    assert "of 2000" in lines[0]
+    assert pick_threshold({"d8 dice": mistaken}, 0.0015, GRID, totals={"d8 dice": 2000})[0] == 0.99

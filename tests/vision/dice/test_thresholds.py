@@ -1,0 +1,126 @@
+"""Per-type read thresholds (``DiceConfig.kind_read_thresholds``) and the face readers' place in
+``read_dice``: the logic, with the networks' answers fixed by monkeypatching."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import vision.dice.reader as reader
+from vision.dice import DiceConfig, read_dice
+from vision.dice.labels import CLASSES, class_of
+from vision.synthetic.dice import render_dice_scene
+
+
+def _one_die_frame(kind: str = "d6") -> np.ndarray:
+    img, truths = render_dice_scene(np.random.default_rng(1), (640, 480), n_dice=1,
+                                    kinds=(kind,), die_px=(60.0, 60.0))
+    assert len(truths) == 1
+    return img
+
+
+def _answer(cls: int, conf: float):  # type: ignore[no-untyped-def]
+    def classify(crops, *args):  # type: ignore[no-untyped-def]
+        p = np.full((len(crops), len(CLASSES)), (1.0 - conf) / (len(CLASSES) - 1), np.float32)
+        p[:, cls] = conf
+        return p
+    return classify
+
+
+def test_threshold_for_falls_back_to_the_read_threshold() -> None:
+    cfg = DiceConfig(read_threshold=0.9, kind_read_thresholds=(("d12", 0.8),))
+    assert cfg.threshold_for("d12") == 0.8
+    assert cfg.threshold_for("d6") == 0.9
+    assert DiceConfig(kind_read_thresholds=()).threshold_for("d20") == DiceConfig().read_threshold
+
+
+def test_a_types_own_threshold_decides_whether_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    img = _one_die_frame("d12")
+    monkeypatch.setattr(reader, "classify_with_turns", _answer(class_of("d12", 7), 0.9))
+    # the classifier's answer alone (the d12's face reader is tested with the real models)
+    low = read_dice(img, config=DiceConfig(read_threshold=0.98, kind_read_thresholds=(("d12", 0.85),),
+                                           face_readers=()))
+    assert [(d.kind, d.value, d.status) for d in low.dice] == [("d12", 7, "read")]
+    high = read_dice(img, config=DiceConfig(read_threshold=0.5, kind_read_thresholds=(("d12", 0.95),),
+                                            face_readers=()))
+    assert [(d.value, d.status) for d in high.dice] == [(None, "unsure")]
+    # another type's threshold does not apply to this one
+    other = read_dice(img, config=DiceConfig(read_threshold=0.98, kind_read_thresholds=(("d6", 0.5),),
+                                             face_readers=()))
+    assert [(d.value, d.status) for d in other.dice] == [(None, "unsure")]
+
+
+def test_a_die_at_the_edge_still_needs_the_edge_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    img = _one_die_frame("d12")
+    monkeypatch.setattr(reader, "classify_with_turns", _answer(class_of("d12", 7), 0.9))
+    cfg = DiceConfig(kind_read_thresholds=(("d12", 0.85),), edge_read_threshold=0.99, face_readers=())
+    obs = read_dice(img, config=cfg)
+    assert obs.dice[0].status == "read"
+    x, y, w, h = obs.dice[0].box
+    # the same die with the region's edge through its middle column of pixels
+    edge = read_dice(img, region=(x + 2, 0, 640 - x - 2, 480), config=cfg)
+    assert [d.status for d in edge.dice] == ["unsure"]
+
+
+def test_the_d20_face_reader_reads_the_value_of_a_die_typed_d20(monkeypatch: pytest.MonkeyPatch) -> None:
+    img = _one_die_frame("d20")
+    d20 = [i for i, c in enumerate(CLASSES) if c.startswith("d20:")]
+
+    def typed_d20_unsure_of_value(crops, *args):  # type: ignore[no-untyped-def]
+        p = np.zeros((len(crops), len(CLASSES)), np.float32)
+        p[:, d20] = 0.96 / 20
+        p[:, class_of("d8", 3)] = 0.04
+        return p
+
+    calls: list[int] = []
+
+    def faces(kind, crops):  # type: ignore[no-untyped-def]
+        assert kind == "d20"
+        calls.append(len(crops))
+        q = np.full((len(crops), 20), 0.01 / 19, np.float32)
+        q[:, 17 - 1] = 0.99
+        return q
+
+    monkeypatch.setattr(reader, "classify_with_turns", typed_d20_unsure_of_value)
+    monkeypatch.setattr(reader, "read_faces", faces)
+    cfg = DiceConfig(kind_read_thresholds=(("d20", 0.9),))
+    obs = read_dice(img, config=cfg)
+    assert [(d.kind, d.value, d.status) for d in obs.dice] == [("d20", 17, "read")]
+    # the d20 share (0.96) times the reader's confidence (0.99)
+    assert obs.dice[0].confidence == pytest.approx(0.96 * 0.99, abs=1e-5)
+    assert calls == [1]
+    # without the d20 reader the classifier's own spread-out d20 classes decide: unsure
+    off = read_dice(img, config=DiceConfig(kind_read_thresholds=(("d20", 0.9),), face_readers=()))
+    assert [d.status for d in off.dice] == ["unsure"]
+    # at a roll with no d20 the d20 reader is not asked at all
+    read_dice(img, config=DiceConfig(kinds=("d6",)))
+    assert calls == [1]
+
+
+def test_the_d20_face_reader_leaves_dice_not_typed_d20_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    img = _one_die_frame("d12")
+    monkeypatch.setattr(reader, "classify_with_turns", _answer(class_of("d12", 11), 0.99))
+
+    def never(kind, crops):  # type: ignore[no-untyped-def]
+        raise AssertionError(f"the {kind} face reader was asked about a d12")
+
+    monkeypatch.setattr(reader, "read_faces", never)
+    obs = read_dice(img, config=DiceConfig(face_readers=("d20",)))
+    assert [(d.kind, d.value) for d in obs.dice] == [("d12", 11)]
+
+
+def test_a_value_the_classifier_is_sure_of_skips_the_face_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    img = _one_die_frame("d20")
+    monkeypatch.setattr(reader, "classify_with_turns", _answer(class_of("d20", 17), 0.99))
+    asked: list[int] = []
+
+    def faces(kind, crops):  # type: ignore[no-untyped-def]
+        asked.append(len(crops))
+        return np.full((len(crops), 20), 1 / 20, np.float32)
+
+    monkeypatch.setattr(reader, "read_faces", faces)
+    obs = read_dice(img, config=DiceConfig(face_reader_skip_above=0.98))
+    assert [(d.kind, d.value, d.status) for d in obs.dice] == [("d20", 17, "read")] and asked == []
+    # a stricter setting asks the face reader, whose doubt (1/20 each) then makes the die unsure
+    obs = read_dice(img, config=DiceConfig(face_reader_skip_above=0.995))
+    assert [(d.value, d.status) for d in obs.dice] == [(None, "unsure")] and asked == [1]

@@ -39,7 +39,7 @@ def _config(args: argparse.Namespace) -> DiceConfig:
     bad = [k for k in kinds if k not in DiceConfig().kinds]
     if bad:
         raise argparse.ArgumentTypeError(f"unknown die type(s) {bad}: use d4,d6,d8,d10,d12,d20")
-    if args.threshold is None:  # each type's own calibrated threshold
+    if args.threshold is None:  # DiceConfig's thresholds (per type where it has them)
         return DiceConfig(kinds=kinds, channel_order="bgr")
     return DiceConfig(read_threshold=args.threshold, kind_read_thresholds=(), kinds=kinds,
                       channel_order="bgr")
@@ -136,7 +136,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         p.add_argument("--kinds", help="die types in use, e.g. d6 or d6,d20 (default: all)")
         p.add_argument("--threshold", type=float, default=None,
                        help="one confidence below which a die of any type is 'unsure' "
-                       "(default: each type's calibrated threshold)")
+                       f"(default {DiceConfig().read_threshold}, or DiceConfig's per-type "
+                       "thresholds where it has them)")
 
     read = sub.add_parser("read", help="read the dice in image files")
     read.add_argument("images", nargs="+", metavar="IMAGE")

@@ -6,6 +6,9 @@ status ``'error'`` and a message instead, and it never reports a value it is uns
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import cv2
 import numpy as np
 
@@ -39,14 +42,14 @@ _VALUE_OF = [int(c.split(":")[1]) if ":" in c else None for c in CLASSES]
 _OF_KIND = {k: np.array([kk == k for kk in _KIND_OF], bool) for k in set(_KIND_OF)}
 
 
-def _softmax_of(crops: list[np.ndarray], path: object, n_out: int) -> np.ndarray:
+def _softmax_of(crops: list[np.ndarray], path: Path, n_out: int) -> np.ndarray:
     if not crops:
         return np.zeros((0, n_out), np.float32)
     x = np.stack(crops).astype(np.float32) * (1.0 / 255.0)
     mean = x.mean(axis=(1, 2), keepdims=True)
     std = x.std(axis=(1, 2), keepdims=True)
     x = ((x - mean) / (std + 0.02))[:, None]
-    net = load_net(path)  # type: ignore[arg-type]
+    net = load_net(path)
     net.setInput(x)
     logits = net.forward().reshape(len(crops), -1)
     logits = logits - logits.max(axis=1, keepdims=True)
@@ -63,16 +66,8 @@ def read_faces(kind: str, crops: list[np.ndarray], below: float = 0.97) -> np.nd
     """A face reader's probabilities (N x faces of ``kind``, value 1 first) of close crops
     (``FACE_MARGIN``). A crop whose answer is under ``below`` is read again turned half a turn
     (a number can face any way) and the two answers averaged; a sure answer costs one pass."""
-    n = int(_OF_KIND[kind].sum())
-    if not crops:
-        return np.zeros((0, n), np.float32)
-    path = face_reader_path(kind)
-    p = _softmax_of(crops, path, n)
-    again = [i for i in range(len(crops)) if p[i].max() < below]
-    if again:
-        turned = _softmax_of([np.ascontiguousarray(np.rot90(crops[i], 2)) for i in again], path, n)
-        p[again] = (p[again] + turned) / 2.0
-    return np.asarray(p, np.float32)
+    path, n = face_reader_path(kind), int(_OF_KIND[kind].sum())
+    return _over_turns(lambda c: _softmax_of(c, path, n), crops, below, turns=(2,))
 
 
 def with_face_readers(grey: np.ndarray, boxes: list[tuple[float, float, float, float]],
@@ -105,15 +100,23 @@ def classify_with_turns(
     turn in ``turns`` (1: 90 degrees, 2: 180, 3: 270) and the answers are averaged. A die's face
     reads the same at any turn, so this steadies the answer for hard crops; crops that are
     sure already, or hopeless (under ``above``), are not worth the time."""
-    probs = classify_crops(crops)
-    if not turns:
+    return _over_turns(classify_crops, crops, below, above, turns, background=CLASSES.index(NONE))
+
+
+def _over_turns(classify: Callable[[list[np.ndarray]], np.ndarray], crops: list[np.ndarray],
+                below: float, above: float = 0.0, turns: tuple[int, ...] = (1, 2, 3),
+                background: int | None = None) -> np.ndarray:
+    """``classify(crops)``, with every crop whose top probability is in [``above``, ``below``)
+    (and, given ``background``, under half on that class) classified again at each quarter turn
+    in ``turns`` and the answers averaged."""
+    probs = classify(crops)
+    if not turns or not crops:
         return probs
-    none = CLASSES.index(NONE)
-    hard = [i for i, p in enumerate(probs)
-            if above <= float(p.max()) < below and float(p[none]) < 0.5]
+    hard = [i for i, p in enumerate(probs) if above <= float(p.max()) < below
+            and (background is None or float(p[background]) < 0.5)]
     if hard:
         turned = [np.ascontiguousarray(np.rot90(crops[i], k)) for i in hard for k in turns]
-        more = classify_crops(turned).reshape(len(hard), len(turns), -1)
+        more = classify(turned).reshape(len(hard), len(turns), -1)
         probs[hard] = (probs[hard] + more.sum(axis=1)) / (1.0 + len(turns))
     return probs
 

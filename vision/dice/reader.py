@@ -12,14 +12,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .finder import Candidate, as_bgr, find_dice
+from .finder import Candidate, as_bgr, find_dice, refine_boxes, seen_shrunk
 from .labels import CLASSES, COCKED, NONE
 from .models import (
     CLASSIFIER_PATH,
     CLASSIFIER_SIZE,
-    FACE_MARGIN,
     ModelMissingError,
     crop_square,
+    face_margin,
     face_reader_path,
     load_net,
 )
@@ -64,7 +64,7 @@ def classify_crops(crops: list[np.ndarray]) -> np.ndarray:
 
 def read_faces(kind: str, crops: list[np.ndarray], below: float = 0.97) -> np.ndarray:
     """A face reader's probabilities (N x faces of ``kind``, value 1 first) of close crops
-    (``FACE_MARGIN``). A crop whose answer is under ``below`` is read again turned half a turn
+    (``face_margin(kind)``). A crop whose answer is under ``below`` is read again turned half a turn
     (a number can face any way) and the two answers averaged; a sure answer costs one pass."""
     path, n = face_reader_path(kind), int(_OF_KIND[kind].sum())
     return _over_turns(lambda c: _softmax_of(c, path, n), crops, below, turns=(2,))
@@ -84,7 +84,8 @@ def with_face_readers(grey: np.ndarray, boxes: list[tuple[float, float, float, f
         which = [i for i, s in enumerate(share) if s >= 0.5 and probs[i, mask].max() < sure]
         if not which:
             continue
-        faces = read_faces(kind, [crop_square(grey, boxes[i], CLASSIFIER_SIZE, FACE_MARGIN) for i in which])
+        margin = face_margin(kind)
+        faces = read_faces(kind, [crop_square(grey, boxes[i], CLASSIFIER_SIZE, margin) for i in which])
         if out is probs:
             out = probs.copy()
         for row, i in enumerate(which):
@@ -93,26 +94,39 @@ def with_face_readers(grey: np.ndarray, boxes: list[tuple[float, float, float, f
 
 
 def classify_with_turns(
-    crops: list[np.ndarray], below: float, above: float = 0.0, turns: tuple[int, ...] = (1, 2, 3)
+    crops: list[np.ndarray], below: float, above: float = 0.0, turns: tuple[int, ...] = (1, 2, 3),
+    read_later: tuple[str, ...] = (),
 ) -> np.ndarray:
     """Class probabilities; a crop whose top probability is under ``below`` but not under
     ``above`` (and that is not plainly background) is classified again turned by each quarter
     turn in ``turns`` (1: 90 degrees, 2: 180, 3: 270) and the answers are averaged. A die's face
     reads the same at any turn, so this steadies the answer for hard crops; crops that are
-    sure already, or hopeless (under ``above``), are not worth the time."""
-    return _over_turns(classify_crops, crops, below, above, turns, background=CLASSES.index(NONE))
+    sure already, or hopeless (under ``above``), are not worth the time. For the types in
+    ``read_later`` (whose values a face reader reads afterwards) the classifier only needs to be
+    sure of the type: their classes count as one."""
+    groups = None
+    if read_later:
+        singles = [i for i, k in enumerate(_KIND_OF) if k not in read_later]
+        groups = np.zeros((len(CLASSES), len(singles) + len(read_later)), np.float32)
+        groups[singles, np.arange(len(singles))] = 1.0
+        for j, kind in enumerate(read_later):
+            groups[_OF_KIND[kind], len(singles) + j] = 1.0
+    return _over_turns(classify_crops, crops, below, above, turns, background=CLASSES.index(NONE),
+                       groups=groups)
 
 
 def _over_turns(classify: Callable[[list[np.ndarray]], np.ndarray], crops: list[np.ndarray],
                 below: float, above: float = 0.0, turns: tuple[int, ...] = (1, 2, 3),
-                background: int | None = None) -> np.ndarray:
+                background: int | None = None, groups: np.ndarray | None = None) -> np.ndarray:
     """``classify(crops)``, with every crop whose top probability is in [``above``, ``below``)
     (and, given ``background``, under half on that class) classified again at each quarter turn
-    in ``turns`` and the answers averaged."""
+    in ``turns`` and the answers averaged. ``groups`` (classes x groups of 0/1) measures the top
+    probability over groups of classes instead of single classes."""
     probs = classify(crops)
     if not turns or not crops:
         return probs
-    hard = [i for i, p in enumerate(probs) if above <= float(p.max()) < below
+    top = (probs @ groups if groups is not None else probs).max(axis=1)
+    hard = [i for i, p in enumerate(probs) if above <= float(top[i]) < below
             and (background is None or float(p[background]) < 0.5)]
     if hard:
         turned = [np.ascontiguousarray(np.rot90(crops[i], k)) for i in hard for k in turns]
@@ -195,7 +209,23 @@ def read_dice(
         sub = bgr[ry : ry + rh, rx : rx + rw]
         grey = cv2.cvtColor(sub, cv2.COLOR_BGR2GRAY)
         cands = find_dice(grey, cfg)
-        readings = _classify(sub, grey, cands, cfg, (rx, ry))
+        probs, flat = _probabilities(grey, cands, cfg)
+        read = _decide(sub, grey, cands, probs, flat, cfg, (rx, ry))
+        # a die it could not read that the detector saw shrunk: measure its box again and look
+        # again; the two looks are averaged (a second look alone would be a second chance to
+        # pass the threshold by luck)
+        again = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE
+                 and seen_shrunk(grey.shape, cands[i], cfg)]
+        if again:
+            better = refine_boxes(grey, [cands[i] for i in again], cfg)
+            moved = [(i, c) for i, c in zip(again, better, strict=True) if c is not cands[i]]
+            if moved:
+                second, _ = _probabilities(grey, [c for _, c in moved], cfg)
+                both = np.array([(probs[i] + q) / 2 for (i, _), q in zip(moved, second, strict=True)])
+                reread = _decide(sub, grey, [c for _, c in moved], both, [False] * len(moved), cfg, (rx, ry))
+                for (i, _), r in zip(moved, reread, strict=True):
+                    read[i] = r or read[i]
+        readings = [r for r in read if r is not None]
     except DiceError as exc:
         return DiceObservation((), "error", str(exc))
     except ModelMissingError as exc:
@@ -216,24 +246,32 @@ def read_dice(
     return DiceObservation(tuple(readings), "unsure", ", ".join(parts) + ": please confirm")
 
 
-def _classify(
-    bgr: np.ndarray, grey: np.ndarray, cands: list[Candidate], cfg: DiceConfig, offset: tuple[int, int]
-) -> list[DieReading]:
+def _probabilities(grey: np.ndarray, cands: list[Candidate], cfg: DiceConfig) -> tuple[np.ndarray, list[bool]]:
+    """Class probabilities per candidate (classifier, its turns, the face readers) and whether
+    its crop is flat (noise on a black tray, a smooth shadow: no die face worth reading)."""
     if not cands:
-        return []
+        return np.zeros((0, len(CLASSES)), np.float32), []
     crops = [crop_square(grey, c.box, CLASSIFIER_SIZE) for c in cands]
-    # flat crops (noise on a black tray, a smooth shadow) hold no die face worth reading
     e = CLASSIFIER_SIZE // 5
     flat = [float(c[e:-e, e:-e].std()) < cfg.min_contrast for c in crops]
-    probs = classify_with_turns(crops, cfg.turns_below, cfg.turns_above, cfg.turns)
     readers = tuple(k for k in cfg.face_readers if k in cfg.kinds)
+    probs = classify_with_turns(crops, cfg.turns_below, cfg.turns_above, cfg.turns, readers)
     if readers:
         probs = with_face_readers(grey, [c.box for c in cands], probs, readers, cfg.face_reader_skip_above)
+    return probs, flat
+
+
+def _decide(
+    bgr: np.ndarray, grey: np.ndarray, cands: list[Candidate], probs: np.ndarray, flat: list[bool],
+    cfg: DiceConfig, offset: tuple[int, int],
+) -> list[DieReading | None]:
+    """A reading per candidate from its probabilities, None for a candidate that is not a die."""
     allowed = np.array([k in cfg.kinds or k in (NONE, COCKED) for k in _KIND_OF], bool)
     H, W = grey.shape
-    out: list[DieReading] = []
+    out: list[DieReading | None] = []
     for cand, p, is_flat in zip(cands, probs, flat, strict=True):
         if is_flat:
+            out.append(None)
             continue
         # other die types' share is dropped but not spread over the rest: a die the net
         # takes for a d12 at a d6-only table is unsure, never a confident d6
@@ -241,6 +279,7 @@ def _classify(
         top = int(np.argmax(p))
         kind = _KIND_OF[top]
         if kind == NONE and p[top] >= cfg.none_threshold:
+            out.append(None)
             continue
         x, y, w, h = cand.box
         m = max(cfg.edge_margin_px, 0.05 * max(w, h))
@@ -250,7 +289,8 @@ def _classify(
         vh = min(H, y + h) - max(0.0, y)
         cut = at_edge and min(vw, vh) < cfg.edge_min_aspect * max(vw, vh)
         if not at_edge and min(w, h) < 0.55 * max(w, h) and kind != COCKED:
-            continue  # a long thin box inside the area is not a die (text, card edge)
+            out.append(None)  # a long thin box inside the area is not a die (text, card edge)
+            continue
         if kind in (NONE, COCKED):
             die_p = {k: float(p[[i for i, kk in enumerate(_KIND_OF) if kk == k]].sum()) for k in cfg.kinds}
             best_kind = max(die_p, key=lambda k: die_p[k]) if die_p else "d6"

@@ -87,6 +87,11 @@ class DiceConfig:
 
     detect_threshold: float = 0.3
     """Minimum detector heat for a die candidate."""
+    refine_window: int = 96
+    """Each found die's box is measured again by the detector on a window of this many pixels
+    around it (``finder.refine_boxes``); 0 keeps the first pass's boxes."""
+    refine_die_px: int = 40
+    """The die's size in that refining window."""
     read_threshold: float = 0.98
     """Minimum classifier confidence to report a value; below it the die is 'unsure' (chosen by
     ``scripts/train_dice_reader.py calibrate`` on held-back tune photos, fresh synthetic frames

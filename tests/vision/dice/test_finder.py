@@ -1,10 +1,13 @@
-"""How the detector's input is scaled: large frames down, small dice areas up."""
+"""How the detector's input is scaled (large frames down, small dice areas up) and how the boxes
+of dice it saw shrunk are measured again."""
 
 from __future__ import annotations
 
+import cv2
+import numpy as np
 import pytest
 
-from vision.dice.finder import detector_scale
+from vision.dice.finder import Candidate, detector_scale, find_dice, iou, refine_boxes, seen_shrunk
 from vision.dice.types import DiceConfig
 
 
@@ -25,3 +28,48 @@ def test_detector_scale(h: int, w: int, expected: float) -> None:
 def test_enlarging_can_be_switched_off() -> None:
     assert detector_scale(230, 225, DiceConfig(detect_max_zoom=1.0)) == 1.0
     assert detector_scale(230, 225, DiceConfig(detect_min_side=0)) == 1.0
+
+
+def _numbered_frames(n: int) -> list[tuple[np.ndarray, list]]:
+    from vision.dice.evaluate import synthetic_items
+
+    return [
+        (cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), truths)
+        for _name, img, truths in synthetic_items(n, seed=90_000, cocked_rate=0.0, die_px=(26.0, 40.0))
+    ]
+
+
+def _best_ious(cands: list[Candidate], truths: list) -> list[float]:
+    return [max((iou(t.box, c.box) for c in cands), default=0.0) for t in truths]
+
+
+def test_refining_fits_the_boxes_of_dice_seen_shrunk() -> None:
+    # a 1280x720 frame is seen at half size: 26-40 px dice are 13-20 px to the first pass
+    first, refined = [], []
+    cfg = DiceConfig()
+    for grey, truths in _numbered_frames(6):
+        cands = find_dice(grey, cfg)
+        assert all(seen_shrunk(grey.shape, c, cfg) for c in cands)
+        first += _best_ious(cands, truths)
+        refined += _best_ious(refine_boxes(grey, cands, cfg), truths)
+    assert len(refined) >= 20
+    # measured: mean IoU 0.78 -> 0.86, boxes under 0.7 IoU 22% -> 3% (32 dice)
+    assert np.mean(refined) > np.mean(first) + 0.02
+    assert np.mean(np.array(refined) < 0.7) < np.mean(np.array(first) < 0.7)
+
+
+def test_only_dice_seen_shrunk_are_refined() -> None:
+    cfg = DiceConfig()
+    die = Candidate((100.0, 100.0, 30.0, 30.0), 0.9)
+    assert seen_shrunk((720, 1280), die, cfg)  # seen at 15 px
+    assert not seen_shrunk((720, 1280), Candidate((100.0, 100.0, 90.0, 90.0), 0.9), cfg)  # 45 px
+    assert not seen_shrunk((640, 640), die, cfg)  # a frame seen whole
+    assert not seen_shrunk((230, 225), die, cfg)  # an enlarged dice area
+    assert not seen_shrunk((720, 1280), die, DiceConfig(refine_window=0))
+
+
+def test_a_window_with_no_die_keeps_the_first_box() -> None:
+    blank = np.full((720, 1280), 120, np.uint8)
+    cand = Candidate((600.0, 300.0, 30.0, 30.0), 0.9)
+    assert refine_boxes(blank, [cand], DiceConfig())[0] is cand
+    assert refine_boxes(blank, [], DiceConfig()) == []

@@ -18,6 +18,12 @@ effects. Crops are stored with ``CTX_MARGIN`` context so training can turn them 
 number sits at any angle) and jitter scale and position as loosely as the detector's boxes do.
 Training needs PyTorch (``pip install torch==2.13.0 onnx``); the reader runs the exported ONNX
 through OpenCV's DNN module.
+
+``--kind d6`` trains a pip-face reader the same way, with the Rune55 tune split's real d6 mixed
+in (``--real-share`` of each batch; the calibration part of the split validates), mirrored as
+well as turned, from a crop of the whole box (``face_margin``). It was trained and measured and
+is not shipped: at the same number of confident-wrong real dice it read no more of them than
+the classifier alone (docs/vision-dice.md).
 """
 
 from __future__ import annotations
@@ -35,9 +41,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train_dice_reader import build_classifier, export, normalise, photometric  # noqa: E402
+from train_dice_reader import build_classifier, export, normalise, photometric, real_images  # noqa: E402
 
-from vision.dice.models import CLASSIFIER_SIZE, FACE_MARGIN, crop_square, face_reader_path  # noqa: E402
+from vision.dice import dataset  # noqa: E402
+from vision.dice.labels import CLASSES  # noqa: E402
+from vision.dice.models import (  # noqa: E402
+    CLASSIFIER_SIZE,
+    FACE_MARGIN,
+    crop_square,
+    face_margin,
+    face_reader_path,
+)
 from vision.dice.types import FACES  # noqa: E402
 from vision.synthetic import dice as synth  # noqa: E402
 
@@ -74,25 +88,48 @@ def cmd_synth(args: argparse.Namespace) -> None:
                 continue
             xs.append(crop_square(grey, (float(x), float(y), float(w), float(h)), CTX, CTX_MARGIN))
             ys.append(t.value - 1)
-    np.savez(out / f"{args.kind}.npz", x=np.stack(xs), y=np.array(ys, np.int16), kind=args.kind)
+    extra: dict[str, np.ndarray] = {}
+    if args.kind == "d6":
+        # real pip faces: the Rune55 tune split's training part, and its calibration part to
+        # validate on (the eval split is never read here)
+        for part in ("train", "calib"):
+            rx, ry = real_crops(Path(args.real), part)
+            extra[f"real_{part}_x"], extra[f"real_{part}_y"] = rx, ry
+            print(f"{len(rx)} real {part} d6 crops", flush=True)
+    np.savez(out / f"{args.kind}.npz", x=np.stack(xs), y=np.array(ys, np.int16), kind=args.kind, **extra)
     print(f"{len(xs)} {args.kind} crops in {time.time() - t0:.0f}s", flush=True)
 
 
-def augment(ctx: np.ndarray, rng: np.random.Generator, jitter: bool = True) -> np.ndarray:
-    """The face reader's crop cut from a context crop: any turn, then loose-box jitter and camera
-    effects (mild: a number degraded past reading teaches only doubt)."""
+def real_crops(folder: Path, part: str) -> tuple[np.ndarray, np.ndarray]:
+    """Context crops and values (0-based) of the labelled real d6 in the tune split's ``part``."""
+    xs, ys = [], []
+    for _name, grey, dice in real_images(folder, part):
+        for x, y, w, h, cls in dice:
+            if CLASSES[cls].startswith("d6:") and min(w, h) >= 8:
+                xs.append(crop_square(grey, (x, y, w, h), CTX, CTX_MARGIN))
+                ys.append(int(CLASSES[cls].split(":")[1]) - 1)
+    return np.stack(xs), np.array(ys, np.int16)
+
+
+def augment(ctx: np.ndarray, rng: np.random.Generator, jitter: bool = True, margin: float = FACE_MARGIN,
+            mirror: bool = False) -> np.ndarray:
+    """The face reader's crop cut from a context crop: any turn (and, with ``mirror``, a mirror
+    image: pip faces read the same mirrored, numbers do not), then loose-box jitter and camera
+    effects (mild: a face degraded past reading teaches only doubt)."""
     s = CLASSIFIER_SIZE
     c = CTX / 2
     angle = float(rng.uniform(0, 360)) if jitter else 0.0
-    scale = (s / FACE_MARGIN) / (CTX / CTX_MARGIN)
+    scale = (s / margin) / (CTX / CTX_MARGIN)
     if jitter:
         scale *= math.exp(rng.normal(0, 0.08))
     m = cv2.getRotationMatrix2D((c, c), angle, scale)
     m[:, 2] += s / 2 - c
     if jitter:
-        m[:, 2] += rng.normal(0, 0.05 * s / FACE_MARGIN, 2)
+        m[:, 2] += rng.normal(0, 0.05 * s / margin, 2)
     crop = cv2.warpAffine(np.ascontiguousarray(ctx), m, (s, s), flags=cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
+    if mirror and jitter and rng.random() < 0.5:
+        crop = np.ascontiguousarray(crop[:, ::-1])
     return photometric(crop, rng, mild=True) if jitter else crop
 
 
@@ -105,9 +142,17 @@ def cmd_train(args: argparse.Namespace) -> None:
     if str(d.get("kind", args.kind)) != args.kind or int(y.max()) >= FACES[args.kind]:
         raise SystemExit(f"{args.data}/{args.kind}.npz does not hold {args.kind} faces: "
                          f"rerun `synth --kind {args.kind}`")
-    vx = np.stack([augment(c, rng, jitter=False) for c in x[:VAL]])
-    vy = torch.from_numpy(y[:VAL])
-    x, y = x[VAL:], y[VAL:]
+    margin, mirror = face_margin(args.kind), args.kind == "d6"
+    real = "real_train_x" in d.files
+    if real:
+        # validate on the real calibration crops; train on synthetic and real faces
+        rx, ry = d["real_train_x"], d["real_train_y"].astype(np.int64)
+        vx = np.stack([augment(c, rng, jitter=False, margin=margin) for c in d["real_calib_x"]])
+        vy = torch.from_numpy(d["real_calib_y"].astype(np.int64))
+    else:
+        vx = np.stack([augment(c, rng, jitter=False, margin=margin) for c in x[:VAL]])
+        vy = torch.from_numpy(y[:VAL])
+        x, y = x[VAL:], y[VAL:]
     model = build_classifier(n_classes=FACES[args.kind], width=args.width)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     budget = args.minutes * 60.0
@@ -118,11 +163,18 @@ def cmd_train(args: argparse.Namespace) -> None:
         lr = args.lr * min(1.0, frac / 0.03) * 0.5 * (1 + math.cos(math.pi * frac))
         for g in opt.param_groups:
             g["lr"] = lr
-        idx = rng.integers(len(y), size=args.batch)
-        xb = normalise(np.stack([augment(x[i], rng) for i in idx]))
-        yb = torch.from_numpy(y[idx])
+        n_real = int(rng.binomial(args.batch, args.real_share)) if real else 0
+        idx = rng.integers(len(y), size=args.batch - n_real)
+        crops = [augment(x[i], rng, margin=margin, mirror=mirror) for i in idx]
+        labels = list(y[idx])
+        if n_real:
+            ridx = rng.integers(len(ry), size=n_real)
+            crops += [augment(rx[i], rng, margin=margin, mirror=mirror) for i in ridx]
+            labels += list(ry[ridx])
+        xb = normalise(np.stack(crops))
+        yb = torch.from_numpy(np.array(labels, np.int64))
         out = model(xb)
-        loss = F.cross_entropy(out, yb)
+        loss = F.cross_entropy(out, yb, label_smoothing=args.smoothing)
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -155,12 +207,14 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="what", required=True)
     s = sub.add_parser("synth")
-    s.add_argument("--kind", default="d20", choices=["d4", "d8", "d10", "d12", "d20"])
+    s.add_argument("--kind", default="d20", choices=["d4", "d6", "d8", "d10", "d12", "d20"])
     s.add_argument("--out", required=True)
+    s.add_argument("--real", default=str(dataset.DEFAULT_REAL_DIR),
+                   help="the Rune55 folder (d6 only: its tune split's real pip faces)")
     s.add_argument("--dice", type=int, default=24000)
     s.add_argument("--seed", type=int, default=None, help="default: one per type")
     t = sub.add_parser("train")
-    t.add_argument("--kind", default="d20", choices=["d4", "d8", "d10", "d12", "d20"])
+    t.add_argument("--kind", default="d20", choices=["d4", "d6", "d8", "d10", "d12", "d20"])
     t.add_argument("--data", required=True)
     t.add_argument("--minutes", type=float, default=50.0, help="wall-time budget (cosine schedule)")
     t.add_argument("--checkpoint-minutes", type=float, default=10.0)
@@ -168,6 +222,8 @@ def main() -> None:
     t.add_argument("--lr", type=float, default=3e-3)
     t.add_argument("--width", type=float, default=1.0)
     t.add_argument("--seed", type=int, default=7)
+    t.add_argument("--real-share", type=float, default=0.5, help="d6: share of real faces per batch")
+    t.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     t.add_argument("--threads", type=int, default=1)
     t.add_argument("--out-pt", default=None, help="PyTorch weights (default /tmp/face_reader_KIND.pt)")
     t.add_argument("--out-onnx", default=None, help="ONNX (default: the shipped model's path)")

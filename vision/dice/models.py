@@ -23,6 +23,14 @@ CROP_MARGIN = 1.15
 """The classifier sees a square of this many times the box's longer side, centred on the box."""
 FACE_MARGIN = 0.9
 """A face reader's closer crop: the top face and its number fill more of it."""
+D6_FACE_MARGIN = 1.0
+"""The d6 face reader's crop: a pip sits near the face's corner, and a photo taken at a slant
+shows the top face off the box's centre, so it keeps the whole box."""
+
+
+def face_margin(kind: str) -> float:
+    """The crop margin of ``kind``'s face reader."""
+    return D6_FACE_MARGIN if kind == "d6" else FACE_MARGIN
 
 
 def face_reader_path(kind: str) -> Path:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -37,6 +38,7 @@ from vision.dice.evaluate import (  # noqa: E402
     evaluate_synthetic,
     evaluate_table,
 )
+from vision.dice.models import default_backend  # noqa: E402
 
 
 def table(title: str, report: Report) -> str:
@@ -73,10 +75,15 @@ def main() -> int:
     p.add_argument("--read-threshold", type=float, default=None,
                    help="one classifier confidence to report a value of any type (default: the "
                    "per-type thresholds of DiceConfig)")
-    p.add_argument("--threads", type=int, default=1, help="OpenCV threads (default: one core)")
+    p.add_argument("--threads", type=int, default=1,
+                   help="OpenCV and onnxruntime threads (default: one core)")
+    p.add_argument("--backend", choices=["onnxruntime", "opencv"], default=None,
+                   help="what runs the networks (default: onnxruntime when installed)")
     p.add_argument("--show-wrong", action="store_true", help="list confident-wrong dice")
     args = p.parse_args()
     cv2.setNumThreads(args.threads)
+    if args.backend:
+        os.environ["DICE_BACKEND"] = args.backend
     config = DiceConfig(kinds=tuple(args.kinds.split(","))) if args.kinds else DiceConfig()
     if args.detect_threshold is not None:
         config = replace(config, detect_threshold=args.detect_threshold)
@@ -88,6 +95,7 @@ def main() -> int:
         "python": platform.python_version(),
         "opencv": cv2.__version__,
         "threads": args.threads,
+        "backend": default_backend(),
         "read_threshold": config.read_threshold,
         "kind_read_thresholds": dict(config.kind_read_thresholds),
         "face_readers": list(config.face_readers),

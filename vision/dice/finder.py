@@ -81,9 +81,7 @@ def find_dice(grey: np.ndarray, config: DiceConfig) -> list[Candidate]:
     if ph or pw:
         small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
     blob = (small.astype(np.float32) * (1.0 / 255.0))[None, None]
-    net = load_net(DETECTOR_PATH)
-    net.setInput(blob)
-    out = net.forward()[0]
+    out = load_net(DETECTOR_PATH).run(blob)[0]
     logit = out[0]
     heat = 1.0 / (1.0 + np.exp(-logit))
     peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= config.detect_threshold)
@@ -136,9 +134,7 @@ def refine_boxes(grey: np.ndarray, cands: list[Candidate], config: DiceConfig) -
         interp = cv2.INTER_AREA if sc < 1 else cv2.INTER_LINEAR
         windows.append(cv2.warpAffine(grey, m, (win, win), flags=interp, borderMode=cv2.BORDER_REPLICATE))
         frames.append((sc, cx, cy))
-    net = load_net(DETECTOR_PATH)
-    net.setInput((np.stack(windows).astype(np.float32) * (1.0 / 255.0))[:, None])
-    out = net.forward()
+    out = load_net(DETECTOR_PATH).run((np.stack(windows).astype(np.float32) * (1.0 / 255.0))[:, None])
     cells = win // DETECTOR_STRIDE
     centre = (np.arange(cells) + 0.5) * DETECTOR_STRIDE - win / 2
     # favour the peak at the window's centre (a neighbour's peak is at least a die away)

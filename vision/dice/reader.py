@@ -17,6 +17,7 @@ from .labels import CLASSES, COCKED, NONE
 from .models import (
     CLASSIFIER_PATH,
     CLASSIFIER_SIZE,
+    BackendError,
     ModelMissingError,
     crop_square,
     face_margin,
@@ -49,9 +50,7 @@ def _softmax_of(crops: list[np.ndarray], path: Path, n_out: int) -> np.ndarray:
     mean = x.mean(axis=(1, 2), keepdims=True)
     std = x.std(axis=(1, 2), keepdims=True)
     x = ((x - mean) / (std + 0.02))[:, None]
-    net = load_net(path)
-    net.setInput(x)
-    logits = net.forward().reshape(len(crops), -1)
+    logits = load_net(path).run(x).reshape(len(crops), -1)
     logits = logits - logits.max(axis=1, keepdims=True)
     p = np.exp(logits)
     return np.asarray(p / p.sum(axis=1, keepdims=True), np.float32)
@@ -71,7 +70,8 @@ def read_faces(kind: str, crops: list[np.ndarray], below: float = 0.97) -> np.nd
 
 
 def with_face_readers(grey: np.ndarray, boxes: list[tuple[float, float, float, float]],
-                      probs: np.ndarray, kinds: tuple[str, ...], sure: float = 1.0) -> np.ndarray:
+                      probs: np.ndarray, kinds: tuple[str, ...], sure: float = 1.0,
+                      turn_below: float = 0.97) -> np.ndarray:
     """``probs`` with the values of every die the classifier types as one of ``kinds`` (at least
     half its probability on that type's classes) re-read by that type's face reader: the type's
     share is kept and spread over its values as the face reader says. A die whose value already
@@ -85,7 +85,8 @@ def with_face_readers(grey: np.ndarray, boxes: list[tuple[float, float, float, f
         if not which:
             continue
         margin = face_margin(kind)
-        faces = read_faces(kind, [crop_square(grey, boxes[i], CLASSIFIER_SIZE, margin) for i in which])
+        faces = read_faces(kind, [crop_square(grey, boxes[i], CLASSIFIER_SIZE, margin) for i in which],
+                           turn_below)
         if out is probs:
             out = probs.copy()
         for row, i in enumerate(which):
@@ -94,39 +95,29 @@ def with_face_readers(grey: np.ndarray, boxes: list[tuple[float, float, float, f
 
 
 def classify_with_turns(
-    crops: list[np.ndarray], below: float, above: float = 0.0, turns: tuple[int, ...] = (1, 2, 3),
-    read_later: tuple[str, ...] = (),
+    crops: list[np.ndarray], below: float, above: float = 0.0, turns: tuple[int, ...] = (1, 2, 3)
 ) -> np.ndarray:
     """Class probabilities; a crop whose top probability is under ``below`` but not under
     ``above`` (and that is not plainly background) is classified again turned by each quarter
     turn in ``turns`` (1: 90 degrees, 2: 180, 3: 270) and the answers are averaged. A die's face
     reads the same at any turn, so this steadies the answer for hard crops; crops that are
-    sure already, or hopeless (under ``above``), are not worth the time. For the types in
-    ``read_later`` (whose values a face reader reads afterwards) the classifier only needs to be
-    sure of the type: their classes count as one."""
-    groups = None
-    if read_later:
-        singles = [i for i, k in enumerate(_KIND_OF) if k not in read_later]
-        groups = np.zeros((len(CLASSES), len(singles) + len(read_later)), np.float32)
-        groups[singles, np.arange(len(singles))] = 1.0
-        for j, kind in enumerate(read_later):
-            groups[_OF_KIND[kind], len(singles) + j] = 1.0
-    return _over_turns(classify_crops, crops, below, above, turns, background=CLASSES.index(NONE),
-                       groups=groups)
+    sure already, or hopeless (under ``above``), are not worth the time. (Turning only the
+    crops unsure of their *type*, when a face reader reads the value afterwards, saves about a
+    classifier pass a frame but let two real numbered dice through with a wrong type: the turn
+    is also what doubts a wrong type.)"""
+    return _over_turns(classify_crops, crops, below, above, turns, background=CLASSES.index(NONE))
 
 
 def _over_turns(classify: Callable[[list[np.ndarray]], np.ndarray], crops: list[np.ndarray],
                 below: float, above: float = 0.0, turns: tuple[int, ...] = (1, 2, 3),
-                background: int | None = None, groups: np.ndarray | None = None) -> np.ndarray:
+                background: int | None = None) -> np.ndarray:
     """``classify(crops)``, with every crop whose top probability is in [``above``, ``below``)
     (and, given ``background``, under half on that class) classified again at each quarter turn
-    in ``turns`` and the answers averaged. ``groups`` (classes x groups of 0/1) measures the top
-    probability over groups of classes instead of single classes."""
+    in ``turns`` and the answers averaged."""
     probs = classify(crops)
     if not turns or not crops:
         return probs
-    top = (probs @ groups if groups is not None else probs).max(axis=1)
-    hard = [i for i, p in enumerate(probs) if above <= float(top[i]) < below
+    hard = [i for i, p in enumerate(probs) if above <= float(p.max()) < below
             and (background is None or float(p[background]) < 0.5)]
     if hard:
         turned = [np.ascontiguousarray(np.rot90(crops[i], k)) for i in hard for k in turns]
@@ -220,7 +211,7 @@ def read_dice(
             better = refine_boxes(grey, [cands[i] for i in again], cfg)
             moved = [(i, c) for i, c in zip(again, better, strict=True) if c is not cands[i]]
             if moved:
-                second, _ = _probabilities(grey, [c for _, c in moved], cfg)
+                second, _ = _probabilities(grey, [c for _, c in moved], cfg, turn=False)
                 both = np.array([(probs[i] + q) / 2 for (i, _), q in zip(moved, second, strict=True)])
                 reread = _decide(sub, grey, [c for _, c in moved], both, [False] * len(moved), cfg, (rx, ry))
                 for (i, _), r in zip(moved, reread, strict=True):
@@ -228,7 +219,7 @@ def read_dice(
         readings = [r for r in read if r is not None]
     except DiceError as exc:
         return DiceObservation((), "error", str(exc))
-    except ModelMissingError as exc:
+    except (ModelMissingError, BackendError) as exc:
         return DiceObservation((), "error", str(exc))
     if not readings:
         return DiceObservation((), "empty", "no dice in view")
@@ -246,18 +237,22 @@ def read_dice(
     return DiceObservation(tuple(readings), "unsure", ", ".join(parts) + ": please confirm")
 
 
-def _probabilities(grey: np.ndarray, cands: list[Candidate], cfg: DiceConfig) -> tuple[np.ndarray, list[bool]]:
+def _probabilities(grey: np.ndarray, cands: list[Candidate], cfg: DiceConfig,
+                   turn: bool = True) -> tuple[np.ndarray, list[bool]]:
     """Class probabilities per candidate (classifier, its turns, the face readers) and whether
-    its crop is flat (noise on a black tray, a smooth shadow: no die face worth reading)."""
+    its crop is flat (noise on a black tray, a smooth shadow: no die face worth reading).
+    ``turn=False`` reads every crop once, at the turn it has (the second look: the first look
+    has already been turned)."""
     if not cands:
         return np.zeros((0, len(CLASSES)), np.float32), []
     crops = [crop_square(grey, c.box, CLASSIFIER_SIZE) for c in cands]
     e = CLASSIFIER_SIZE // 5
     flat = [float(c[e:-e, e:-e].std()) < cfg.min_contrast for c in crops]
+    probs = classify_with_turns(crops, cfg.turns_below if turn else 0.0, cfg.turns_above, cfg.turns)
     readers = tuple(k for k in cfg.face_readers if k in cfg.kinds)
-    probs = classify_with_turns(crops, cfg.turns_below, cfg.turns_above, cfg.turns, readers)
     if readers:
-        probs = with_face_readers(grey, [c.box for c in cands], probs, readers, cfg.face_reader_skip_above)
+        probs = with_face_readers(grey, [c.box for c in cands], probs, readers, cfg.face_reader_skip_above,
+                                  0.97 if turn else 0.0)
     return probs, flat
 
 

@@ -22,11 +22,14 @@ def _small_die_frame() -> np.ndarray:
     return img
 
 
-def _looks(answers: list[tuple[int, float]]):  # type: ignore[no-untyped-def]
-    """A stand-in for the networks: the n-th look at the dice answers ``answers[n]``."""
+def _looks(answers: list[tuple[int, float]], turned: list[bool] | None = None):  # type: ignore[no-untyped-def]
+    """A stand-in for the networks: the n-th look at the dice answers ``answers[n]``; whether
+    each look turned its crops goes to ``turned``."""
     calls = iter(answers)
 
-    def probabilities(grey, cands, cfg):  # type: ignore[no-untyped-def]
+    def probabilities(grey, cands, cfg, turn=True):  # type: ignore[no-untyped-def]
+        if turned is not None:
+            turned.append(turn)
         cls, conf = next(calls)
         p = np.full((len(cands), len(CLASSES)), (1.0 - conf) / (len(CLASSES) - 1), np.float32)
         p[:, cls] = conf
@@ -43,9 +46,11 @@ def test_a_second_look_alone_cannot_make_a_die_sure(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(reader, "refine_boxes", _moved_box)
     eight = class_of("d8", 8)
     # unsure at first (0.6), sure at the second look (0.999): averaged 0.8, still unsure
-    monkeypatch.setattr(reader, "_probabilities", _looks([(eight, 0.6), (eight, 0.999)]))
+    turned: list[bool] = []
+    monkeypatch.setattr(reader, "_probabilities", _looks([(eight, 0.6), (eight, 0.999)], turned))
     obs = read_dice(img)
     assert [(d.value, d.status) for d in obs.dice] == [(None, "unsure")]
+    assert turned == [True, False]  # the second look reads each crop once
     # both looks fairly sure: averaged 0.985, read, with the second look's box
     monkeypatch.setattr(reader, "_probabilities", _looks([(eight, 0.97), (eight, 1.0)]))
     first = read_dice(img, config=DiceConfig(refine_window=0))
@@ -86,22 +91,3 @@ def test_the_second_look_reads_more_small_dice_and_none_wrong() -> None:
     assert right[96] >= right[0] + 2
     assert wrong[96] == 0
 
-
-def test_a_type_read_later_needs_no_turn_once_its_type_is_sure(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[int] = []
-
-    def classify(crops):  # type: ignore[no-untyped-def]
-        seen.append(len(crops))
-        p = np.zeros((len(crops), len(CLASSES)), np.float32)
-        p[:, class_of("d20", 7)] = 0.5
-        p[:, class_of("d20", 17)] = 0.49
-        p[:, class_of("d12", 7)] = 0.01
-        return p
-
-    monkeypatch.setattr(reader, "classify_crops", classify)
-    crops = [np.zeros((64, 64), np.uint8)] * 3
-    reader.classify_with_turns(crops, 0.97, 0.0, (2,), read_later=("d20",))
-    assert seen == [3]  # sure it is a d20: its face reader reads the value, no turn
-    seen.clear()
-    reader.classify_with_turns(crops, 0.97, 0.0, (2,))
-    assert seen == [3, 3]  # unsure of the value: turned half a turn

@@ -74,7 +74,7 @@ def test_the_d20_face_reader_reads_the_value_of_a_die_typed_d20(monkeypatch: pyt
 
     calls: list[int] = []
 
-    def faces(kind, crops):  # type: ignore[no-untyped-def]
+    def faces(kind, crops, *turn_below):  # type: ignore[no-untyped-def]
         assert kind == "d20"
         calls.append(len(crops))
         q = np.full((len(crops), 20), 0.01 / 19, np.float32)
@@ -114,7 +114,7 @@ def test_a_value_the_classifier_is_sure_of_skips_the_face_reader(monkeypatch: py
     monkeypatch.setattr(reader, "classify_with_turns", _answer(class_of("d20", 17), 0.99))
     asked: list[int] = []
 
-    def faces(kind, crops):  # type: ignore[no-untyped-def]
+    def faces(kind, crops, *turn_below):  # type: ignore[no-untyped-def]
         asked.append(len(crops))
         return np.full((len(crops), 20), 1 / 20, np.float32)
 

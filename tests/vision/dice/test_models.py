@@ -1,0 +1,55 @@
+"""What runs the networks (``vision.dice.models``): onnxruntime (a dependency) unless
+``$DICE_BACKEND`` says OpenCV's DNN module; both give the same answers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.dice import models, read_dice
+from vision.dice.models import (
+    CLASSIFIER_PATH,
+    DETECTOR_PATH,
+    BackendError,
+    default_backend,
+    face_reader_path,
+    load_net,
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "shape"),
+    [
+        (DETECTOR_PATH, (1, 1, 96, 160)),
+        (DETECTOR_PATH, (3, 1, 96, 96)),
+        (CLASSIFIER_PATH, (4, 1, 64, 64)),
+        (face_reader_path("d20"), (2, 1, 64, 64)),
+    ],
+)
+def test_both_backends_give_the_same_answers(path, shape) -> None:  # type: ignore[no-untyped-def]
+    x = np.random.default_rng(5).random(shape, dtype=np.float32)
+    a = load_net(path, "onnxruntime").run(x)
+    b = load_net(path, "opencv").run(x)
+    assert a.shape == b.shape and a.shape[0] == shape[0]
+    assert np.allclose(a, b, atol=1e-3), float(np.abs(a - b).max())
+
+
+def test_the_backend_follows_dice_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DICE_BACKEND", "opencv")
+    assert default_backend() == "opencv"
+    assert load_net(CLASSIFIER_PATH).backend == "opencv"
+    monkeypatch.setenv("DICE_BACKEND", "onnx")
+    with pytest.raises(BackendError, match="DICE_BACKEND must be one of onnxruntime, opencv"):
+        default_backend()
+    # the reader says so instead of raising
+    obs = read_dice(np.full((120, 160, 3), 128, np.uint8))
+    assert obs.status == "error" and "DICE_BACKEND" in obs.message
+
+
+def test_onnxruntime_is_preferred_when_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DICE_BACKEND", raising=False)
+    monkeypatch.setattr(models.importlib.util, "find_spec", lambda name: None)
+    assert default_backend() == "opencv"
+    monkeypatch.undo()
+    monkeypatch.delenv("DICE_BACKEND", raising=False)
+    assert default_backend() == "onnxruntime"

@@ -81,6 +81,11 @@ echo "numpy==$numpy_version" >"$constraints"
 pip_install() { "$VENV/bin/python" -m pip install --constraint "$constraints" "$@"; }
 pip_install --no-deps "$SRC"
 pip_install "pygame-ce>=2.4,<3"
+# The dice reader runs its networks with onnxruntime (aarch64 wheels on PyPI); without it, or if
+# it does not import next to the apt numpy, the reader falls back to OpenCV's DNN module (slower).
+if ! pip_install "onnxruntime>=1.17,<2" || ! "$VENV/bin/python" -c 'import onnxruntime' 2>/dev/null; then
+    say "warning: onnxruntime is not usable; the dice reader will use OpenCV's DNN module (about 1.6x slower)"
+fi
 # The board registration needs cv2.aruco.ArucoDetector (OpenCV 4.7+); older apt OpenCV
 # (Bookworm ships 4.6) is replaced in the venv by a wheel that works with the apt numpy.
 if ! "$VENV/bin/python" -c 'import cv2; cv2.aruco.ArucoDetector' 2>/dev/null; then

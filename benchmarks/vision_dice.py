@@ -2,8 +2,9 @@
 """Dice reader figures: real photos (YOLO-labelled folder) and a rendered synthetic set.
 
 Prints, per die-size band (>= 48 px, 32-48 px, < 32 px) and per die type: detection recall,
-value accuracy among detected dice ('right'), the unsure rate and the confident-wrong rate;
-plus median milliseconds per 640x640 real image and per 1280x720 synthetic frame, on one core
+value accuracy among detected dice ('right'), the unsure rate and the confident-wrong rate,
+and 'guess ok': the share of unsure dice whose best guess (the value the kiosk pre-fills for
+a person to check) is right; plus median milliseconds per 640x640 real image and per 1280x720 synthetic frame, on one core
 unless --threads says otherwise. The last line is one JSON object with every figure.
 
     python3 benchmarks/vision_dice.py                    # everything (a few minutes)
@@ -45,14 +46,14 @@ def table(title: str, report: Report) -> str:
     d = report.to_dict()
     lines = [f"{title}: {d['images']} images, {d['errors']} unreadable, median {d['median_ms']} ms/image,"
              f" {d['false_positives']} false detections"]
-    lines.append(f"  {'group':<10}{'dice':>7}{'recall':>9}{'right':>9}{'unsure':>9}{'conf-wrong':>12}")
+    lines.append(f"  {'group':<10}{'dice':>7}{'recall':>9}{'right':>9}{'unsure':>9}{'conf-wrong':>12}{'guess ok':>10}")
     rows = [("all", d["all"])] + [(k, v) for k, v in d["by_band"].items()] + [
         (k, v) for k, v in d["by_kind"].items()
     ]
     for name, r in rows:
         lines.append(
             f"  {name:<10}{r['dice']:>7}{r['recall']:>9.2%}{r['right']:>9.2%}{r['unsure']:>9.2%}"
-            f"{r['confident_wrong']:>12.2%}"
+            f"{r['confident_wrong']:>12.2%}{r['unsure_guess_right']:>10.2%}"
         )
     return "\n".join(lines)
 

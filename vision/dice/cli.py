@@ -54,6 +54,8 @@ def format_observation(obs: DiceObservation) -> str:
     for d in obs.dice:
         x, y, w, h = d.box
         value = str(d.value) if d.value is not None else d.status
+        if d.value is None and d.guess is not None:
+            value += f" (looks like {d.guess})"
         parts.append(
             f"{d.colour} {d.kind} = {value} ({d.confidence:.2f}) at {x},{y} {w}x{h}"
         )

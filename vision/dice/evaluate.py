@@ -48,9 +48,10 @@ class Tally:
     wrong: int = 0
     unsure: int = 0
     cocked_right: int = 0  # a cocked die reported as cocked
+    guessed: int = 0  # an unsure die whose best guess (what the kiosk pre-fills) is right
 
     def add(self, other: Tally) -> None:
-        for k in ("dice", "detected", "right", "wrong", "unsure", "cocked_right"):
+        for k in ("dice", "detected", "right", "wrong", "unsure", "cocked_right", "guessed"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
 
     def rates(self) -> dict[str, float | int]:
@@ -62,6 +63,7 @@ class Tally:
             "unsure": round(self.unsure / d, 4),
             "confident_wrong": round(self.wrong / d, 4),
             "wrong_n": self.wrong,
+            "unsure_guess_right": round(self.guessed / max(1, self.unsure), 4),
         }
 
 
@@ -141,6 +143,7 @@ def score_image(
                     )
             else:
                 tally.unsure = 1
+                tally.guessed = int(not t.cocked and d.kind == t.kind and d.guess == t.value)
         report.by_band[band_of(t.box)].add(tally)
         report.by_kind.setdefault("cocked" if t.cocked else t.kind, Tally()).add(tally)
 

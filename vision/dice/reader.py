@@ -292,20 +292,21 @@ def _decide(
         else:
             best_kind = kind
         conf = float(p[top])
+        # the most likely value of the most likely type, whether or not it is sure enough
+        of_kind = np.where(_OF_KIND.get(best_kind, np.zeros(len(p), bool)), p, -1.0)
+        guess = _VALUE_OF[int(np.argmax(of_kind))] if of_kind.max() > 0 else None
+        if guess is not None and best_kind == "d10" and guess == 10 and not cfg.d10_zero_is_ten:
+            guess = 0
         if kind == COCKED and conf >= 0.5:
-            status, value = STATUS_COCKED, None
+            status, value, guess = STATUS_COCKED, None, None
         elif kind in (NONE, COCKED):
             status, value = STATUS_UNSURE, None
         else:
             need = cfg.threshold_for(kind)
             if at_edge:
                 need = max(need, cfg.edge_read_threshold)
-            value = _VALUE_OF[top]
             status = STATUS_READ if conf >= need and not cut else STATUS_UNSURE
-            if status != STATUS_READ:
-                value = None
-            elif kind == "d10" and value == 10 and not cfg.d10_zero_is_ten:
-                value = 0
+            value = guess if status == STATUS_READ else None
         box = (
             int(round(x)) + offset[0],
             int(round(y)) + offset[1],
@@ -324,6 +325,7 @@ def _decide(
                 value=value,
                 confidence=conf,
                 status=status,
+                guess=guess,
             )
         )
     return out

@@ -32,6 +32,10 @@ class DieReading:
     ``box`` is ``(x, y, w, h)`` in pixels of the frame passed in. ``value`` is None unless
     ``status == 'read'``: the reader never invents a value it is not confident of.
     A d10 reads 1..10 (its "0" face is 10); a d6 reads its pip count.
+
+    ``guess`` is the value the reader finds most likely even when it is not sure of it (the
+    same as ``value`` for a read die, None for a cocked one): never a reading, only a starting
+    point a person checks (the kiosk pre-fills an unsure die's button entry with it).
     """
 
     box: tuple[int, int, int, int]
@@ -40,6 +44,7 @@ class DieReading:
     value: int | None
     confidence: float
     status: str
+    guess: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -49,6 +54,7 @@ class DieReading:
             "value": self.value,
             "confidence": round(self.confidence, 4),
             "status": self.status,
+            "guess": self.guess,
         }
 
 
@@ -72,6 +78,11 @@ class DiceObservation:
     @property
     def values(self) -> tuple[int | None, ...]:
         return tuple(d.value for d in self.dice)
+
+    @property
+    def guesses(self) -> tuple[int | None, ...]:
+        """Each die's most likely value, sure or not (see :attr:`DieReading.guess`)."""
+        return tuple(d.guess for d in self.dice)
 
     def to_dict(self) -> dict[str, object]:
         return {

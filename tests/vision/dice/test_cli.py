@@ -15,7 +15,10 @@ def test_read_json(rune55_fixture: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert out["image"] == str(image)
     assert out["status"] in ("ok", "unsure", "empty")
     for die in out["dice"]:
-        assert set(die) == {"box", "kind", "colour", "value", "confidence", "status"}
+        assert set(die) == {"box", "kind", "colour", "value", "confidence", "status", "guess"}
+        assert die["value"] is None or die["guess"] == die["value"]
+        if die["status"] == "unsure":
+            assert die["value"] is None
 
 
 def test_read_corrupt_and_missing_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -52,3 +55,17 @@ def test_threshold_flag_sets_one_threshold_for_every_type() -> None:
     assert one.kinds == ("d6", "d20")
     assert one.kind_read_thresholds == ()
     assert one.threshold_for("d20") == one.threshold_for("d6") == 0.5
+
+
+def test_read_text_gives_an_unsure_dies_guess_as_a_guess() -> None:
+    from vision.dice.cli import format_observation
+    from vision.dice.types import DiceObservation, DieReading
+    obs = DiceObservation((
+        DieReading((1, 2, 50, 50), "d6", "white", 3, 0.99, "read", guess=3),
+        DieReading((80, 2, 50, 50), "d20", "red", None, 0.61, "unsure", guess=17),
+        DieReading((160, 2, 50, 50), "d6", "white", None, 0.9, "cocked"),
+    ), "unsure", "1 cocked, 1 unsure: please confirm")
+    lines = format_observation(obs).splitlines()
+    assert lines[1].strip() == "white d6 = 3 (0.99) at 1,2 50x50"
+    assert lines[2].strip() == "red d20 = unsure (looks like 17) (0.61) at 80,2 50x50"
+    assert lines[3].strip() == "white d6 = cocked (0.90) at 160,2 50x50"

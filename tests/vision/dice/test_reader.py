@@ -91,3 +91,64 @@ def test_the_second_look_reads_more_small_dice_and_none_wrong() -> None:
     assert right[96] >= right[0] + 2
     assert wrong[96] == 0
 
+
+
+def _fixed(p: np.ndarray):  # type: ignore[no-untyped-def]
+    """The networks' answer for every die fixed to ``p`` (one look, no second look)."""
+    def probabilities(grey, cands, cfg, turn=True):  # type: ignore[no-untyped-def]
+        return np.tile(p, (len(cands), 1)), [False] * len(cands)
+    return probabilities
+
+
+def _p(pairs: dict[str, float]) -> np.ndarray:
+    p = np.zeros(len(CLASSES), np.float32)
+    rest = 1.0 - sum(pairs.values())
+    p[:] = rest / (len(CLASSES) - len(pairs))
+    for name, v in pairs.items():
+        p[CLASSES.index(name)] = v
+    return p
+
+
+def test_an_unsure_die_carries_its_best_guess_never_its_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    img = _small_die_frame()
+    cfg = DiceConfig(refine_window=0)
+    monkeypatch.setattr(reader, "_probabilities", _fixed(_p({"d6:4": 0.6, "d6:2": 0.3})))
+    (die,) = read_dice(img, config=cfg).dice
+    assert (die.status, die.value, die.guess, die.kind) == ("unsure", None, 4, "d6")
+    assert die.to_dict()["guess"] == 4 and die.to_dict()["value"] is None
+    # a read die's guess is its value
+    monkeypatch.setattr(reader, "_probabilities", _fixed(_p({"d6:5": 0.995})))
+    (die,) = read_dice(img, config=cfg).dice
+    assert (die.status, die.value, die.guess) == ("read", 5, 5)
+    # the top class is 'cocked' but under half: unsure, and the guess is the best value of
+    # the most likely type
+    monkeypatch.setattr(reader, "_probabilities", _fixed(_p({"cocked": 0.45, "d8:7": 0.3, "d8:2": 0.1})))
+    (die,) = read_dice(img, config=cfg).dice
+    assert (die.status, die.kind, die.guess) == ("unsure", "d8", 7)
+    # a cocked die has no face up: no guess
+    monkeypatch.setattr(reader, "_probabilities", _fixed(_p({"cocked": 0.8, "d6:3": 0.1})))
+    (die,) = read_dice(img, config=cfg).dice
+    assert (die.status, die.guess) == ("cocked", None)
+    # the d10's 0 face follows the table's setting, as a value does
+    monkeypatch.setattr(reader, "_probabilities", _fixed(_p({"d10:10": 0.7})))
+    assert read_dice(img, config=cfg).dice[0].guess == 10
+    assert read_dice(img, config=DiceConfig(refine_window=0, d10_zero_is_ten=False)).dice[0].guess == 0
+    # a type not in play is never guessed
+    monkeypatch.setattr(reader, "_probabilities", _fixed(_p({"d12:11": 0.6, "d6:2": 0.2})))
+    (die,) = read_dice(img, config=DiceConfig(refine_window=0, kinds=("d6",))).dice
+    assert (die.status, die.kind, die.guess) == ("unsure", "d6", 2)
+
+
+def test_the_benchmark_counts_an_unsure_dies_right_guess() -> None:
+    from vision.dice.evaluate import Truth
+    from vision.dice.types import DiceObservation, DieReading
+    truths = [Truth((10, 10, 50, 50), "d6", 4), Truth((100, 10, 50, 50), "d6", 2)]
+    obs = DiceObservation((
+        DieReading((10, 10, 50, 50), "d6", "white", None, 0.6, "unsure", guess=4),
+        DieReading((100, 10, 50, 50), "d6", "white", None, 0.6, "unsure", guess=3),
+    ), "unsure")
+    report = Report()
+    score_image(obs, truths, report)
+    rates = report.to_dict()["by_band"][">=48"]  # type: ignore[index]
+    assert rates["unsure"] == 1.0 and rates["right"] == 0.0
+    assert rates["unsure_guess_right"] == 0.5

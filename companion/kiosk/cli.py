@@ -182,9 +182,11 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
         return f"{n} roll{'' if n == 1 else 's'}"
     wrong = pilot.camera_rolls - pilot.camera_right
     fixed = f", {wrong} corrected on the buttons" if wrong else ""
+    guessed = (f"; {pilot.guess_rolls} started from the camera's guesses, right "
+               f"{pilot.guess_right} of {pilot.guess_rolls}" if pilot.guess_rolls else "")
     print(f"Dice: {rolls(pilot.camera_rolls)} read by the camera ({pilot.camera_right} with every "
           f"die right{fixed}), {rolls(pilot.button_rolls)} entered on "
-          "the buttons (the camera could not read them)")
+          f"the buttons (the camera could not read them{guessed})")
     if headless:
         print(f"Frames: {len(app.saved)} PNG files in {out.resolve()}/ "
               f"(last: {app.saved[-1].name if app.saved else 'none'})")

@@ -166,6 +166,8 @@ class Autopilot:
         self.camera_rolls = 0  # rolls the camera read (the bot only confirmed or corrected)
         self.camera_right = 0  # ... of which the camera had every die right
         self.button_rolls = 0  # rolls the bot entered on the buttons (the camera had none)
+        self.guess_rolls = 0  # ... of which the entry started from the camera's guesses
+        self.guess_right = 0  # ... and the guesses were the roll (only CONFIRM presses needed)
         self.moves = 0
         screen.on_applied.append(self._applied)
 
@@ -251,6 +253,12 @@ class Autopilot:
                 self.wait = 0.2
                 return
             self.button_rolls += 1
+            if entry.mode == "camera" and entry.has_guess():
+                self.guess_rolls += 1
+                start = tuple(entry.start_values()[0])
+                if self._same_roll(start, self.rolled, entry.spec.sides):
+                    self.guess_right += 1
+                    self.rolled = start  # the player checks each guess and confirms it
             self.presses = entry.plan_entry(self.rolled)
             return
         if isinstance(choice, Roll):

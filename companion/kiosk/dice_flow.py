@@ -13,7 +13,11 @@ how many sides). :class:`DiceEntry` is the pad the decision panel shows meanwhil
 
 Without a camera the entry starts in ``edit``. A camera reading that does not fit the roll
 (wrong number of dice, a value a die cannot show, an unsure die) is shown with what is wrong
-and never submitted as it is: a person confirms or corrects it.
+and never submitted as it is: a person confirms or corrects it. When the camera was unsure of
+a die, CONFIRM starts the entry from the reader's best guess for it (``DiceSeen.guesses``)
+instead of 1, marked as a guess until the person has stepped past it with CONFIRM or changed
+it: on the real eval photos the guess is right for about three unsure dice in four at 48 px
+and more (docs/vision-dice.md), and it is never submitted without a press on that die.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ class DiceSeen:
     status: str = "ok"  # ok | unsure | cocked
     message: str = ""
     settled_at: float = 0.0  # time.perf_counter() when the settler reported it
+    guesses: tuple[int | None, ...] = ()  # the reader's most likely value per die, sure or not
 
 
 class DiceEntry:
@@ -45,6 +50,7 @@ class DiceEntry:
         self.player_name = player_name
         self.mode = "camera" if camera_live else "edit"
         self.values: list[int] = [1] * len(spec.sides)
+        self.guessed: list[bool] = [False] * len(spec.sides)  # a camera guess not yet checked
         self.cursor = 0
         self.seen: DiceSeen | None = None
         self.problem = ""
@@ -71,6 +77,7 @@ class DiceEntry:
             self.mode = "camera"
             return False
         self.values = [int(v) for v in seen.values if v is not None]
+        self.guessed = [False] * len(self.values)
         self.mode = "confirm"
         self.cursor = 0
         self.shown_at = None
@@ -86,7 +93,9 @@ class DiceEntry:
             return (f"the camera sees {seen}, this roll needs {want}: {fix}, "
                     "or press CONFIRM to enter the values")
         if any(v is None for v in values) or status != "ok":
-            return "the camera is not sure of a die: press CONFIRM to enter the values"
+            if self.has_guess():
+                return "a die is unsure: press CONFIRM to check it"
+            return "a die is unsure: press CONFIRM to enter it"
         for v, sides in zip(values, self.spec.sides, strict=True):
             assert v is not None
             if not 1 <= v <= sides:
@@ -101,9 +110,7 @@ class DiceEntry:
                 self.mode = "edit"
                 self.cursor = 0
                 if self.seen is not None:
-                    self.values = [min(max(1, v or 1), s) for v, s in
-                                   zip(_pad(self.seen.values, len(self.values)), self.spec.sides,
-                                       strict=True)]
+                    self.values, self.guessed = self.start_values()
             elif k is InputKind.BACK:
                 return Pop()
             return None
@@ -116,6 +123,8 @@ class DiceEntry:
             return None
         # edit
         sides = self.spec.sides[self.cursor]
+        if k in (InputKind.NEXT, InputKind.PREV, InputKind.CONFIRM):
+            self.guessed[self.cursor] = False  # changed or stepped past: checked by a person
         if k is InputKind.NEXT:
             self.values[self.cursor] = self.values[self.cursor] % sides + 1
         elif k is InputKind.PREV:
@@ -134,19 +143,45 @@ class DiceEntry:
                 return Pop()
         return None
 
+    def has_guess(self) -> bool:
+        """The last camera reading has a guess for a die it could not read."""
+        return self.seen is not None and any(
+            v is None and g is not None for v, g in zip(self.seen.values, self.seen.guesses, strict=False))
+
+    def start_values(self) -> tuple[list[int], list[bool]]:
+        """The values an entry after a camera reading starts from: each die's reading, else
+        the reader's guess for it (marked as a guess), else 1."""
+        assert self.seen is not None
+        n = len(self.spec.sides)
+        values: list[int] = []
+        guessed: list[bool] = []
+        for v, g, s in zip(_pad(self.seen.values, n), _pad(self.seen.guesses, n), self.spec.sides,
+                           strict=True):
+            if v is None and g is not None and 1 <= g <= s:
+                values.append(g)
+                guessed.append(True)
+            else:
+                values.append(min(max(1, v or 1), s))
+                guessed.append(False)
+        return values, guessed
+
     def rows(self) -> list[Row]:
         """A text form of the pad (the decision view draws the dice big instead)."""
-        out = [Row(f"d{s}: {v}", self.mode == "edit" and i == self.cursor)
+        out = [Row(f"d{s}: {v}" + (" (camera's guess: check it)" if self.guessed[i] else ""),
+                   self.mode == "edit" and i == self.cursor)
                for i, (v, s) in enumerate(zip(self.values, self.spec.sides, strict=True))]
         return out
 
     def hint(self) -> str:
         if self.mode == "camera":
+            if self.problem and self.has_guess():
+                return "CONFIRM: check the camera's guess"
             return "Roll the dice on the table. CONFIRM: type them in instead"
         if self.mode == "confirm":
             return "CONFIRM: accept  -  any other button: correct"
         last = self.cursor + 1 == len(self.values)
-        return ("PREV/NEXT: change die  -  CONFIRM: " + ("done" if last else "next die")
+        check = "The camera's guess: check it.  " if self.guessed[self.cursor] else ""
+        return (check + "PREV/NEXT: change die  -  CONFIRM: " + ("done" if last else "next die")
                 + "  -  BACK: " + ("previous die" if self.cursor else "other choices"))
 
     def plan_entry(self, values: Sequence[int]) -> list[Input]:
@@ -156,9 +191,7 @@ class DiceEntry:
         out: list[Input] = []
         if self.mode == "camera":
             out.append(CONFIRM)
-            start = [1] * len(values) if self.seen is None else [
-                min(max(1, v or 1), s) for v, s in
-                zip(_pad(self.seen.values, len(values)), self.spec.sides, strict=True)]
+            start = [1] * len(values) if self.seen is None else self.start_values()[0]
         elif self.mode == "confirm":
             if list(values) == self.values:
                 return [CONFIRM]

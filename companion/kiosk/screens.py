@@ -418,7 +418,7 @@ class GameScreen:
         entry = self.dice_entry()
         if entry is not None:
             dice = DiceModel(tuple(entry.spec.sides), tuple(entry.values), entry.mode,
-                             entry.cursor, entry.problem)
+                             entry.cursor, entry.problem, tuple(entry.guessed))
             return DecisionModel(title, entry.title, (), entry.hint(), dice, tuple(banners),
                                  len(self.stack) - 1)
         rows = tuple((r.text, r.selected, r.enabled) for r in top.rows())

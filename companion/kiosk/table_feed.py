@@ -193,7 +193,8 @@ class TableProcessor:
                               for d in getattr(last, "dice", ()))
             if obs is not None:
                 settled = DiceSeen(tuple(d.value for d in obs.dice), str(obs.status),
-                                   str(getattr(obs, "message", "")), time.perf_counter())
+                                   str(getattr(obs, "message", "")), time.perf_counter(),
+                                   tuple(getattr(d, "guess", None) for d in obs.dice))
         board: BoardSeen | None = None
         pieces: tuple[PieceMark, ...] = ()
         corners: tuple[tuple[int, int], ...] = ()

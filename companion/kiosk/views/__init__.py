@@ -78,6 +78,7 @@ class DiceModel:
     mode: str
     cursor: int
     problem: str = ""
+    guessed: tuple[bool, ...] = ()  # a value pre-filled from the camera's guess, not yet checked
 
 
 @dataclass(frozen=True)

@@ -80,19 +80,26 @@ def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
     for i, (value, sides) in enumerate(zip(d.values, d.sides, strict=True)):
         box = pygame.Rect(x + i * (size + lay.pad * 2), y, size, size)
         editing = d.mode == "edit" and i == d.cursor
+        guess = d.mode == "edit" and i < len(d.guessed) and d.guessed[i]
         face = (250, 250, 245) if d.mode != "camera" else (120, 124, 138)
         p.rect(box, face, radius=size // 6)
         p.rect(box, theme.ACCENT if editing else (theme.GOOD if d.mode == "confirm"
-                                                   else theme.BORDER),
-               width=4 if editing else 2, radius=size // 6)
+                                                   else theme.WARN if guess else theme.BORDER),
+               width=4 if editing or guess else 2, radius=size // 6)
         label = "?" if d.mode == "camera" else str(value)
         p.text(label, box.center, int(size * 0.7), theme.BG, anchor="center")
+        if guess:  # the camera's guess, not yet checked: a "?" in the corner
+            p.text("?", (box.right - size // 8, box.y + size // 10), max(14, size // 4), theme.WARN,
+                   anchor="midtop")
         p.text(f"d{sides}", (box.centerx, box.bottom + 2), lay.font(18), theme.MUTED,
                anchor="midtop")
     note = {"camera": "Waiting for the camera: roll the dice",
             "confirm": "The camera read these values",
             "edit": "Enter the values with the buttons"}.get(d.mode, "")
+    warn = bool(d.problem)
     if d.problem:
         note = d.problem
+    if d.mode == "edit" and any(d.guessed):  # what the person does now, over the older problem
+        note, warn = "? marks the camera's guess: check it", True
     p.text(note, (area.centerx, min(area.bottom, y + size + lay.font(18) + 6)), lay.font(20),
-           theme.WARN if d.problem else theme.TEXT, anchor="midtop", max_width=area.w)
+           theme.WARN if warn else theme.TEXT, anchor="midtop", max_width=area.w)

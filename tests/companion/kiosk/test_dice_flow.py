@@ -1,9 +1,13 @@
-"""The dice pad's checks of a camera reading: clear words for a wrong count or an unsure die."""
+"""The dice pad's checks of a camera reading: clear words for a wrong count or an unsure die,
+and an unsure die's entry started from the camera's guess."""
 
 from __future__ import annotations
 
-from companion.kiosk.dice_flow import DiceEntry
+from companion.kiosk.dice_flow import DiceEntry, DiceSeen
+from companion.kiosk.inputs import Submit
+from companion.rules.actions import Roll
 from companion.rules.engine import RollSpec
+from hardware.buttons import CONFIRM, NEXT
 
 
 def entry() -> DiceEntry:
@@ -23,6 +27,44 @@ def test_too_many_dice_asks_to_take_the_extra_away() -> None:
 
 
 def test_an_unsure_die_or_a_good_reading() -> None:
-    assert "not sure" in entry().check([4, None])
+    assert "unsure" in entry().check([4, None])
     assert entry().check([4, 2]) == ""
-    assert "not sure" in entry().check([4, 2], status="unsure")
+    assert "unsure" in entry().check([4, 2], status="unsure")
+
+
+def test_an_unsure_die_starts_from_the_cameras_guess_and_is_checked_by_a_press() -> None:
+    entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    assert not entry.offer(DiceSeen((5, None), "unsure", guesses=(5, 4)))
+    assert "check it" in entry.problem and "guess" in entry.hint()
+    assert entry.mode == "camera"  # never submitted or shown as read
+    entry.handle(CONFIRM)
+    assert entry.mode == "edit" and entry.values == [5, 4]
+    assert entry.guessed == [False, True]  # the read die is not a guess; the unsure one is
+    assert "guess" in entry.rows()[1].text and "guess" not in entry.rows()[0].text
+    assert entry.handle(CONFIRM) is None  # first die: next
+    assert "guess" in entry.hint()
+    assert entry.handle(NEXT) is None  # the person corrects the guess: 4 -> 5
+    assert entry.guessed == [False, False]
+    assert entry.handle(CONFIRM) == Submit(Roll(0, (5, 5)))
+
+
+def test_a_guess_a_die_cannot_show_or_no_guess_starts_at_one() -> None:
+    entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    entry.offer(DiceSeen((None, None), "unsure", guesses=(9, None)))
+    assert "check it" in entry.problem  # one guess is there to check
+    entry.handle(CONFIRM)
+    assert entry.values == [1, 1] and entry.guessed == [False, False]
+    entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    entry.offer(DiceSeen((3, None), "unsure"))  # an older reader: no guesses at all
+    assert "enter it" in entry.problem
+    entry.handle(CONFIRM)
+    assert entry.values == [3, 1] and entry.guessed == [False, False]
+    # the demo autopilot starts its presses from the guesses too
+    entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    entry.offer(DiceSeen((2, None), "unsure", guesses=(2, 6)))
+    presses = entry.plan_entry((2, 6))
+    assert presses == [CONFIRM, CONFIRM, CONFIRM]
+    out = None
+    for press in presses:
+        out = entry.handle(press)
+    assert out == Submit(Roll(0, (2, 6)))

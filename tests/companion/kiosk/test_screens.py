@@ -128,6 +128,27 @@ def test_camera_dice_are_shown_for_confirmation(midgame: Session, size: tuple[in
     assert midgame.lines == ["Ann roll 4 2"]
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_an_unsure_die_is_entered_from_the_cameras_guess(midgame: Session, size: tuple[int, int],
+                                                         png_dir: Path) -> None:
+    seen = DiceSeen((4, None), "unsure", "1 unsure: please confirm", 0.0, guesses=(4, 3))
+    screen = GameScreen(midgame, FakeFeed([TableReading(1, thumb(), settled=seen)]), size)
+    painter = render_one(screen, size, png_dir / f"dice-unsure-{size[0]}x{size[1]}.png")
+    assert isinstance(painter, Painter)
+    decision = painter.texts("decision")
+    assert any("check the camera's guess" in t for t in decision), decision
+    screen.handle(CONFIRM)  # check the values
+    painter = render_one(screen, size, png_dir / f"dice-guess-{size[0]}x{size[1]}.png")
+    assert isinstance(painter, Painter)
+    check_layout(painter, size)
+    decision = painter.texts("decision")
+    assert "4" in decision and "3" in decision and "?" in decision
+    assert any("camera's guess" in t for t in decision)
+    screen.handle(CONFIRM)  # the read die
+    screen.handle(CONFIRM)  # the guessed die, checked: the roll is submitted
+    assert midgame.lines == ["Ann roll 4 3"]
+
+
 def test_a_pawn_mismatch_is_shown_and_never_applied(midgame: Session, png_dir: Path) -> None:
     feed = FakeFeed([])
     screen = GameScreen(midgame, feed, (1280, 720))

@@ -355,6 +355,7 @@ def evaluate_polyhedral(folder: str, config: DiceConfig | None = None) -> tuple[
                 tally.wrong = 1
             else:
                 tally.unsure = 1
+                tally.guessed = int(best.kind == kind and best.guess == value)
             report.false_positives += len(obs.dice) - 1
         report.images += 1
         band = band_of(_fbox(best.box)) if best is not None else ">=48"

@@ -109,6 +109,7 @@ class DiceEntry:
             if k is InputKind.CONFIRM:
                 self.mode = "edit"
                 self.cursor = 0
+                self.problem = ""  # what was wrong with the reading: the person enters it now
                 if self.seen is not None:
                     self.values, self.guessed = self.start_values()
             elif k is InputKind.BACK:

@@ -39,6 +39,7 @@ def test_an_unsure_die_starts_from_the_cameras_guess_and_is_checked_by_a_press()
     assert entry.mode == "camera"  # never submitted or shown as read
     entry.handle(CONFIRM)
     assert entry.mode == "edit" and entry.values == [5, 4]
+    assert entry.problem == ""  # the reading's problem is the person's entry now: not shown on
     assert entry.guessed == [False, True]  # the read die is not a guess; the unsure one is
     assert "guess" in entry.rows()[1].text and "guess" not in entry.rows()[0].text
     assert entry.handle(CONFIRM) is None  # first die: next

@@ -4,8 +4,8 @@
 Prints, per die-size band (>= 48 px, 32-48 px, < 32 px) and per die type: detection recall,
 value accuracy among detected dice ('right'), the unsure rate and the confident-wrong rate,
 and 'guess ok': the share of unsure dice whose best guess (the value the kiosk pre-fills for
-a person to check) is right; plus median milliseconds per 640x640 real image and per 1280x720 synthetic frame, on one core
-unless --threads says otherwise. The last line is one JSON object with every figure.
+a person to check) is right; plus median milliseconds per 640x640 real image and per 1280x720
+synthetic frame, on one core unless --threads says otherwise. The last line is one JSON object with every figure.
 
     python3 benchmarks/vision_dice.py                    # everything (a few minutes)
     python3 benchmarks/vision_dice.py --limit 100 --synthetic 50   # a quick run

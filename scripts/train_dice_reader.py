@@ -268,6 +268,23 @@ def centre_crops(ctx: np.ndarray) -> np.ndarray:
     return np.stack([cv2.warpAffine(x, m, (s, s), borderMode=cv2.BORDER_REPLICATE) for x in ctx])
 
 
+def train_step(model: nn.Module, opt: torch.optim.Optimizer, crops: list[np.ndarray], labels: list[int],
+               smoothing: float, step: int, lr: float, t0: float) -> None:
+    """One optimiser step on a batch of reader crops; prints the loss and the batch accuracy
+    every 200 steps (shared with ``train_face_reader.py``)."""
+    xb = normalise(np.stack(crops))
+    yb = torch.tensor([int(v) for v in labels], dtype=torch.int64)
+    out = model(xb)
+    loss = F.cross_entropy(out, yb, label_smoothing=smoothing)
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    if step % 200 == 0:
+        acc = (out.argmax(1) == yb).float().mean().item()
+        print(f"step {step} lr {lr:.5f} loss {loss.item():.3f} acc {acc:.3f} "
+              f"({time.time() - t0:.0f}s)", flush=True)
+
+
 def export(model: nn.Module, path: Path) -> None:
     model.eval()
     torch.onnx.export(
@@ -358,18 +375,8 @@ def cmd_train(args: argparse.Namespace) -> None:
             i = int(rng.integers(len(y))) if pick is None else int(pick[rng.integers(len(pick))])
             crops.append(augment(x[i], int(y[i]), rng))
             labels.append(int(y[i]))
-        xb = normalise(np.stack(crops))
-        yb = torch.tensor(labels)
-        out = model(xb)
-        loss = F.cross_entropy(out, yb, label_smoothing=args.smoothing)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
         step += 1
-        if step % 200 == 0:
-            acc = (out.argmax(1) == yb).float().mean().item()
-            print(f"step {step} lr {lr:.5f} loss {loss.item():.3f} acc {acc:.3f} "
-                  f"({time.time() - t0:.0f}s)", flush=True)
+        train_step(model, opt, crops, labels, args.smoothing, step, lr, t0)
         if time.time() - last_ck > args.checkpoint_minutes * 60:
             last_ck = time.time()
             checkpoint(model, args, val_sx, val_sy, val_rx, val_ry, step)

@@ -41,7 +41,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train_dice_reader import build_classifier, export, normalise, photometric, real_images  # noqa: E402
+from train_dice_reader import (  # noqa: E402
+    build_classifier,
+    export,
+    normalise,
+    photometric,
+    real_images,
+    train_step,
+)
 
 from vision.dice import dataset  # noqa: E402
 from vision.dice.labels import CLASSES  # noqa: E402
@@ -171,18 +178,8 @@ def cmd_train(args: argparse.Namespace) -> None:
             ridx = rng.integers(len(ry), size=n_real)
             crops += [augment(rx[i], rng, margin=margin, mirror=mirror) for i in ridx]
             labels += list(ry[ridx])
-        xb = normalise(np.stack(crops))
-        yb = torch.from_numpy(np.array(labels, np.int64))
-        out = model(xb)
-        loss = F.cross_entropy(out, yb, label_smoothing=args.smoothing)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
         step += 1
-        if step % 200 == 0:
-            print(f"step {step} lr {lr:.5f} loss {loss.item():.3f} "
-                  f"acc {(out.argmax(1) == yb).float().mean().item():.3f} ({time.time() - t0:.0f}s)",
-                  flush=True)
+        train_step(model, opt, crops, labels, args.smoothing, step, lr, t0)
         if time.time() - last > args.checkpoint_minutes * 60:
             last = time.time()
             _checkpoint(model, vx, vy, args, step)

@@ -145,9 +145,8 @@ class DiceEntry:
         return None
 
     def has_guess(self) -> bool:
-        """The last camera reading has a guess for a die it could not read."""
-        return self.seen is not None and any(
-            v is None and g is not None for v, g in zip(self.seen.values, self.seen.guesses, strict=False))
+        """The entry would start from a camera guess for at least one die it could not read."""
+        return self.seen is not None and any(self.start_values()[1])
 
     def start_values(self) -> tuple[list[int], list[bool]]:
         """The values an entry after a camera reading starts from: each die's reading, else

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .models import DETECTOR_ALIGN, DETECTOR_PATH, DETECTOR_STRIDE, load_net
+from .models import DETECTOR_ALIGN, DETECTOR_PATH, DETECTOR_STRIDE, crop_square, load_net
 from .types import DiceConfig, DiceError
 
 
@@ -128,12 +128,9 @@ def refine_boxes(grey: np.ndarray, cands: list[Candidate], config: DiceConfig) -
     windows, frames = [], []
     for c in cands:
         x, y, w, h = c.box
-        sc = target / max(w, h, 1.0)
-        cx, cy = x + w / 2, y + h / 2
-        m = np.array([[sc, 0, win / 2 - cx * sc], [0, sc, win / 2 - cy * sc]], np.float32)
-        interp = cv2.INTER_AREA if sc < 1 else cv2.INTER_LINEAR
-        windows.append(cv2.warpAffine(grey, m, (win, win), flags=interp, borderMode=cv2.BORDER_REPLICATE))
-        frames.append((sc, cx, cy))
+        # a window of ``win`` pixels, centred on the box, in which the die is ``target`` across
+        windows.append(crop_square(grey, c.box, win, win / target))
+        frames.append((target / max(w, h, 1.0), x + w / 2, y + h / 2))  # its scale and centre
     out = load_net(DETECTOR_PATH).run((np.stack(windows).astype(np.float32) * (1.0 / 255.0))[:, None])
     cells = win // DETECTOR_STRIDE
     centre = (np.arange(cells) + 0.5) * DETECTOR_STRIDE - win / 2

@@ -217,9 +217,7 @@ def read_dice(
                 for (i, _), r in zip(moved, reread, strict=True):
                     read[i] = r or read[i]
         readings = [r for r in read if r is not None]
-    except DiceError as exc:
-        return DiceObservation((), "error", str(exc))
-    except (ModelMissingError, BackendError) as exc:
+    except (DiceError, ModelMissingError, BackendError) as exc:
         return DiceObservation((), "error", str(exc))
     if not readings:
         return DiceObservation((), "empty", "no dice in view")
@@ -287,13 +285,13 @@ def _decide(
             out.append(None)  # a long thin box inside the area is not a die (text, card edge)
             continue
         if kind in (NONE, COCKED):
-            die_p = {k: float(p[[i for i, kk in enumerate(_KIND_OF) if kk == k]].sum()) for k in cfg.kinds}
+            die_p = {k: float(p[_OF_KIND[k]].sum()) for k in cfg.kinds if k in _OF_KIND}
             best_kind = max(die_p, key=lambda k: die_p[k]) if die_p else "d6"
         else:
             best_kind = kind
         conf = float(p[top])
         # the most likely value of the most likely type, whether or not it is sure enough
-        of_kind = np.where(_OF_KIND.get(best_kind, np.zeros(len(p), bool)), p, -1.0)
+        of_kind = np.where(_OF_KIND[best_kind], p, -1.0)
         guess = _VALUE_OF[int(np.argmax(of_kind))] if of_kind.max() > 0 else None
         if guess is not None and best_kind == "d10" and guess == 10 and not cfg.d10_zero_is_ten:
             guess = 0

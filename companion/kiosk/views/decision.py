@@ -80,7 +80,7 @@ def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
     for i, (value, sides) in enumerate(zip(d.values, d.sides, strict=True)):
         box = pygame.Rect(x + i * (size + lay.pad * 2), y, size, size)
         editing = d.mode == "edit" and i == d.cursor
-        guess = d.mode == "edit" and i < len(d.guessed) and d.guessed[i]
+        guess = i < len(d.guessed) and d.guessed[i]  # only ever set while entering values
         face = (250, 250, 245) if d.mode != "camera" else (120, 124, 138)
         p.rect(box, face, radius=size // 6)
         p.rect(box, theme.ACCENT if editing else (theme.GOOD if d.mode == "confirm"
@@ -96,10 +96,10 @@ def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
     note = {"camera": "Waiting for the camera: roll the dice",
             "confirm": "The camera read these values",
             "edit": "Enter the values with the buttons"}.get(d.mode, "")
-    warn = bool(d.problem)
+    if any(d.guessed):
+        note = "? marks the camera's guess: check it"
+    warn = bool(d.problem) or any(d.guessed)
     if d.problem:
         note = d.problem
-    if d.mode == "edit" and any(d.guessed):  # what the person does now, over the older problem
-        note, warn = "? marks the camera's guess: check it", True
     p.text(note, (area.centerx, min(area.bottom, y + size + lay.font(18) + 6)), lay.font(20),
            theme.WARN if warn else theme.TEXT, anchor="midtop", max_width=area.w)

@@ -52,7 +52,7 @@ def test_an_unsure_die_starts_from_the_cameras_guess_and_is_checked_by_a_press()
 def test_a_guess_a_die_cannot_show_or_no_guess_starts_at_one() -> None:
     entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
     entry.offer(DiceSeen((None, None), "unsure", guesses=(9, None)))
-    assert "check it" in entry.problem  # one guess is there to check
+    assert "enter it" in entry.problem  # a d6 cannot show 9: no guess to check, the pad starts at 1
     entry.handle(CONFIRM)
     assert entry.values == [1, 1] and entry.guessed == [False, False]
     entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)

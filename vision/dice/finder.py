@@ -66,9 +66,34 @@ def as_bgr(frame: object, channel_order: str = "bgr") -> np.ndarray:
 
 
 def find_dice(grey: np.ndarray, config: DiceConfig) -> list[Candidate]:
-    """Candidate dice in a grey uint8 image (boxes in its pixels), strongest first."""
+    """Candidate dice in a grey uint8 image (boxes in its pixels), strongest first.
+
+    The detector sees the image at ``detector_scale``; when that view is large enough, it also
+    sees it at half that scale (the *overview*), whose dice of at least
+    ``config.overview_die_px`` (measured in the first view) replace what the first view made of
+    them: the detector learned dice up to about 100 px, and a close-up die larger than that is
+    found with a box too small, or not at all."""
     h, w = grey.shape
     scale = detector_scale(h, w, config)
+    cands = _detect(grey, scale, config)
+    if config.overview_die_px > 0 and max(h, w) * scale >= 4 * config.overview_die_px:
+        big = [c for c in _detect(grey, scale / 2, config)
+               if max(c.box[2], c.box[3]) * scale >= config.overview_die_px]
+        if big:
+            cands = big + [c for c in cands if not any(_inside(c.box, b.box) for b in big)]
+            cands.sort(key=lambda c: -c.score)
+    return _suppress(cands, config.max_dice)
+
+
+def _inside(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether box ``a``'s centre lies in box ``b``."""
+    cx, cy = a[0] + a[2] / 2, a[1] + a[3] / 2
+    return b[0] <= cx <= b[0] + b[2] and b[1] <= cy <= b[1] + b[3]
+
+
+def _detect(grey: np.ndarray, scale: float, config: DiceConfig) -> list[Candidate]:
+    """The detector's candidates on ``grey`` seen at ``scale`` (boxes in ``grey``'s pixels)."""
+    h, w = grey.shape
     if scale < 1.0:
         small = cv2.resize(grey, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
     elif scale > 1.0:
@@ -100,7 +125,7 @@ def find_dice(grey: np.ndarray, config: DiceConfig) -> list[Candidate]:
             continue
         cands.append(Candidate(box=box, score=float(heat[y, x])))
     cands.sort(key=lambda c: -c.score)
-    return _suppress(cands, config.max_dice)
+    return cands
 
 
 def seen_shrunk(shape: tuple[int, ...], cand: Candidate, config: DiceConfig) -> bool:

@@ -216,7 +216,8 @@ def read_dice(
                 reread = _decide(sub, grey, [c for _, c in moved], both, [False] * len(moved), cfg, (rx, ry))
                 for (i, _), r in zip(moved, reread, strict=True):
                     read[i] = r or read[i]
-        readings = [r for r in read if r is not None]
+        die_share = 1.0 - probs[:, CLASSES.index(NONE)] if len(probs) else np.zeros(0)
+        readings = _without_specks(read, die_share, cfg)
     except (DiceError, ModelMissingError, BackendError) as exc:
         return DiceObservation((), "error", str(exc))
     if not readings:
@@ -233,6 +234,17 @@ def read_dice(
     if n_unsure:
         parts.append(f"{n_unsure} unsure")
     return DiceObservation(tuple(readings), "unsure", ", ".join(parts) + ": please confirm")
+
+
+def _without_specks(read: list[DieReading | None], die_share: np.ndarray, cfg: DiceConfig) -> list[DieReading]:
+    """The readings, less the ones not read that are far smaller than the largest candidate the
+    classifier takes for a die (``DiceConfig.speck_ratio``; ``die_share``: each candidate's
+    probability of being a die of any type, cocked included). A die read is always kept."""
+    sure = [max(r.box[2], r.box[3]) for r, s in zip(read, die_share, strict=True)
+            if r is not None and s >= cfg.speck_confidence]
+    least = cfg.speck_ratio * max(sure) if sure and cfg.speck_ratio > 0 else 0.0
+    return [r for r in read if r is not None and
+            (r.status == STATUS_READ or max(r.box[2], r.box[3]) >= least)]
 
 
 def _probabilities(grey: np.ndarray, cands: list[Candidate], cfg: DiceConfig,

@@ -128,6 +128,11 @@ class DiceConfig:
     """A die whose value the classifier already gives at least this probability keeps the
     classifier's answer and skips its face reader (the same figures, 14.6 instead of 16.6 ms on
     a rendered frame of all types)."""
+    overview_die_px: int = 100
+    """Dice at least this large (in the detector's view of the frame) are taken from a second
+    detector pass at half the scale (``finder.find_dice``): close-up dice larger than the
+    detector learned. The pass runs only when the detector's view is at least four times this
+    (0: off)."""
     detect_max_side: int = 640
     """The frame (or region) is scaled so its longer side is at most this for the detector."""
     detect_min_side: int = 448
@@ -159,6 +164,13 @@ class DiceConfig:
     read as many real dice as all three turns (docs/vision-dice.md)."""
     none_threshold: float = 0.5
     """A candidate the classifier calls 'not a die' with at least this probability is dropped."""
+    speck_ratio: float = 0.35
+    """A candidate not read (unsure or cocked) whose box is smaller than this share of the
+    largest candidate in the frame that is at least ``speck_confidence`` likely a die (of any
+    type, or cocked) is dropped as a speck: dice thrown together lie at about one distance
+    from an overhead camera, so a thing a third the size of a die beside it is dust, a crumb
+    or a mark on the tray. A die read is always kept (0: off)."""
+    speck_confidence: float = 0.5
     channel_order: str = "bgr"
     """Channel order of colour frames passed in: 'bgr' (OpenCV) or 'rgb' (picamera2, PIL)."""
     kinds: tuple[str, ...] = field(default=DIE_KINDS)

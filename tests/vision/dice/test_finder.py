@@ -73,3 +73,43 @@ def test_a_window_with_no_die_keeps_the_first_box() -> None:
     cand = Candidate((600.0, 300.0, 30.0, 30.0), 0.9)
     assert refine_boxes(blank, [cand], DiceConfig())[0] is cand
     assert refine_boxes(blank, [], DiceConfig()) == []
+
+
+@pytest.mark.parametrize("kind", ["d12", "d20"])
+def test_close_up_dice_are_found_by_the_overview_pass(kind: str) -> None:
+    # a numbered die 200 px across in a 640x480 view: larger than the detector learned; the
+    # overview pass (half scale) finds it with a fitting box, the first pass alone does not
+    from vision.synthetic.dice import DieSpec, draw_die, table_background
+
+    rng = np.random.default_rng(1)
+    img = table_background(rng, 640, 480)
+    truth = draw_die(img, DieSpec(kind, 7, (320, 240), 200, angle=15, colour="white", style=2), rng)
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    t = tuple(float(v) for v in truth.box)
+    with_overview = find_dice(grey, DiceConfig())
+    assert max(iou(t, c.box) for c in with_overview) >= 0.6
+    without = find_dice(grey, DiceConfig(overview_die_px=0))
+    assert max((iou(t, c.box) for c in without), default=0.0) < 0.5
+
+
+def test_the_overview_pass_needs_a_large_view() -> None:
+    # a 1280x720 frame is seen at 640x360 (>= 4 x 100 px on its longer side): the pass runs;
+    # a 180x120 dice area is seen enlarged to 360x240: too small to hold a close-up die
+    from vision.dice import finder
+
+    calls: list[float] = []
+    real = finder._detect
+
+    def spy(grey: np.ndarray, scale: float, config: DiceConfig) -> list[Candidate]:
+        calls.append(scale)
+        return real(grey, scale, config)
+
+    finder._detect = spy  # type: ignore[assignment]
+    try:
+        find_dice(np.full((720, 1280), 128, np.uint8), DiceConfig())
+        assert calls == [0.5, 0.25]
+        calls.clear()
+        find_dice(np.full((120, 180), 128, np.uint8), DiceConfig())
+        assert len(calls) == 1
+    finally:
+        finder._detect = real  # type: ignore[assignment]

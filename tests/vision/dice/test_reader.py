@@ -152,3 +152,35 @@ def test_the_benchmark_counts_an_unsure_dies_right_guess() -> None:
     rates = report.to_dict()["by_band"][">=48"]  # type: ignore[index]
     assert rates["unsure"] == 1.0 and rates["right"] == 0.0
     assert rates["unsure_guess_right"] == 0.5
+
+
+def _reading(side: int, status: str = "unsure") -> reader.DieReading:
+    return reader.DieReading(box=(10, 10, side, side), kind="d12", colour="white",
+                             value=3 if status == "read" else None, confidence=0.9 if status == "read" else 0.3,
+                             status=status, guess=3)
+
+
+def test_specks_far_smaller_than_a_die_are_dropped() -> None:
+    die, speck, small_read, near = _reading(200), _reading(20), _reading(30, "read"), _reading(80)
+    share = np.array([0.9, 0.95, 0.99, 0.8])
+    kept = reader._without_specks([die, speck, small_read, None, near], np.append(share, 0.1)[[0, 1, 2, 4, 3]], DiceConfig())
+    # the 20 px unsure thing beside a 200 px die goes; a die read and one 0.4 of the size stay
+    assert kept == [die, small_read, near]
+    # off, or with nothing the classifier takes for a die to compare with: all kept
+    assert reader._without_specks([die, speck], share[:2], DiceConfig(speck_ratio=0)) == [die, speck]
+    assert reader._without_specks([die, speck], np.array([0.2, 0.3]), DiceConfig()) == [die, speck]
+
+
+def test_a_speck_beside_a_die_is_not_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a 130 px die and a 14 px bright speck on a dark tray, the networks stubbed to call both
+    # unsure dice: only the die is reported, and the kiosk is not told of a second die
+    img = np.full((480, 640, 3), 15, np.uint8)
+    cv2.circle(img, (200, 200), 65, (230, 230, 230), -1)
+    cv2.circle(img, (500, 400), 7, (230, 230, 230), -1)
+    cands = [Candidate((135.0, 135.0, 130.0, 130.0), 0.9), Candidate((493.0, 393.0, 14.0, 14.0), 0.5)]
+    monkeypatch.setattr(reader, "find_dice", lambda grey, cfg: list(cands))
+    monkeypatch.setattr(reader, "_probabilities", _looks([(class_of("d12", 3), 0.4)] * 3))
+    obs = read_dice(img)
+    assert [d.box for d in obs.dice] == [(135, 135, 130, 130)]
+    obs = read_dice(img, config=DiceConfig(speck_ratio=0))
+    assert len(obs.dice) == 2

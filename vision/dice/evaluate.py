@@ -296,6 +296,18 @@ def evaluate_table(
 POLY_NAME = r"D(\d+) \((\w+)\) \((\d+)\)"
 
 
+def polyhedral_value(sides: int, index: int, zero_is_ten: bool = True) -> int:
+    """The value a dice-polyhedral photo shows, from its file name's die size and face index.
+
+    The names number each die's faces 1..n, which is the face shown for every die but the d10:
+    its faces are printed 0..9, and its photo "(n)" shows n - 1 (looked at: "(1)" shows 0,
+    "(10)" shows 9). The 0 reads as 10 where the table uses 1-10 (``zero_is_ten``)."""
+    if sides != 10:
+        return index
+    shown = index - 1
+    return 10 if shown == 0 and zero_is_ten else shown
+
+
 def tray_region(background: np.ndarray) -> tuple[int, int, int, int]:
     """The black dice-tower tray in the polyhedral photos: the largest dark area, inset 2%."""
     v = cv2.cvtColor(background, cv2.COLOR_BGR2HSV)[:, :, 2]
@@ -332,7 +344,8 @@ def evaluate_polyhedral(folder: str, config: DiceConfig | None = None) -> tuple[
         m = re.match(POLY_NAME, path.name)
         if not m:
             continue
-        sides, value = int(m.group(1)), int(m.group(3))
+        sides = int(m.group(1))
+        value = polyhedral_value(sides, int(m.group(3)), (config or DiceConfig()).d10_zero_is_ten)
         img = cv2.imread(str(path))
         if img is None:
             report.errors += 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from vision.dice.evaluate import pick_threshold
+from vision.dice.evaluate import pick_threshold, polyhedral_value
 
 GRID = [0.5, 0.8, 0.9, 0.95, 0.99]
 
@@ -39,3 +39,11 @@ def test_a_total_makes_the_share_one_of_all_the_dice_of_a_true_type() -> None:
     assert t == 0.5
     assert "of 2000" in lines[0]
     assert pick_threshold({"d8 dice": mistaken}, 0.0015, GRID, totals={"d8 dice": 2000})[0] == 0.99
+
+
+def test_the_polyhedral_d10_photos_show_one_less_than_their_index() -> None:
+    # "D10 (A) (1).jpg" shows the 0 face, "(10)" the 9; other dice show their index
+    assert [polyhedral_value(10, i) for i in (1, 2, 10)] == [10, 1, 9]
+    assert polyhedral_value(10, 1, zero_is_ten=False) == 0
+    assert [polyhedral_value(12, i) for i in (1, 12)] == [1, 12]
+    assert polyhedral_value(8, 3) == 3

@@ -321,14 +321,17 @@ def tray_region(background: np.ndarray) -> tuple[int, int, int, int]:
     return (x + w // 50, y + h // 50, w - w // 25, h - h // 25)
 
 
-def evaluate_polyhedral(folder: str, config: DiceConfig | None = None) -> tuple[Report, list[str]]:
+def evaluate_polyhedral(folder: str, config: DiceConfig | None = None,
+                        roll_kind: bool = False) -> tuple[Report, list[str]]:
     """Single numbered dice in a tray (dice-polyhedral): the file name gives type and value.
 
     Each photo holds one die in the tray; the reading with the highest confidence is scored (its
     box is not labelled, so any detection counts as found). D100 (tens die) is not a type the
-    reader knows and is listed, not scored.
+    reader knows and is listed, not scored. ``roll_kind``: each photo is read as the kiosk reads
+    a roll, told the die's type (``kinds`` set to it).
     """
     import re
+    from dataclasses import replace
     from pathlib import Path
 
     root = Path(folder)
@@ -350,8 +353,11 @@ def evaluate_polyhedral(folder: str, config: DiceConfig | None = None) -> tuple[
         if img is None:
             report.errors += 1
             continue
+        cfg = config or DiceConfig()
+        if roll_kind and sides != 100:
+            cfg = replace(cfg, kinds=(f"d{sides}",))
         t0 = time.perf_counter()
-        obs = read_dice(img, region, config)
+        obs = read_dice(img, region, cfg)
         report.ms.append((time.perf_counter() - t0) * 1000)
         best = max(obs.dice, key=lambda d: d.confidence, default=None)
         got = "none" if best is None else f"{best.kind}:{best.value if best.value is not None else best.status}"

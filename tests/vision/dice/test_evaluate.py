@@ -47,3 +47,27 @@ def test_the_polyhedral_d10_photos_show_one_less_than_their_index() -> None:
     assert polyhedral_value(10, 1, zero_is_ten=False) == 0
     assert [polyhedral_value(12, i) for i in (1, 12)] == [1, 12]
     assert polyhedral_value(8, 3) == 3
+
+
+def test_polyhedral_photos_read_as_a_roll_of_their_own_type(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import cv2
+    import numpy as np
+
+    from vision.dice import evaluate
+    from vision.dice.types import DiceObservation
+
+    for name in ("D8 (A) (3).jpg", "D10 (A) (1).jpg"):
+        cv2.imwrite(str(tmp_path / name), np.full((60, 80, 3), 40, np.uint8))
+    seen: list[tuple[str, ...]] = []
+
+    def fake_read(img, region, config):  # type: ignore[no-untyped-def]
+        seen.append(config.kinds)
+        return DiceObservation((), "empty", "no dice in view")
+
+    monkeypatch.setattr(evaluate, "read_dice", fake_read)
+    report, lines = evaluate.evaluate_polyhedral(str(tmp_path), roll_kind=True)
+    assert seen == [("d10",), ("d8",)]
+    assert report.images == 2 and "true d10:10" in lines[0]
+    seen.clear()
+    evaluate.evaluate_polyhedral(str(tmp_path))
+    assert all(len(k) == 6 for k in seen)

@@ -53,3 +53,20 @@ def test_onnxruntime_is_preferred_when_it_imports(monkeypatch: pytest.MonkeyPatc
     monkeypatch.undo()
     monkeypatch.delenv("DICE_BACKEND", raising=False)
     assert default_backend() == "onnxruntime"
+
+
+def test_dice_model_dir_points_the_reader_at_other_networks(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # a retrained set is measured by pointing DICE_MODEL_DIR at it; an empty folder gives the
+    # reader's missing-model message naming that folder, not a crash or the shipped networks
+    import os
+    import subprocess
+    import sys
+
+    code = ("import numpy as np; from vision.dice import read_dice; "
+            "o = read_dice(np.full((240, 320, 3), 90, np.uint8)); print(o.status, '|', o.message)")
+    env = dict(os.environ, DICE_MODEL_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.startswith("error |") and "dice_detector.onnx is missing" in out and str(tmp_path) in out
+    env.pop("DICE_MODEL_DIR")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.startswith("empty |")

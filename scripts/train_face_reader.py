@@ -161,6 +161,8 @@ def cmd_train(args: argparse.Namespace) -> None:
         vy = torch.from_numpy(y[:VAL])
         x, y = x[VAL:], y[VAL:]
     model = build_classifier(n_classes=FACES[args.kind], width=args.width)
+    if args.init:
+        model.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     budget = args.minutes * 60.0
     t0 = last = time.time()
@@ -222,6 +224,7 @@ def main() -> None:
     t.add_argument("--real-share", type=float, default=0.5, help="d6: share of real faces per batch")
     t.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     t.add_argument("--threads", type=int, default=1)
+    t.add_argument("--init", default=None, help="start from these PyTorch weights (.pt): a fine-tune")
     t.add_argument("--out-pt", default=None, help="PyTorch weights (default /tmp/face_reader_KIND.pt)")
     t.add_argument("--out-onnx", default=None, help="ONNX (default: the shipped model's path)")
     args = p.parse_args()

@@ -76,13 +76,36 @@ def find_dice(grey: np.ndarray, config: DiceConfig) -> list[Candidate]:
     h, w = grey.shape
     scale = detector_scale(h, w, config)
     cands = _detect(grey, scale, config)
-    if config.overview_die_px > 0 and max(h, w) * scale >= 4 * config.overview_die_px:
+    if _overview_worth_it(cands, h, w, scale, config):
         big = [c for c in _detect(grey, scale / 2, config)
-               if max(c.box[2], c.box[3]) * scale >= config.overview_die_px]
+               if max(c.box[2], c.box[3]) * scale >= config.overview_die_px and _plausibly_big(c, cands)]
         if big:
             cands = big + [c for c in cands if not any(_inside(c.box, b.box) for b in big)]
             cands.sort(key=lambda c: -c.score)
     return _suppress(cands, config.max_dice)
+
+
+def _overview_worth_it(first: list[Candidate], h: int, w: int, scale: float, config: DiceConfig) -> bool:
+    """Whether the overview pass could find a close-up die: it is on, the detector's view is at
+    least four times ``overview_die_px``, and the first view found no die with a die's score
+    or one at least half that size (dice thrown together are of a size, so a frame of clearly
+    small dice holds no close-up one; it saves the pass on nearly every frame of a roll)."""
+    if config.overview_die_px <= 0 or max(h, w) * scale < 4 * config.overview_die_px:
+        return False
+    strong = [max(c.box[2], c.box[3]) * scale for c in first if c.score >= 0.5]
+    return not strong or max(strong) >= config.overview_die_px / 2
+
+
+def _plausibly_big(big: Candidate, first: list[Candidate], strong: float = 0.5) -> bool:
+    """Whether a large die seen by the overview pass is one. Seen at a quarter of a 1280x720
+    frame, a 30 px die or a cluster of touching dice can come out as one box several times
+    its size; the first view, which sees them whole, then holds one small die or several
+    there with a die's score (``strong``). Over a large die the first view finds nothing,
+    weak bits of its face (numbers, pips), or the die itself measured too small (at least a
+    third of the overview's box)."""
+    side = max(big.box[2], big.box[3])
+    inside = [c for c in first if c.score >= strong and _inside(c.box, big.box)]
+    return not inside or (len(inside) == 1 and max(inside[0].box[2], inside[0].box[3]) >= side / 3)
 
 
 def _inside(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

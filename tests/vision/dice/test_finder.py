@@ -113,3 +113,18 @@ def test_the_overview_pass_needs_a_large_view() -> None:
         assert len(calls) == 1
     finally:
         finder._detect = real  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize("seed", [20_033, 20_092])
+def test_small_dice_are_not_swallowed_by_an_overview_box(seed: int) -> None:
+    # at a quarter of a 1280x720 frame a 58 px die (20033) and a cluster of five dice (20092)
+    # came out as boxes of 250-700 px that replaced them; the first view's dice stay
+    from vision.dice.evaluate import synthetic_items
+
+    _, img, _ = next(iter(synthetic_items(1, seed=seed, cocked_rate=0.0, kinds=("d4", "d8", "d10", "d12", "d20"))))
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    assert find_dice(grey, DiceConfig()) == find_dice(grey, DiceConfig(overview_die_px=0))
+    from vision.dice import finder
+
+    scale = finder.detector_scale(*grey.shape, DiceConfig())
+    assert any(max(c.box[2], c.box[3]) * scale >= 100 for c in finder._detect(grey, scale / 2, DiceConfig()))

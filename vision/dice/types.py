@@ -132,7 +132,8 @@ class DiceConfig:
     """Dice at least this large (in the detector's view of the frame) are taken from a second
     detector pass at half the scale (``finder.find_dice``): close-up dice larger than the
     detector learned. The pass runs only when the detector's view is at least four times this
-    (0: off)."""
+    and the first pass found no clearly small die (one with a die's score, under half this);
+    its box is trusted only where the first pass holds no small die (0: off)."""
     detect_max_side: int = 640
     """The frame (or region) is scaled so its longer side is at most this for the detector."""
     detect_min_side: int = 448

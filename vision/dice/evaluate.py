@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -331,7 +331,6 @@ def evaluate_polyhedral(folder: str, config: DiceConfig | None = None,
     a roll, told the die's type (``kinds`` set to it).
     """
     import re
-    from dataclasses import replace
     from pathlib import Path
 
     root = Path(folder)
@@ -341,6 +340,7 @@ def evaluate_polyhedral(folder: str, config: DiceConfig | None = None,
         bg = cv2.imread(str(bg_path))
         if bg is not None:
             region = tray_region(bg)
+    base = config or DiceConfig()
     report = Report()
     lines: list[str] = []
     for path in sorted(root.glob("D*.jpg")):
@@ -348,14 +348,12 @@ def evaluate_polyhedral(folder: str, config: DiceConfig | None = None,
         if not m:
             continue
         sides = int(m.group(1))
-        value = polyhedral_value(sides, int(m.group(3)), (config or DiceConfig()).d10_zero_is_ten)
+        value = polyhedral_value(sides, int(m.group(3)), base.d10_zero_is_ten)
         img = cv2.imread(str(path))
         if img is None:
             report.errors += 1
             continue
-        cfg = config or DiceConfig()
-        if roll_kind and sides != 100:
-            cfg = replace(cfg, kinds=(f"d{sides}",))
+        cfg = replace(base, kinds=(f"d{sides}",)) if roll_kind and sides != 100 else base
         t0 = time.perf_counter()
         obs = read_dice(img, region, cfg)
         report.ms.append((time.perf_counter() - t0) * 1000)

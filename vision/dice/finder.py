@@ -15,6 +15,10 @@ import numpy as np
 from .models import DETECTOR_ALIGN, DETECTOR_PATH, DETECTOR_STRIDE, crop_square, load_net
 from .types import DiceConfig, DiceError
 
+DIE_SCORE = 0.5
+"""A detector heat at which a candidate is plainly a die (the overview pass's rules; candidates
+are kept from ``DiceConfig.detect_threshold`` up)."""
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -92,19 +96,19 @@ def _overview_worth_it(first: list[Candidate], h: int, w: int, scale: float, con
     small dice holds no close-up one; it saves the pass on nearly every frame of a roll)."""
     if config.overview_die_px <= 0 or max(h, w) * scale < 4 * config.overview_die_px:
         return False
-    strong = [max(c.box[2], c.box[3]) * scale for c in first if c.score >= 0.5]
+    strong = [max(c.box[2], c.box[3]) * scale for c in first if c.score >= DIE_SCORE]
     return not strong or max(strong) >= config.overview_die_px / 2
 
 
-def _plausibly_big(big: Candidate, first: list[Candidate], strong: float = 0.5) -> bool:
+def _plausibly_big(big: Candidate, first: list[Candidate]) -> bool:
     """Whether a large die seen by the overview pass is one. Seen at a quarter of a 1280x720
     frame, a 30 px die or a cluster of touching dice can come out as one box several times
     its size; the first view, which sees them whole, then holds one small die or several
-    there with a die's score (``strong``). Over a large die the first view finds nothing,
+    there with a die's score (``DIE_SCORE``). Over a large die the first view finds nothing,
     weak bits of its face (numbers, pips), or the die itself measured too small (at least a
     third of the overview's box)."""
     side = max(big.box[2], big.box[3])
-    inside = [c for c in first if c.score >= strong and _inside(c.box, big.box)]
+    inside = [c for c in first if c.score >= DIE_SCORE and _inside(c.box, big.box)]
     return not inside or (len(inside) == 1 and max(inside[0].box[2], inside[0].box[3]) >= side / 3)
 
 
@@ -137,10 +141,7 @@ def _detect(grey: np.ndarray, scale: float, config: DiceConfig) -> list[Candidat
     cands: list[Candidate] = []
     inv = 1.0 / scale
     for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
-        bw = float(np.exp(out[1, y, x]))
-        bh = float(np.exp(out[2, y, x]))
-        cx = (x + 1.0 / (1.0 + np.exp(-out[3, y, x]))) * DETECTOR_STRIDE
-        cy = (y + 1.0 / (1.0 + np.exp(-out[4, y, x]))) * DETECTOR_STRIDE
+        cx, cy, bw, bh = _box_at(out, y, x)
         if cx >= sw or cy >= sh:
             continue
         box = ((cx - bw / 2) * inv, (cy - bh / 2) * inv, bw * inv, bh * inv)
@@ -149,6 +150,16 @@ def _detect(grey: np.ndarray, scale: float, config: DiceConfig) -> list[Candidat
         cands.append(Candidate(box=box, score=float(heat[y, x])))
     cands.sort(key=lambda c: -c.score)
     return cands
+
+
+def _box_at(out: np.ndarray, row: int, col: int) -> tuple[float, float, float, float]:
+    """The box the detector's output ``out`` (heat, log w, log h, x and y offsets) predicts at
+    cell (``row``, ``col``): centre x, centre y, width, height in its input's pixels."""
+    bw = float(np.exp(out[1, row, col]))
+    bh = float(np.exp(out[2, row, col]))
+    cx = (col + 1.0 / (1.0 + np.exp(-out[3, row, col]))) * DETECTOR_STRIDE
+    cy = (row + 1.0 / (1.0 + np.exp(-out[4, row, col]))) * DETECTOR_STRIDE
+    return cx, cy, bw, bh
 
 
 def seen_shrunk(shape: tuple[int, ...], cand: Candidate, config: DiceConfig) -> bool:
@@ -191,9 +202,8 @@ def refine_boxes(grey: np.ndarray, cands: list[Candidate], config: DiceConfig) -
         if heat[row, col] < config.detect_threshold:
             refined.append(c)
             continue
-        bw, bh = float(np.exp(o[1, row, col])) / sc, float(np.exp(o[2, row, col])) / sc
-        px = (col + 1.0 / (1.0 + np.exp(-o[3, row, col]))) * DETECTOR_STRIDE
-        py = (row + 1.0 / (1.0 + np.exp(-o[4, row, col]))) * DETECTOR_STRIDE
+        px, py, bw, bh = _box_at(o, int(row), int(col))
+        bw, bh = bw / sc, bh / sc
         fx, fy = cx + (px - win / 2) / sc, cy + (py - win / 2) / sc
         box = (fx - bw / 2, fy - bh / 2, bw, bh)
         refined.append(Candidate(box, c.score) if iou(box, c.box) >= 0.4 else c)

@@ -15,8 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-SHIPPED_MODEL_DIR = Path(__file__).resolve().parent / "models"
-MODEL_DIR = Path(os.environ.get("DICE_MODEL_DIR") or SHIPPED_MODEL_DIR)
+MODEL_DIR = Path(os.environ.get("DICE_MODEL_DIR") or Path(__file__).resolve().parent / "models")
 """Where the networks are read from: the shipped ones, or ``DICE_MODEL_DIR`` (a retrained set
 to measure, e.g. ``DICE_MODEL_DIR=/tmp/new python3 benchmarks/vision_dice.py``)."""
 DETECTOR_PATH = MODEL_DIR / "dice_detector.onnx"

@@ -79,11 +79,6 @@ class DiceObservation:
     def values(self) -> tuple[int | None, ...]:
         return tuple(d.value for d in self.dice)
 
-    @property
-    def guesses(self) -> tuple[int | None, ...]:
-        """Each die's most likely value, sure or not (see :attr:`DieReading.guess`)."""
-        return tuple(d.guess for d in self.dice)
-
     def to_dict(self) -> dict[str, object]:
         return {
             "status": self.status,

@@ -24,6 +24,7 @@ from .models import (
     face_reader_path,
     load_net,
 )
+from .pips import FLAT_BOX, count_pips
 from .types import (
     STATUS_COCKED,
     STATUS_READ,
@@ -316,6 +317,12 @@ def _decide(
             if at_edge:
                 need = max(need, cfg.edge_read_threshold)
             status = STATUS_READ if conf >= need and not cut else STATUS_UNSURE
+            # a die lying flat, seen from above, has a square box at any turn; two methods that
+            # fail differently naming the same value read it
+            square = min(w, h) >= FLAT_BOX * max(w, h)
+            if (status == STATUS_UNSURE and kind == "d6" and not at_edge and square
+                    and 0 < cfg.pip_agree_above <= conf and count_pips(grey, cand.box) == guess):
+                status = STATUS_READ
             value = guess if status == STATUS_READ else None
         box = (
             int(round(x)) + offset[0],

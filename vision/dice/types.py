@@ -167,6 +167,13 @@ class DiceConfig:
     from an overhead camera, so a thing a third the size of a die beside it is dust, a crumb
     or a mark on the tray. A die read is always kept (0: off)."""
     speck_confidence: float = 0.5
+    pip_agree_above: float = 0.3
+    """A d6 whose most likely value has at least this share of the classifier's probability,
+    but not enough to be read, is read when the classical pip counter (``vision.dice.pips``)
+    counts the same value on its top face (0: off). Never at the frame's or region's edge.
+    Only a die whose box is square (``pips.FLAT_BOX``: lying flat) is asked. Measured: the
+    same readings from 0.1 to 0.5 on the rendered sets, none of them wrong, and no new wrong
+    reading on the real photos (docs/vision-dice.md, "Pip agreement")."""
     channel_order: str = "bgr"
     """Channel order of colour frames passed in: 'bgr' (OpenCV) or 'rgb' (picamera2, PIL)."""
     kinds: tuple[str, ...] = field(default=DIE_KINDS)

@@ -35,13 +35,8 @@ def count_pips(grey: np.ndarray, box: tuple[float, float, float, float]) -> int 
     """The number of pips on the top face of the d6 in ``box`` (x, y, w, h) of a grey image,
     or None when the face does not show a clear, symmetric pip layout."""
     crop = crop_square(grey, box, CROP)
-    return count_pips_in_crop(crop, 1.0 / CROP_MARGIN)
-
-
-def count_pips_in_crop(crop: np.ndarray, die_share: float) -> int | None:
-    """``count_pips`` on a square grey crop whose centred die spans ``die_share`` of its side."""
     n = crop.shape[0]
-    side = die_share * n
+    side = n / CROP_MARGIN  # the die's side in the crop
     g = cv2.GaussianBlur(crop, (3, 3), 0).astype(np.float32)
     # the body's tone: the middle of the face, where pips cover well under half the area
     a, b = int(n / 2 - 0.3 * side), int(n / 2 + 0.3 * side)
@@ -64,12 +59,12 @@ def count_pips_in_crop(crop: np.ndarray, die_share: float) -> int | None:
                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     level = max(float(otsu), 0.35 * strong)
     found = _round_spots(spots > level, inside, side)
+    if found is None or not 1 <= len(found) <= 6:
+        return None
     # a faint pip the first level missed (a blurred 2 seen as a 1): the count must hold at a
     # lower level too
     fainter = _round_spots(spots > 0.6 * level, inside, side)
-    if found is None or fainter is None or len(fainter) != len(found):
-        return None
-    if not 1 <= len(found) <= 6:
+    if fainter is None or len(fainter) != len(found):
         return None
     areas = np.array([f[2] for f in found])
     if areas.max() > 2.2 * areas.min():

@@ -14,9 +14,11 @@ import pytest
 import vision.dice.reader as reader
 from vision.dice import DiceConfig, read_dice
 from vision.dice.evaluate import evaluate_real
-from vision.dice.labels import CLASSES, class_of
+from vision.dice.labels import class_of
 from vision.dice.pips import count_pips
 from vision.synthetic.dice import DieSpec, draw_die, render_dice_scene
+
+from .fixed_answers import classifier_says
 
 
 def _die(value: int, colour: str, size: float, style: int, rng: np.random.Generator
@@ -72,14 +74,6 @@ def test_abstains_on_noise() -> None:
     assert count_pips(grey, (50.0, 50.0, 100.0, 100.0)) is None
 
 
-def _classifier_says(cls: int, conf: float):  # type: ignore[no-untyped-def]
-    def classify(crops, *args):  # type: ignore[no-untyped-def]
-        p = np.full((len(crops), len(CLASSES)), (1.0 - conf) / (len(CLASSES) - 1), np.float32)
-        p[:, cls] = conf
-        return p
-    return classify
-
-
 def _one_d6(value: int) -> np.ndarray:
     rng = np.random.default_rng(11)
     canvas = np.full((480, 640, 3), (60, 110, 50), np.uint8)
@@ -89,7 +83,7 @@ def _one_d6(value: int) -> np.ndarray:
 
 def test_agreement_reads_a_die_the_classifier_doubts(monkeypatch: pytest.MonkeyPatch) -> None:
     img = _one_d6(4)
-    monkeypatch.setattr(reader, "classify_with_turns", _classifier_says(class_of("d6", 4), 0.6))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d6", 4), 0.6))
     on = read_dice(img, config=DiceConfig(kinds=("d6",)))
     assert [(d.value, d.status) for d in on.dice] == [(4, "read")]
     assert on.dice[0].confidence == pytest.approx(0.6)  # the classifier's confidence, unchanged
@@ -101,14 +95,14 @@ def test_agreement_reads_a_die_the_classifier_doubts(monkeypatch: pytest.MonkeyP
 
 def test_disagreement_leaves_the_die_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
     img = _one_d6(4)
-    monkeypatch.setattr(reader, "classify_with_turns", _classifier_says(class_of("d6", 5), 0.9))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d6", 5), 0.9))
     obs = read_dice(img, config=DiceConfig(kinds=("d6",)))
     assert [(d.value, d.status, d.guess) for d in obs.dice] == [(None, "unsure", 5)]
 
 
 def test_no_agreement_at_the_edge(monkeypatch: pytest.MonkeyPatch) -> None:
     img = _one_d6(4)
-    monkeypatch.setattr(reader, "classify_with_turns", _classifier_says(class_of("d6", 4), 0.6))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d6", 4), 0.6))
     obs = read_dice(img, region=(0, 0, 640, 240 + 20), config=DiceConfig(kinds=("d6",)))
     assert [d.status for d in obs.dice] == ["unsure"]  # the region's edge cuts the die
 
@@ -116,7 +110,7 @@ def test_no_agreement_at_the_edge(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_only_d6_are_confirmed_by_pips(monkeypatch: pytest.MonkeyPatch) -> None:
     img, truths = render_dice_scene(np.random.default_rng(1), (640, 480), n_dice=1,
                                     kinds=("d8",), die_px=(70.0, 70.0))
-    monkeypatch.setattr(reader, "classify_with_turns", _classifier_says(class_of("d8", truths[0].value), 0.6))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d8", truths[0].value), 0.6))
     obs = read_dice(img, config=DiceConfig(face_readers=()))
     assert [d.status for d in obs.dice] == ["unsure"]
 

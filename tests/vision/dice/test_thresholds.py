@@ -11,20 +11,14 @@ from vision.dice import DiceConfig, read_dice
 from vision.dice.labels import CLASSES, class_of
 from vision.synthetic.dice import render_dice_scene
 
+from .fixed_answers import classifier_says
+
 
 def _one_die_frame(kind: str = "d6") -> np.ndarray:
     img, truths = render_dice_scene(np.random.default_rng(1), (640, 480), n_dice=1,
                                     kinds=(kind,), die_px=(60.0, 60.0))
     assert len(truths) == 1
     return img
-
-
-def _answer(cls: int, conf: float):  # type: ignore[no-untyped-def]
-    def classify(crops, *args):  # type: ignore[no-untyped-def]
-        p = np.full((len(crops), len(CLASSES)), (1.0 - conf) / (len(CLASSES) - 1), np.float32)
-        p[:, cls] = conf
-        return p
-    return classify
 
 
 def test_threshold_for_falls_back_to_the_read_threshold() -> None:
@@ -36,7 +30,7 @@ def test_threshold_for_falls_back_to_the_read_threshold() -> None:
 
 def test_a_types_own_threshold_decides_whether_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
     img = _one_die_frame("d12")
-    monkeypatch.setattr(reader, "classify_with_turns", _answer(class_of("d12", 7), 0.9))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d12", 7), 0.9))
     # the classifier's answer alone (the d12's face reader is tested with the real models)
     low = read_dice(img, config=DiceConfig(read_threshold=0.98, kind_read_thresholds=(("d12", 0.85),),
                                            face_readers=()))
@@ -52,7 +46,7 @@ def test_a_types_own_threshold_decides_whether_it_is_read(monkeypatch: pytest.Mo
 
 def test_a_die_at_the_edge_still_needs_the_edge_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
     img = _one_die_frame("d12")
-    monkeypatch.setattr(reader, "classify_with_turns", _answer(class_of("d12", 7), 0.9))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d12", 7), 0.9))
     cfg = DiceConfig(kind_read_thresholds=(("d12", 0.85),), edge_read_threshold=0.99, face_readers=())
     obs = read_dice(img, config=cfg)
     assert obs.dice[0].status == "read"
@@ -99,7 +93,7 @@ def test_the_d20_face_reader_reads_the_value_of_a_die_typed_d20(monkeypatch: pyt
 
 def test_the_d20_face_reader_leaves_dice_not_typed_d20_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     img = _one_die_frame("d12")
-    monkeypatch.setattr(reader, "classify_with_turns", _answer(class_of("d12", 11), 0.99))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d12", 11), 0.99))
 
     def never(kind, crops):  # type: ignore[no-untyped-def]
         raise AssertionError(f"the {kind} face reader was asked about a d12")
@@ -111,7 +105,7 @@ def test_the_d20_face_reader_leaves_dice_not_typed_d20_alone(monkeypatch: pytest
 
 def test_a_value_the_classifier_is_sure_of_skips_the_face_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     img = _one_die_frame("d20")
-    monkeypatch.setattr(reader, "classify_with_turns", _answer(class_of("d20", 17), 0.99))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d20", 17), 0.99))
     asked: list[int] = []
 
     def faces(kind, crops, *turn_below):  # type: ignore[no-untyped-def]

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision.dice import DiceConfig  # noqa: E402
-from vision.dice.dataset import DEFAULT_REAL_DIR, RUNE55_ERRATA  # noqa: E402
+from vision.dice.dataset import DEFAULT_REAL_DIR, RUNE55_ERRATA, split_of, stem_of  # noqa: E402
 from vision.dice.evaluate import (  # noqa: E402
     Report,
     evaluate_polyhedral,
@@ -117,7 +117,8 @@ def main() -> int:
             if part == "eval" and real.name == "dice-rune55":
                 # the same photos with the known label errors corrected (dataset.RUNE55_ERRATA)
                 fixed = evaluate_real(str(real), "eval", args.limit, config, errata=True)
-                print(table(f"real {real.name} [eval], {len(RUNE55_ERRATA)} mislabelled files corrected", fixed))
+                n_fixed = sum(split_of(stem_of(name)) == "eval" for name in RUNE55_ERRATA)
+                print(table(f"real {real.name} [eval], {n_fixed} mislabelled files corrected", fixed))
                 result["real_eval_errata"] = fixed.to_dict()
     else:
         print(f"real set {real} not found: skipped (see ../shared/data/README.md)")

@@ -64,9 +64,11 @@ def calib_of(stem: str) -> bool:
 
 
 def real_images(folder: Path, part: str) -> list[tuple[str, np.ndarray, list]]:
-    """(name, grey, [(x, y, w, h, cls)]) of the tune split: part 'train' or 'calib'."""
+    """(name, grey, [(x, y, w, h, cls)]) of the tune split: part 'train' or 'calib', with the
+    known label errors corrected (``dataset.RUNE55_ERRATA``; the committed networks were trained
+    before the two tune-split errata were found)."""
     out = []
-    for item in dataset.iter_folder(folder, split="tune"):
+    for item in dataset.iter_folder(folder, split="tune", errata=True):
         if calib_of(item.stem) != (part == "calib"):
             continue
         img = cv2.imread(str(item.path), cv2.IMREAD_GRAYSCALE)

@@ -34,3 +34,14 @@ def test_iter_folder_applies_errata_only_when_asked(tmp_path: Path) -> None:
     fixed = next(iter_folder(tmp_path, errata=True))
     assert [d.value for d in plain.dice] == [2, 2]
     assert [d.value for d in fixed.dice] == [2, 5]
+
+
+def test_the_00059_errata_name_only_the_two_copies_of_the_mislabelled_photo() -> None:
+    # six files share the name 00059; two are copies of one photo whose first die (labelled 5)
+    # shows three pips, the other four are other photos with right labels
+    named = sorted(n for n in RUNE55_ERRATA if n.startswith("00059_"))
+    assert named == ["00059_jpg.rf.5079f8c464b760de598b8e22349cf033", "00059_jpg.rf.a2c53a1b9b7a5f6d0098ddf14151febd"]
+    for n in named:
+        assert [d.value for d in apply_errata(Path(f"{n}.jpg"), _dice(5, 6, 2))] == [3, 6, 2]
+    assert [d.value for d in apply_errata(Path("00059_jpg.rf.b1d189644a71d3057fad44c59bc8e974.jpg"),
+                                          _dice(1, 6, 5, 5))] == [1, 6, 5, 5]

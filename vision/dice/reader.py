@@ -24,6 +24,7 @@ from .models import (
     face_reader_path,
     load_net,
 )
+from .outline import lies_flat_as_d4
 from .pips import FLAT_BOX, count_pips
 from .types import (
     STATUS_COCKED,
@@ -65,9 +66,13 @@ def classify_crops(crops: list[np.ndarray]) -> np.ndarray:
 def read_faces(kind: str, crops: list[np.ndarray], below: float = 0.97) -> np.ndarray:
     """A face reader's probabilities (N x faces of ``kind``, value 1 first) of close crops
     (``face_margin(kind)``). A crop whose answer is under ``below`` is read again turned half a turn
-    (a number can face any way) and the two answers averaged; a sure answer costs one pass."""
+    (a number can face any way) and the two answers averaged; a sure answer costs one pass.
+
+    A reader trained with a last "not this type" output (``train_face_reader.py --negatives``)
+    gives that output's probability to no value, so a row then sums to less than one: a die the
+    classifier mistyped keeps less confidence instead of a value of the wrong type."""
     path, n = face_reader_path(kind), int(_OF_KIND[kind].sum())
-    return _over_turns(lambda c: _softmax_of(c, path, n), crops, below, turns=(2,))
+    return _over_turns(lambda c: _softmax_of(c, path, n)[:, :n], crops, below, turns=(2,))
 
 
 def with_face_readers(grey: np.ndarray, boxes: list[tuple[float, float, float, float]],
@@ -322,6 +327,12 @@ def _decide(
             square = min(w, h) >= FLAT_BOX * max(w, h)
             if (status == STATUS_UNSURE and kind == "d6" and not at_edge and square
                     and 0 < cfg.pip_agree_above <= conf and count_pips(grey, cand.box) == guess):
+                status = STATUS_READ
+            # a d4 whose number is sure but whose type or flatness is doubted, showing the
+            # equilateral triangle only a d4 lying flat shows
+            share = float(p[_OF_KIND[kind]].sum())
+            if (status == STATUS_UNSURE and kind == "d4" and cfg.d4_outline and not at_edge
+                    and share >= 0.5 and conf >= need * share and lies_flat_as_d4(bgr, cand.box)):
                 status = STATUS_READ
             value = guess if status == STATUS_READ else None
         box = (

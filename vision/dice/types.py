@@ -174,6 +174,11 @@ class DiceConfig:
     Only a die whose box is square (``pips.FLAT_BOX``: lying flat) is asked. Measured: the
     same readings from 0.1 to 0.5 on the rendered sets, none of them wrong, and no new wrong
     reading on the real photos (docs/vision-dice.md, "Pip agreement")."""
+    d4_outline: bool = True
+    """A d4 left unsure only for its type or for lying flat (the classifier gives the d4 type at
+    least half its probability, and the value's share of the type's probability reaches the read
+    threshold) is read when its outline is an equilateral triangle (``vision.dice.outline``):
+    what a d4 lying on a face shows from above, and no other die. Never at the edge."""
     channel_order: str = "bgr"
     """Channel order of colour frames passed in: 'bgr' (OpenCV) or 'rgb' (picamera2, PIL)."""
     kinds: tuple[str, ...] = field(default=DIE_KINDS)

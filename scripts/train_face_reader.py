@@ -160,9 +160,17 @@ def cmd_train(args: argparse.Namespace) -> None:
         vx = np.stack([augment(c, rng, jitter=False, margin=margin) for c in x[:VAL]])
         vy = torch.from_numpy(y[:VAL])
         x, y = x[VAL:], y[VAL:]
-    model = build_classifier(n_classes=FACES[args.kind], width=args.width)
+    n = FACES[args.kind]
+    negatives = _negatives(args, rng, margin)
+    if negatives is not None:
+        # validate on held-back crops of the other types too, labelled "not this type" (n)
+        nx = negatives[:VAL // 4]
+        vx = np.concatenate([vx, np.stack([augment(c, rng, jitter=False, margin=margin) for c in nx])])
+        vy = torch.cat([vy, torch.full((len(nx),), n, dtype=torch.int64)])
+        negatives = negatives[VAL // 4:]
+    model = build_classifier(n_classes=n + (negatives is not None), width=args.width)
     if args.init:
-        model.load_state_dict(torch.load(args.init))
+        _load_init(model, torch.load(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     budget = args.minutes * 60.0
     t0 = last = time.time()
@@ -173,9 +181,13 @@ def cmd_train(args: argparse.Namespace) -> None:
         for g in opt.param_groups:
             g["lr"] = lr
         n_real = int(rng.binomial(args.batch, args.real_share)) if real else 0
-        idx = rng.integers(len(y), size=args.batch - n_real)
+        n_neg = int(rng.binomial(args.batch - n_real, args.neg_share)) if negatives is not None else 0
+        idx = rng.integers(len(y), size=args.batch - n_real - n_neg)
         crops = [augment(x[i], rng, margin=margin, mirror=mirror) for i in idx]
         labels = list(y[idx])
+        if n_neg:
+            crops += [augment(negatives[i], rng, margin=margin) for i in rng.integers(len(negatives), size=n_neg)]
+            labels += [n] * n_neg
         if n_real:
             ridx = rng.integers(len(ry), size=n_real)
             crops += [augment(rx[i], rng, margin=margin, mirror=mirror) for i in ridx]
@@ -188,6 +200,38 @@ def cmd_train(args: argparse.Namespace) -> None:
     _checkpoint(model, vx, vy, args, step)
 
 
+def _negatives(args: argparse.Namespace, rng: np.random.Generator, margin: float) -> np.ndarray | None:
+    """Context crops of the ``--negatives`` types (their ``synth`` files in ``--data``), shuffled:
+    the "not this type" examples of a reader with that extra output, or None."""
+    if not args.negatives:
+        return None
+    parts = []
+    for kind in args.negatives.split(","):
+        f = Path(args.data) / f"{kind}.npz"
+        if kind == args.kind or not f.exists():
+            raise SystemExit(f"--negatives: {f} is missing or is this reader's own type: run "
+                             f"`synth --kind {kind} --out {args.data}` first")
+        parts.append(np.load(f)["x"])
+    out = np.concatenate(parts)
+    return out[rng.permutation(len(out))]
+
+
+def _load_init(model: torch.nn.Module, state: dict[str, torch.Tensor]) -> None:
+    """Start from ``state``; a reader given a "not this type" output starts from a reader
+    without one (the new output's weights start at zero, its bias low)."""
+    own = model.state_dict()
+    for name, w in state.items():
+        if own[name].shape == w.shape:
+            own[name] = w
+        elif own[name].shape[0] == w.shape[0] + 1 and own[name].shape[1:] == w.shape[1:]:
+            grown = torch.zeros_like(own[name]) if w.dim() > 1 else torch.full_like(own[name], -4.0)
+            grown[: w.shape[0]] = w
+            own[name] = grown
+        else:
+            raise SystemExit(f"--init: {name} has shape {tuple(w.shape)}, the network needs {tuple(own[name].shape)}")
+    model.load_state_dict(own)
+
+
 def _checkpoint(model: torch.nn.Module, vx: np.ndarray, vy: torch.Tensor, args: argparse.Namespace,
                 step: int) -> None:
     model.eval()
@@ -195,9 +239,16 @@ def _checkpoint(model: torch.nn.Module, vx: np.ndarray, vy: torch.Tensor, args: 
         p = torch.cat([F.softmax(model(normalise(vx[i : i + 256])), 1) for i in range(0, len(vx), 256)])
     conf, pred = p.max(1)
     ok = pred == vy
+    n = FACES[args.kind]
+    own = vy < n
+    extra = ""
+    if not bool(own.all()):
+        # of the other types' crops: how many this reader would still give a value of its own
+        taken = (p[~own, :n].max(1).values >= 0.5).float().mean()
+        extra = f" | own faces top1 {ok[own].float().mean():.4f}; other types taken as own {taken:.4f}"
     print(f"[ck step {step}] val top1 {ok.float().mean():.4f} read@.95 "
-          f"{(ok & (conf >= 0.95)).float().mean():.4f} wrong@.95 {(~ok & (conf >= 0.95)).float().mean():.4f}",
-          flush=True)
+          f"{(ok & (conf >= 0.95)).float().mean():.4f} wrong@.95 {(~ok & (conf >= 0.95)).float().mean():.4f}"
+          f"{extra}", flush=True)
     torch.save(model.state_dict(), args.out_pt)
     export(model, Path(args.out_onnx))
 
@@ -224,6 +275,9 @@ def main() -> None:
     t.add_argument("--real-share", type=float, default=0.5, help="d6: share of real faces per batch")
     t.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     t.add_argument("--threads", type=int, default=1)
+    t.add_argument("--negatives", default="",
+                   help="other types (e.g. d8,d10,d12) whose crops train an extra 'not this type' output")
+    t.add_argument("--neg-share", type=float, default=0.15, help="share of each batch from --negatives")
     t.add_argument("--init", default=None, help="start from these PyTorch weights (.pt): a fine-tune")
     t.add_argument("--out-pt", default=None, help="PyTorch weights (default /tmp/face_reader_KIND.pt)")
     t.add_argument("--out-onnx", default=None, help="ONNX (default: the shipped model's path)")

@@ -330,10 +330,10 @@ def _decide(
                 status = STATUS_READ
             # a d4 whose number is sure but whose type or flatness is doubted, showing the
             # equilateral triangle only a d4 lying flat shows
-            share = float(p[_OF_KIND[kind]].sum())
-            if (status == STATUS_UNSURE and kind == "d4" and cfg.d4_outline and not at_edge
-                    and share >= 0.5 and conf >= need * share and lies_flat_as_d4(bgr, cand.box)):
-                status = STATUS_READ
+            if status == STATUS_UNSURE and kind == "d4" and cfg.d4_outline and not at_edge:
+                share = float(p[_OF_KIND[kind]].sum())
+                if share >= 0.5 and conf >= need * share and lies_flat_as_d4(bgr, cand.box):
+                    status = STATUS_READ
             value = guess if status == STATUS_READ else None
         box = (
             int(round(x)) + offset[0],

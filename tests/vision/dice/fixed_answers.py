@@ -11,10 +11,18 @@ import numpy as np
 from vision.dice.labels import CLASSES
 
 
-def classifier_says(cls: int, conf: float) -> Callable[..., np.ndarray]:
-    """Every crop gets ``conf`` on class ``cls`` and the rest spread evenly over the others."""
+def classifier_gives(answer: dict[str, float]) -> Callable[..., np.ndarray]:
+    """Every crop gets these probabilities (class name -> probability) and the rest spread evenly
+    over the other classes."""
     def classify(crops: list[np.ndarray], *args: object) -> np.ndarray:
-        p = np.full((len(crops), len(CLASSES)), (1.0 - conf) / (len(CLASSES) - 1), np.float32)
-        p[:, cls] = conf
+        rest = (1.0 - sum(answer.values())) / (len(CLASSES) - len(answer))
+        p = np.full((len(crops), len(CLASSES)), rest, np.float32)
+        for name, v in answer.items():
+            p[:, CLASSES.index(name)] = v
         return p
     return classify
+
+
+def classifier_says(cls: int, conf: float) -> Callable[..., np.ndarray]:
+    """Every crop gets ``conf`` on class ``cls`` and the rest spread evenly over the others."""
+    return classifier_gives({CLASSES[cls]: conf})

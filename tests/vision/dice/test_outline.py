@@ -15,6 +15,8 @@ from vision.dice.labels import CLASSES, COCKED, class_of
 from vision.dice.outline import lies_flat_as_d4, triangle_fit
 from vision.synthetic.dice import PALETTE, DieSpec, draw_die
 
+from .fixed_answers import classifier_gives
+
 TABLE = (60, 110, 50)
 
 
@@ -79,19 +81,8 @@ def _d4_frame(value: int) -> np.ndarray:
     return canvas
 
 
-def _says(answer: dict[str, float]) -> object:
-    """A classifier stand-in giving every crop these class probabilities (the rest spread)."""
-    def classify(crops: list[np.ndarray], *args: object) -> np.ndarray:
-        rest = (1.0 - sum(answer.values())) / (len(CLASSES) - len(answer))
-        p = np.full((len(crops), len(CLASSES)), rest, np.float32)
-        for name, v in answer.items():
-            p[:, CLASSES.index(name)] = v
-        return p
-    return classify
-
-
 def test_a_d4_doubted_for_lying_flat_is_read_by_its_outline(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reader, "classify_with_turns", _says({"d4:3": 0.85, COCKED: 0.1499}))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d4:3": 0.85, COCKED: 0.1499}))
     cfg = DiceConfig(face_readers=())  # the classifier's answer stands for the value
     on = read_dice(_d4_frame(3), config=cfg)
     assert [(d.kind, d.value, d.status) for d in on.dice] == [("d4", 3, "read")]
@@ -102,13 +93,13 @@ def test_a_d4_doubted_for_lying_flat_is_read_by_its_outline(monkeypatch: pytest.
 
 def test_a_doubted_number_is_not_read_by_the_outline(monkeypatch: pytest.MonkeyPatch) -> None:
     # the type is sure, the number is not: the outline says nothing about the number
-    monkeypatch.setattr(reader, "classify_with_turns", _says({"d4:3": 0.85, "d4:2": 0.1499}))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d4:3": 0.85, "d4:2": 0.1499}))
     obs = read_dice(_d4_frame(3), config=DiceConfig(face_readers=()))
     assert [(d.value, d.status) for d in obs.dice] == [(None, "unsure")]
 
 
 def test_the_outline_confirms_only_a_d4(monkeypatch: pytest.MonkeyPatch) -> None:
     # a triangle the classifier takes for a d8 is not read by the outline
-    monkeypatch.setattr(reader, "classify_with_turns", _says({CLASSES[class_of("d8", 3)]: 0.85, COCKED: 0.1499}))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({CLASSES[class_of("d8", 3)]: 0.85, COCKED: 0.1499}))
     obs = read_dice(_d4_frame(3), config=DiceConfig(face_readers=()))
     assert [d.status for d in obs.dice] == ["unsure"]

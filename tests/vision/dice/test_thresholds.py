@@ -144,7 +144,8 @@ def test_by_default_a_value_the_classifier_gives_098_is_still_checked_by_the_fac
 def test_the_rendered_d8_once_read_as_a_d10_is_left_unsure() -> None:
     # the real networks on the frame where it was found (the benchmark's numbered set, frame
     # 20008): read as "d10:2" at 0.980 when the d10 reader was skipped
-    from vision.dice.evaluate import iou, synthetic_items
+    from vision.dice.evaluate import synthetic_items
+    from vision.dice.finder import iou
 
     name, img, truths = next(synthetic_items(1, 20_008, cocked_rate=0.0, kinds=("d4", "d8", "d10", "d12", "d20")))
     (d8,) = [t for t in truths if t.kind == "d8" and t.value == 2]

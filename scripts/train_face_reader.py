@@ -119,7 +119,7 @@ def real_crops(folder: Path, part: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 def augment(ctx: np.ndarray, rng: np.random.Generator, jitter: bool = True, margin: float = FACE_MARGIN,
-            mirror: bool = False) -> np.ndarray:
+            mirror: bool = False, scale_sd: float = 0.08) -> np.ndarray:
     """The face reader's crop cut from a context crop: any turn (and, with ``mirror``, a mirror
     image: pip faces read the same mirrored, numbers do not), then loose-box jitter and camera
     effects (mild: a face degraded past reading teaches only doubt)."""
@@ -128,7 +128,7 @@ def augment(ctx: np.ndarray, rng: np.random.Generator, jitter: bool = True, marg
     angle = float(rng.uniform(0, 360)) if jitter else 0.0
     scale = (s / margin) / (CTX / CTX_MARGIN)
     if jitter:
-        scale *= math.exp(rng.normal(0, 0.08))
+        scale *= math.exp(rng.normal(0, scale_sd))
     m = cv2.getRotationMatrix2D((c, c), angle, scale)
     m[:, 2] += s / 2 - c
     if jitter:
@@ -183,14 +183,15 @@ def cmd_train(args: argparse.Namespace) -> None:
         n_real = int(rng.binomial(args.batch, args.real_share)) if real else 0
         n_neg = int(rng.binomial(args.batch - n_real, args.neg_share)) if negatives is not None else 0
         idx = rng.integers(len(y), size=args.batch - n_real - n_neg)
-        crops = [augment(x[i], rng, margin=margin, mirror=mirror) for i in idx]
+        crops = [augment(x[i], rng, margin=margin, mirror=mirror, scale_sd=args.scale_jitter) for i in idx]
         labels = list(y[idx])
         if n_neg:
-            crops += [augment(negatives[i], rng, margin=margin) for i in rng.integers(len(negatives), size=n_neg)]
+            crops += [augment(negatives[i], rng, margin=margin, scale_sd=args.scale_jitter)
+                      for i in rng.integers(len(negatives), size=n_neg)]
             labels += [n] * n_neg
         if n_real:
             ridx = rng.integers(len(ry), size=n_real)
-            crops += [augment(rx[i], rng, margin=margin, mirror=mirror) for i in ridx]
+            crops += [augment(rx[i], rng, margin=margin, mirror=mirror, scale_sd=args.scale_jitter) for i in ridx]
             labels += list(ry[ridx])
         step += 1
         train_step(model, opt, crops, labels, args.smoothing, step, lr, t0)
@@ -273,6 +274,8 @@ def main() -> None:
     t.add_argument("--width", type=float, default=1.0)
     t.add_argument("--seed", type=int, default=7)
     t.add_argument("--real-share", type=float, default=0.5, help="d6: share of real faces per batch")
+    t.add_argument("--scale-jitter", type=float, default=0.08,
+                   help="sd of the log box-scale jitter (the detector's boxes on rendered numbered dice: about 0.10)")
     t.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     t.add_argument("--threads", type=int, default=1)
     t.add_argument("--negatives", default="",

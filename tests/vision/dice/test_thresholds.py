@@ -124,7 +124,7 @@ def test_by_default_a_value_the_classifier_gives_098_is_still_checked_by_the_fac
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # the numbered set's one confident-wrong die (stop 16): a d8 the classifier called "d10:2"
-    # at 0.98, which skipped the d10 reader; the reader's "not mine" share must get a say
+    # at 0.98, which skipped the d10 reader; the reader's doubt must get a say
     img = _one_die_frame("d8")
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d10", 2), 0.984))
     asked: list[str] = []

@@ -61,10 +61,10 @@ def _outputs(kind: str) -> int:
     return int(_softmax_of([np.zeros((CLASSIFIER_SIZE, CLASSIFIER_SIZE), np.uint8)], face_reader_path(kind), 0).shape[1])
 
 
-def test_the_d10_d12_and_d20_readers_say_when_a_die_is_not_theirs() -> None:
+def test_the_d4_d10_d12_and_d20_readers_say_when_a_die_is_not_theirs() -> None:
     # trained with the other numbered types' faces as a last "not this type" output
     # (scripts/train_face_reader.py --negatives): a mistyped die keeps no value of theirs
-    for kind in ("d10", "d12", "d20"):
+    for kind in ("d4", "d10", "d12", "d20"):
         assert _outputs(kind) == FACES[kind] + 1, kind
         for other in ("d4", "d8", "d10", "d12", "d20"):
             if other == kind:

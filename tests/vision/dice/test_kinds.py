@@ -34,8 +34,13 @@ def test_other_types_share_counts_against_the_confidence(monkeypatch) -> None:  
     img, truths = render_dice_scene(np.random.default_rng(1), (640, 480), n_dice=1,
                                     kinds=("d6",), die_px=(60.0, 60.0))
     monkeypatch.setattr(reader, "classify_with_turns", sure_it_is_a_d12)
-    anything = read_dice(img)
+    # the classifier alone (no face reader asked): a confident d12 when every type is allowed
+    anything = read_dice(img, config=DiceConfig(face_readers=()))
     assert [(d.kind, d.value) for d in anything.dice] == [("d12", 5)]
+    # by default the d12 face reader is asked (0.98 is under the skip, 0.995) and says this
+    # pipped face is not a d12 ("not this type"): nothing is read
+    with_reader = read_dice(img)
+    assert [d.value for d in with_reader.dice] == [None]
     d6_only = read_dice(img, config=DiceConfig(kinds=("d6",)))
     assert len(d6_only.dice) == 1
     die = d6_only.dice[0]

@@ -29,6 +29,7 @@ the classifier alone (docs/vision-dice.md).
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import sys
 import time
@@ -172,6 +173,7 @@ def cmd_train(args: argparse.Namespace) -> None:
     if args.init:
         _load_init(model, torch.load(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
+    jittered = functools.partial(augment, rng=rng, margin=margin, scale_sd=args.scale_jitter)
     budget = args.minutes * 60.0
     t0 = last = time.time()
     step = 0
@@ -183,15 +185,14 @@ def cmd_train(args: argparse.Namespace) -> None:
         n_real = int(rng.binomial(args.batch, args.real_share)) if real else 0
         n_neg = int(rng.binomial(args.batch - n_real, args.neg_share)) if negatives is not None else 0
         idx = rng.integers(len(y), size=args.batch - n_real - n_neg)
-        crops = [augment(x[i], rng, margin=margin, mirror=mirror, scale_sd=args.scale_jitter) for i in idx]
+        crops = [jittered(x[i], mirror=mirror) for i in idx]
         labels = list(y[idx])
         if n_neg:
-            crops += [augment(negatives[i], rng, margin=margin, scale_sd=args.scale_jitter)
-                      for i in rng.integers(len(negatives), size=n_neg)]
+            crops += [jittered(negatives[i]) for i in rng.integers(len(negatives), size=n_neg)]
             labels += [n] * n_neg
         if n_real:
             ridx = rng.integers(len(ry), size=n_real)
-            crops += [augment(rx[i], rng, margin=margin, mirror=mirror, scale_sd=args.scale_jitter) for i in ridx]
+            crops += [jittered(rx[i], mirror=mirror) for i in ridx]
             labels += list(ry[ridx])
         step += 1
         train_step(model, opt, crops, labels, args.smoothing, step, lr, t0)

@@ -121,13 +121,9 @@ class DiceConfig:
     70% of the time, the d20 face reader's 97%. Empty: the classifier reads every value."""
     face_reader_skip_above: float = 0.995
     """A die whose value the classifier already gives at least this probability keeps the
-    classifier's answer and skips its face reader (first set to 0.98: the same figures, 14.6
-    instead of 16.6 ms on a rendered frame of all types). Raised to 0.995 in stop 17: a rendered
-    d8 the classifier called "d10:2" at 0.980 skipped the d10 reader and was the numbered set's
-    one confident-wrong die; asked, the d10 reader's doubt (2 at 0.977) leaves it unsure, and
-    the second look then leans to d8 (guess 2, right). 0.995 and never skipping read the same
-    dice on three rendered sets (about 1,600 numbered dice); 0.995 costs 0.3-0.5 ms a frame,
-    never skipping 1.4-1.9 ms."""
+    classifier's answer and skips its face reader (0.3-0.5 ms a frame saved). Only near-certain
+    answers skip: at 0.98 a rendered d8 the classifier called "d10:2" never reached the d10
+    reader and was read confidently wrong (docs/vision-dice.md, step 3)."""
     overview_die_px: int = 100
     """Dice at least this large (in the detector's view of the frame) are taken from a second
     detector pass at half the scale (``finder.find_dice``): close-up dice larger than the

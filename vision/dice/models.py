@@ -1,8 +1,8 @@
 """The small networks (ONNX, run by onnxruntime or OpenCV's DNN module) and the crop they share.
 
 The detector is trained by ``scripts/train_dice_classifier.py``, the classifier by
-``scripts/train_dice_reader.py``, the face readers by ``scripts/train_face_reader.py``; no weights
-are fetched at run time.
+``scripts/train_dice_reader.py``, the face readers by ``scripts/train_face_reader.py``, the type
+reader by ``scripts/train_type_reader.py``; no weights are fetched at run time.
 """
 
 from __future__ import annotations
@@ -40,6 +40,15 @@ def face_margin(kind: str) -> float:
 def face_reader_path(kind: str) -> Path:
     """The face reader of one numbered die type (``scripts/train_face_reader.py``)."""
     return MODEL_DIR / f"face_reader_{kind}.onnx"
+
+
+TYPE_READER_KINDS = ("d4", "d8", "d10", "d12", "d20")
+"""The type reader's outputs, in order."""
+
+
+def type_reader_path() -> Path:
+    """The type reader, which tells the numbered types apart (``scripts/train_type_reader.py``)."""
+    return MODEL_DIR / "type_reader.onnx"
 
 
 class ModelMissingError(RuntimeError):
@@ -122,8 +131,8 @@ def load_net(path: Path, backend: str | None = None) -> Network:
                 raise ModelMissingError(
                     f"dice model {path.name} is missing from {path.parent}: run "
                     "scripts/train_dice_classifier.py (detector), scripts/train_dice_reader.py "
-                    "(classifier) or scripts/train_face_reader.py (face_reader_*), or reinstall "
-                    "the package"
+                    "(classifier), scripts/train_face_reader.py (face_reader_*) or "
+                    "scripts/train_type_reader.py (type_reader), or reinstall the package"
                 )
             net = Network(path, backend)
             _nets[(path, backend)] = net

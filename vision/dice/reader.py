@@ -17,12 +17,14 @@ from .labels import CLASSES, COCKED, NONE
 from .models import (
     CLASSIFIER_PATH,
     CLASSIFIER_SIZE,
+    TYPE_READER_KINDS,
     BackendError,
     ModelMissingError,
     crop_square,
     face_margin,
     face_reader_path,
     load_net,
+    type_reader_path,
 )
 from .outline import lies_flat_as_d4
 from .pips import FLAT_BOX, count_pips
@@ -97,6 +99,39 @@ def with_face_readers(grey: np.ndarray, boxes: list[tuple[float, float, float, f
             out = probs.copy()
         for row, i in enumerate(which):
             out[i, mask] = share[i] * faces[row]
+    return out
+
+
+def read_types(crops: list[np.ndarray], below: float = 0.97) -> np.ndarray:
+    """The type reader's probabilities (N x ``TYPE_READER_KINDS``) of classifier crops; a crop it
+    is under ``below`` sure of is read again turned half a turn and the two answers averaged."""
+    n = len(TYPE_READER_KINDS)
+    return _over_turns(lambda c: _softmax_of(c, type_reader_path(), n), crops, below, turns=(2,))
+
+
+def with_type_reader(crops: list[np.ndarray], probs: np.ndarray, sure: float = 0.995,
+                     turn_below: float = 0.97) -> np.ndarray:
+    """``probs`` with the type of every die the classifier types as a numbered type (at least
+    half its probability on the numbered types) but doubts between them (its top numbered type
+    under ``sure`` of the numbered share) weighed again with the type reader's answer.
+
+    The numbered share stays what the classifier gave. It is split over the numbered types in
+    proportion to the product of the two networks' answers (each normalised over the numbered
+    types): where they agree the type grows surer, where they disagree doubt remains.
+    Each type keeps the classifier's spread over its values; the face readers read them next."""
+    masks = [_OF_KIND[k] for k in TYPE_READER_KINDS]
+    types = np.stack([probs[:, m].sum(axis=1) for m in masks], axis=1)  # N x 5
+    numbered = types.sum(axis=1)
+    which = [i for i in range(len(probs)) if numbered[i] >= 0.5 and types[i].max() < sure * numbered[i]]
+    if not which:
+        return probs
+    said = read_types([crops[i] for i in which], turn_below)
+    out = probs.copy()
+    for row, i in enumerate(which):
+        both = types[i] / numbered[i] * said[row]
+        new = numbered[i] * both / max(float(both.sum()), 1e-12)
+        for m, before, after in zip(masks, types[i], new, strict=True):
+            out[i, m] = probs[i, m] * (after / before) if before > 1e-9 else after / m.sum()
     return out
 
 
@@ -265,6 +300,8 @@ def _probabilities(grey: np.ndarray, cands: list[Candidate], cfg: DiceConfig,
     e = CLASSIFIER_SIZE // 5
     flat = [float(c[e:-e, e:-e].std()) < cfg.min_contrast for c in crops]
     probs = classify_with_turns(crops, cfg.turns_below if turn else 0.0, cfg.turns_above, cfg.turns)
+    if cfg.type_reader and any(k in cfg.kinds for k in TYPE_READER_KINDS):
+        probs = with_type_reader(crops, probs, cfg.type_reader_skip_above, 0.97 if turn else 0.0)
     readers = tuple(k for k in cfg.face_readers if k in cfg.kinds)
     if readers:
         probs = with_face_readers(grey, [c.box for c in cands], probs, readers, cfg.face_reader_skip_above,

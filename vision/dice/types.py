@@ -124,6 +124,16 @@ class DiceConfig:
     classifier's answer and skips its face reader (0.3-0.5 ms a frame saved). Only near-certain
     answers skip: at 0.98 a rendered d8 the classifier called "d10:2" never reached the d10
     reader and was read confidently wrong (docs/vision-dice.md, step 3)."""
+    type_reader: bool = True
+    """Weigh the type of a numbered die the classifier doubts between numbered types with the
+    type reader's answer (``reader.with_type_reader``, ``scripts/train_type_reader.py``): the
+    numbered share is split in proportion to the product of the two networks' answers. On
+    rendered numbered dice it reads about one die in a hundred more with none wrong; on the real
+    dice-polyhedral photos it read 6 of 8 d8 (none before) and nothing wrong
+    (docs/vision-dice.md, "Type reader"). Off: the classifier's type stands."""
+    type_reader_skip_above: float = 0.995
+    """A die whose top numbered type already has this share of the classifier's numbered
+    probability keeps the classifier's split and skips the type reader."""
     overview_die_px: int = 100
     """Dice at least this large (in the detector's view of the frame) are taken from a second
     detector pass at half the scale (``finder.find_dice``): close-up dice larger than the

@@ -26,3 +26,12 @@ def classifier_gives(answer: dict[str, float]) -> Callable[..., np.ndarray]:
 def classifier_says(cls: int, conf: float) -> Callable[..., np.ndarray]:
     """Every crop gets ``conf`` on class ``cls`` and the rest spread evenly over the others."""
     return classifier_gives({CLASSES[cls]: conf})
+
+
+def type_reader_undecided(crops: list[np.ndarray], *args: object) -> np.ndarray:
+    """A stand-in for the type reader with no opinion (every numbered type equally likely), which
+    leaves the classifier's split between types as it is: for tests that fix the classifier's
+    answer to check a rule downstream of it (``vision.dice.reader.read_types``)."""
+    from vision.dice.models import TYPE_READER_KINDS
+
+    return np.full((len(crops), len(TYPE_READER_KINDS)), 1.0 / len(TYPE_READER_KINDS), np.float32)

@@ -1,6 +1,6 @@
 """The shipped face readers (``vision/dice/models/face_reader_*.onnx``): one per numbered type in
 ``DiceConfig().face_readers``, each answering over that type's faces, and the reading networks'
-size budget."""
+size budget (the classifier, the face readers and the type reader)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from vision.dice.models import (
     FACE_MARGIN,
     crop_square,
     face_reader_path,
+    type_reader_path,
 )
 from vision.dice.reader import _softmax_of, read_faces
 from vision.dice.types import FACES
@@ -53,7 +54,8 @@ def test_a_face_reader_reads_its_own_faces(kind: str) -> None:
 
 
 def test_the_reading_networks_fit_in_five_megabytes() -> None:
-    total = CLASSIFIER_PATH.stat().st_size + sum(face_reader_path(k).stat().st_size for k in READERS)
+    total = (CLASSIFIER_PATH.stat().st_size + type_reader_path().stat().st_size
+             + sum(face_reader_path(k).stat().st_size for k in READERS))
     assert total < 5 * 1024 * 1024, total
 
 

@@ -87,7 +87,7 @@ def cmd_synth(args: argparse.Namespace) -> None:
         bg = synth.training_background(rng, scene, scene)
         img, truths = synth.render_dice_scene(
             rng, (scene, scene), n_dice=int(rng.integers(3, 9)), kinds=(args.kind,),
-            die_px=(20.0, 90.0), background=bg,
+            die_px=(20.0, 90.0), background=bg, realistic=args.realistic,
         )
         grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
         for t in truths:
@@ -265,6 +265,9 @@ def main() -> None:
                    help="the Rune55 folder (d6 only: its tune split's real pip faces)")
     s.add_argument("--dice", type=int, default=24000)
     s.add_argument("--seed", type=int, default=None, help="default: one per type")
+    s.add_argument("--realistic", action="store_true",
+                   help="numbered dice as real ones look from above (side-face numbers, soft light; "
+                        "the type reader's second data set)")
     t = sub.add_parser("train")
     t.add_argument("--kind", default="d20", choices=["d4", "d6", "d8", "d10", "d12", "d20"])
     t.add_argument("--data", required=True)

@@ -59,7 +59,9 @@ class DieSpec:
     ``size`` is the side of the die's footprint in pixels; ``angle`` its rotation in degrees;
     ``tilt`` foreshortens it along one axis (0 = flat; >= 0.3 looks cocked, leaning on
     something); ``style`` picks pip size/shape or font (any int). ``ink`` None picks a contrasting
-    ink. ``glare`` 0..1 adds a specular spot.
+    ink. ``glare`` 0..1 adds a specular spot. ``realistic`` draws a numbered die as real ones
+    look from above (``_soft``, ``_side_numbers``, the d8's outline): the type reader's training
+    data (``scripts/train_type_reader.py``); the other networks were trained on the faceted look.
     """
 
     kind: str
@@ -73,6 +75,7 @@ class DieSpec:
     tilt: float = 0.0
     glare: float = 0.0
     cocked: bool = False
+    realistic: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,7 @@ def default_ink(colour: str, rng: np.random.Generator | None = None) -> tuple[in
     return (245, 245, 245)
 
 
-def _outline(kind: str, r: float) -> tuple[np.ndarray, np.ndarray]:
+def _outline(kind: str, r: float, realistic: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """(silhouette, top face) polygons around (0, 0) for a die of footprint radius r."""
 
     def regular(n: int, rad: float, phase: float) -> np.ndarray:
@@ -113,6 +116,10 @@ def _outline(kind: str, r: float) -> tuple[np.ndarray, np.ndarray]:
     if kind == "d4":
         tri = regular(3, r * 0.95, -math.pi / 2)
         return tri, tri
+    if kind == "d8" and realistic:
+        # an octahedron face up: the top triangle's corners are every other corner of the
+        # hexagonal outline (the faceted look cuts them off at the outline)
+        return regular(6, r * 0.9, -math.pi / 2), regular(3, r * 0.9, -math.pi / 2)
     if kind == "d8":
         return regular(6, r * 0.9, 0), regular(3, r * 0.86, -math.pi / 2)
     if kind == "d10":
@@ -160,6 +167,48 @@ def _text(img: np.ndarray, text: str, centre: tuple[float, float], height: float
     roi[:] = (roi * (1 - a) + np.array(colour, np.float32) * a).astype(img.dtype)
 
 
+def _soft(spec: DieSpec) -> float:
+    """How diffuse the light on a realistic numbered die is: 0 the faceted look (lit top, dark
+    sides), 1 a room's soft light (sides nearly as bright as the top, as on real dice seen from
+    above). Taken from ``style``, so the scene's random stream is the same either way; pipped d6
+    and the faceted look keep 0."""
+    return 0.0 if spec.kind == "d6" or not spec.realistic else ((spec.style // 15) % 4) / 3.0
+
+
+def _side_numbers(spec: DieSpec) -> bool:
+    """Whether the faces around the top one show their own numbers (a realistic d8, d10 or d12,
+    three in four: on real ones seen from above they do, foreshortened)."""
+    return spec.realistic and spec.kind in ("d8", "d10", "d12") and (spec.style // 60) % 4 != 0
+
+
+def _side_face_numbers(patch: np.ndarray, spec: DieSpec, sil: np.ndarray, top: np.ndarray,
+                       c: float, rr: float, ink: tuple[float, ...], font: int, thick: float) -> None:
+    """Small numbers on the side faces next to each edge of the top face: halfway between the
+    edge and the silhouette, their tops pointing outward (give or take), their values any other
+    face's. A local generator (from ``style`` and ``value``) keeps the scene's stream intact."""
+    rng = np.random.default_rng(spec.style * 7919 + spec.value * 31 + FACES[spec.kind])
+    others = [v for v in range(1, FACES[spec.kind] + 1) if v != spec.value]
+    sil_c = (sil + c).astype(np.float32).reshape(-1, 1, 2)
+    for i in range(len(top)):
+        mid = (top[i] + top[(i + 1) % len(top)]) / 2
+        dist = float(np.linalg.norm(mid))
+        if dist < 1e-6:
+            continue
+        u = mid / dist
+        out = dist
+        while out < 2 * rr and cv2.pointPolygonTest(sil_c, (float(c + u[0] * out), float(c + u[1] * out)), False) >= 0:
+            out += rr * 0.02
+        room = out - dist
+        if room < rr * 0.12:
+            continue
+        at = dist + room * 0.5
+        height = min(rr * 0.24, room * 0.7)
+        phi = math.degrees(math.atan2(u[1], u[0]))
+        turn = -(phi + 90) + float(rng.normal(0, 25))
+        text = _label(int(rng.choice(others)), spec.kind)
+        _text(patch, text, (c + u[0] * at, c + u[1] * at), height, turn, ink, font, thick, text in ("6", "9"))
+
+
 def _label(value: int, kind: str) -> str:
     if kind == "d10":
         return "0" if value == 10 else str(value)
@@ -178,15 +227,17 @@ def draw_die(canvas: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> Die
     mask: np.ndarray = np.zeros((n, n), np.uint8)
     c = n / 2
     rr = r * ss
-    sil, top = _outline(spec.kind, rr)
+    sil, top = _outline(spec.kind, rr, spec.realistic)
     rounding = int(rr * (0.12 + 0.1 * (spec.style % 3)))
     sil_i = np.round(sil + c).astype(np.int32)
     cv2.fillPoly(mask, [sil_i], 255, cv2.LINE_AA)
     if spec.kind == "d6" and rounding > 0:
         mask = cv2.erode(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rounding, rounding)))
         mask = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rounding, rounding)))
-    # side faces darker, top face lit
-    patch[:] = body * 0.62
+    # side faces darker, top face lit; a realistic numbered die under diffuse light shows its
+    # sides almost as bright as its top (``_soft``)
+    soft = _soft(spec)
+    patch[:] = body * (0.62 + 0.3 * soft)
     top_mask = np.zeros_like(mask)
     cv2.fillPoly(top_mask, [np.round(top + c).astype(np.int32)], 255, cv2.LINE_AA)
     if spec.kind == "d6":
@@ -195,7 +246,7 @@ def draw_die(canvas: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> Die
     shade = 0.9 + 0.1 * rng.random()
     patch = patch * (1 - tm) + body * shade * tm
     # edges between faces
-    edge = tuple(float(v) for v in body * 0.45)
+    edge = tuple(float(v) for v in body * (0.45 + 0.3 * soft))
     if spec.kind != "d6":
         cv2.polylines(patch, [np.round(top + c).astype(np.int32)], True, edge, max(1, ss // 2), cv2.LINE_AA)
         for p in np.round(top + c).astype(np.int32):
@@ -232,6 +283,8 @@ def draw_die(canvas: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> Die
             height *= 0.92
         cy = c + (0.1 * rr if spec.kind in ("d8", "d20") else 0.0)
         _text(patch, label, (c, cy), height, 0.0, inkf, font, thick, label in ("6", "9"))
+        if _side_numbers(spec):
+            _side_face_numbers(patch, spec, sil, top, c, rr, inkf, font, thick)
         if spec.kind == "d20":
             # fragments of the neighbouring faces' numbers
             for k in range(3):
@@ -334,7 +387,7 @@ def table_background(rng: np.random.Generator, width: int, height: int) -> np.nd
 
 def random_spec(
     rng: np.random.Generator, centre: tuple[float, float], size: float, kinds: tuple[str, ...] = KINDS,
-    cocked_rate: float = 0.0,
+    cocked_rate: float = 0.0, realistic: bool = False,
 ) -> DieSpec:
     kind = str(rng.choice(kinds))
     colour = str(rng.choice(list(PALETTE)))
@@ -350,6 +403,7 @@ def random_spec(
         tilt=float(rng.uniform(0.3, 0.5)) if cocked else float(rng.uniform(0, 0.12)),
         glare=float(rng.uniform(0.3, 0.9)) if rng.random() < 0.3 else 0.0,
         cocked=cocked,
+        realistic=realistic,
     )
 
 
@@ -377,8 +431,10 @@ def render_dice_scene(
     touching: bool = True,
     background: np.ndarray | None = None,
     effects: bool = True,
+    realistic: bool = False,
 ) -> tuple[np.ndarray, list[DieTruth]]:
     """A BGR frame of ``size`` (width, height) with dice on a table, and their ground truth.
+    ``realistic``: numbered dice in the look real ones have from above (``DieSpec.realistic``).
 
     Dice do not overlap; with ``touching`` some are placed edge to edge.
     """
@@ -403,7 +459,7 @@ def render_dice_scene(
                 break
         else:
             continue
-        spec = random_spec(rng, (cx, cy), s, kinds, cocked_rate)
+        spec = random_spec(rng, (cx, cy), s, kinds, cocked_rate, realistic)
         truths.append(draw_die(img, spec, rng))
         placed.append((cx, cy, s))
     if effects:

@@ -128,7 +128,7 @@ class DiceConfig:
     """Weigh the type of a numbered die the classifier doubts between numbered types with the
     type reader's answer (``reader.with_type_reader``, ``scripts/train_type_reader.py``): the
     numbered share is split in proportion to the product of the two networks' answers. On
-    rendered numbered dice it reads about one die in a hundred more with none wrong; on the real
+    rendered numbered dice it reads one or two dice in a hundred more with none wrong; on the real
     dice-polyhedral photos it read 6 of 8 d8 (none before) and nothing wrong
     (docs/vision-dice.md, "Type reader"). Off: the classifier's type stands."""
     type_reader_skip_above: float = 0.995

@@ -30,6 +30,7 @@ import hashlib
 import math
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -270,6 +271,26 @@ def centre_crops(ctx: np.ndarray) -> np.ndarray:
     return np.stack([cv2.warpAffine(x, m, (s, s), borderMode=cv2.BORDER_REPLICATE) for x in ctx])
 
 
+def wall_clock_steps(opt: torch.optim.Optimizer, base_lr: float, minutes: float,
+                     checkpoint_minutes: float) -> Iterator[tuple[int, float, float, bool]]:
+    """The steps of a wall-time budget (shared with ``train_face_reader.py`` and
+    ``train_type_reader.py``): yields (step, learning rate, start time, whether a checkpoint is
+    due), with the rate set on ``opt`` first: a 3% warm-up, then a cosine down to zero at
+    ``minutes``; a checkpoint every ``checkpoint_minutes``."""
+    budget = minutes * 60.0
+    t0 = last = time.time()
+    step = 0
+    while (frac := (time.time() - t0) / budget) < 1.0:
+        lr = base_lr * min(1.0, frac / 0.03) * 0.5 * (1 + math.cos(math.pi * frac))
+        for g in opt.param_groups:
+            g["lr"] = lr
+        step += 1
+        due = time.time() - last > checkpoint_minutes * 60
+        if due:
+            last = time.time()
+        yield step, lr, t0, due
+
+
 def train_step(model: nn.Module, opt: torch.optim.Optimizer, crops: list[np.ndarray], labels: list[int],
                smoothing: float, step: int, lr: float, t0: float) -> None:
     """One optimiser step on a batch of reader crops; prints the loss and the batch accuracy
@@ -342,9 +363,6 @@ def cmd_train(args: argparse.Namespace) -> None:
     val_rx = centre_crops(np.stack([crop_square(g, d[:4], CTX, CTX_MARGIN) for _, g, ds in calib for d in ds]))
     val_ry = np.array([d[4] for _, _, ds in calib for d in ds], np.int64)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
-    budget = args.minutes * 60.0
-    t0 = last_ck = time.time()
-    step = 0
     shares = dict(SHARES)
     if args.real_share is not None:  # the rest keep their proportions
         rest = 1.0 - SHARES["real"]
@@ -362,13 +380,8 @@ def cmd_train(args: argparse.Namespace) -> None:
         picks["synth"] = np.concatenate([picks.get("synth", np.arange(len(ys))), extra])
         print(f"boost {kind}: {int(mine.sum())} crops x{factor}", flush=True)
     model.train()
-    while True:
-        frac = (time.time() - t0) / budget
-        if frac >= 1.0:
-            break
-        lr = args.lr * min(1.0, frac / 0.03) * 0.5 * (1 + math.cos(math.pi * frac))
-        for g in opt.param_groups:
-            g["lr"] = lr
+    step = 0
+    for step, lr, t0, due in wall_clock_steps(opt, args.lr, args.minutes, args.checkpoint_minutes):
         which = rng.choice(len(names), args.batch, p=p_pool)
         crops, labels = [], []
         for w in which:
@@ -377,10 +390,8 @@ def cmd_train(args: argparse.Namespace) -> None:
             i = int(rng.integers(len(y))) if pick is None else int(pick[rng.integers(len(pick))])
             crops.append(augment(x[i], int(y[i]), rng))
             labels.append(int(y[i]))
-        step += 1
         train_step(model, opt, crops, labels, args.smoothing, step, lr, t0)
-        if time.time() - last_ck > args.checkpoint_minutes * 60:
-            last_ck = time.time()
+        if due:
             checkpoint(model, args, val_sx, val_sy, val_rx, val_ry, step)
             fresh = load_pool(data)["synth"]
             if len(fresh[1]) > len(pools["synth"][1]):

@@ -49,6 +49,7 @@ from train_dice_reader import (  # noqa: E402
     photometric,
     real_images,
     train_step,
+    wall_clock_steps,
 )
 
 from vision.dice import dataset  # noqa: E402
@@ -174,14 +175,9 @@ def cmd_train(args: argparse.Namespace) -> None:
         _load_init(model, torch.load(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     jittered = functools.partial(augment, rng=rng, margin=margin, scale_sd=args.scale_jitter)
-    budget = args.minutes * 60.0
-    t0 = last = time.time()
-    step = 0
     model.train()
-    while (frac := (time.time() - t0) / budget) < 1.0:
-        lr = args.lr * min(1.0, frac / 0.03) * 0.5 * (1 + math.cos(math.pi * frac))
-        for g in opt.param_groups:
-            g["lr"] = lr
+    step = 0
+    for step, lr, t0, due in wall_clock_steps(opt, args.lr, args.minutes, args.checkpoint_minutes):
         n_real = int(rng.binomial(args.batch, args.real_share)) if real else 0
         n_neg = int(rng.binomial(args.batch - n_real, args.neg_share)) if negatives is not None else 0
         idx = rng.integers(len(y), size=args.batch - n_real - n_neg)
@@ -194,10 +190,8 @@ def cmd_train(args: argparse.Namespace) -> None:
             ridx = rng.integers(len(ry), size=n_real)
             crops += [jittered(rx[i], mirror=mirror) for i in ridx]
             labels += list(ry[ridx])
-        step += 1
         train_step(model, opt, crops, labels, args.smoothing, step, lr, t0)
-        if time.time() - last > args.checkpoint_minutes * 60:
-            last = time.time()
+        if due:
             _checkpoint(model, vx, vy, args, step)
     _checkpoint(model, vx, vy, args, step)
 

@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import argparse
 import functools
-import math
 import sys
-import time
 from pathlib import Path
 
 import cv2
@@ -32,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train_dice_reader import build_classifier, export, normalise, train_step  # noqa: E402
+from train_dice_reader import build_classifier, export, normalise, train_step, wall_clock_steps  # noqa: E402
 from train_face_reader import augment  # noqa: E402
 
 from vision.dice.models import CROP_MARGIN, TYPE_READER_KINDS, type_reader_path  # noqa: E402
@@ -84,20 +82,13 @@ def main() -> None:
     model = build_classifier(n_classes=len(TYPE_READER_KINDS), width=args.width)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     jittered = functools.partial(augment, rng=rng, margin=CROP_MARGIN, scale_sd=args.scale_jitter)
-    budget = args.minutes * 60.0
-    t0 = last = time.time()
-    step = 0
     model.train()
-    while (frac := (time.time() - t0) / budget) < 1.0:
-        lr = args.lr * min(1.0, frac / 0.03) * 0.5 * (1 + math.cos(math.pi * frac))
-        for g in opt.param_groups:
-            g["lr"] = lr
+    step = 0
+    for step, lr, t0, due in wall_clock_steps(opt, args.lr, args.minutes, args.checkpoint_minutes):
         labels = rng.integers(len(pools), size=args.batch)  # every type equally often
         crops = [jittered(pools[k][rng.integers(len(pools[k]))]) for k in labels]
-        step += 1
         train_step(model, opt, crops, list(labels), 0.0, step, lr, t0)
-        if time.time() - last > args.checkpoint_minutes * 60:
-            last = time.time()
+        if due:
             _checkpoint(model, val_x, val_y, args, step)
     _checkpoint(model, val_x, val_y, args, step)
 

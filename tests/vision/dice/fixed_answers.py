@@ -35,3 +35,14 @@ def type_reader_undecided(crops: list[np.ndarray], *args: object) -> np.ndarray:
     from vision.dice.models import TYPE_READER_KINDS
 
     return np.full((len(crops), len(TYPE_READER_KINDS)), 1.0 / len(TYPE_READER_KINDS), np.float32)
+
+
+def one_die_frame(kind: str) -> np.ndarray:
+    """A 640x480 frame holding one 60 px ``kind`` (the same die every time): a frame for the
+    reader's rules to run on while the networks' answers are fixed."""
+    from vision.synthetic.dice import render_dice_scene
+
+    img, truths = render_dice_scene(np.random.default_rng(1), (640, 480), n_dice=1, kinds=(kind,),
+                                    die_px=(60.0, 60.0))
+    assert len(truths) == 1
+    return img

@@ -10,16 +10,8 @@ import pytest
 import vision.dice.reader as reader
 from vision.dice import DiceConfig, read_dice
 from vision.dice.labels import CLASSES, class_of
-from vision.synthetic.dice import render_dice_scene
 
-from .fixed_answers import classifier_says, type_reader_undecided
-
-
-def _one_die_frame(kind: str = "d6") -> np.ndarray:
-    img, truths = render_dice_scene(np.random.default_rng(1), (640, 480), n_dice=1,
-                                    kinds=(kind,), die_px=(60.0, 60.0))
-    assert len(truths) == 1
-    return img
+from .fixed_answers import classifier_says, one_die_frame, type_reader_undecided
 
 
 def test_threshold_for_falls_back_to_the_read_threshold() -> None:
@@ -30,7 +22,7 @@ def test_threshold_for_falls_back_to_the_read_threshold() -> None:
 
 
 def test_a_types_own_threshold_decides_whether_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    img = _one_die_frame("d12")
+    img = one_die_frame("d12")
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d12", 7), 0.9))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     # the classifier's answer alone (the d12's face reader is tested with the real models)
@@ -47,7 +39,7 @@ def test_a_types_own_threshold_decides_whether_it_is_read(monkeypatch: pytest.Mo
 
 
 def test_a_die_at_the_edge_still_needs_the_edge_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
-    img = _one_die_frame("d12")
+    img = one_die_frame("d12")
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d12", 7), 0.9))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     cfg = DiceConfig(kind_read_thresholds=(("d12", 0.85),), edge_read_threshold=0.99, face_readers=())
@@ -60,7 +52,7 @@ def test_a_die_at_the_edge_still_needs_the_edge_threshold(monkeypatch: pytest.Mo
 
 
 def test_the_d20_face_reader_reads_the_value_of_a_die_typed_d20(monkeypatch: pytest.MonkeyPatch) -> None:
-    img = _one_die_frame("d20")
+    img = one_die_frame("d20")
     d20 = [i for i, c in enumerate(CLASSES) if c.startswith("d20:")]
 
     def typed_d20_unsure_of_value(crops, *args):  # type: ignore[no-untyped-def]
@@ -96,7 +88,7 @@ def test_the_d20_face_reader_reads_the_value_of_a_die_typed_d20(monkeypatch: pyt
 
 
 def test_the_d20_face_reader_leaves_dice_not_typed_d20_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    img = _one_die_frame("d12")
+    img = one_die_frame("d12")
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d12", 11), 0.99))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
 
@@ -109,7 +101,7 @@ def test_the_d20_face_reader_leaves_dice_not_typed_d20_alone(monkeypatch: pytest
 
 
 def test_a_value_the_classifier_is_sure_of_skips_the_face_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    img = _one_die_frame("d20")
+    img = one_die_frame("d20")
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d20", 17), 0.99))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     asked: list[int] = []
@@ -131,7 +123,7 @@ def test_by_default_a_value_the_classifier_gives_098_is_still_checked_by_the_fac
 ) -> None:
     # the numbered set's one confident-wrong die (stop 16): a d8 the classifier called "d10:2"
     # at 0.98, which skipped the d10 reader; the reader's doubt must get a say
-    img = _one_die_frame("d8")
+    img = one_die_frame("d8")
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d10", 2), 0.984))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     asked: list[str] = []

@@ -12,9 +12,9 @@ from vision.dice import DiceConfig, read_dice
 from vision.dice.labels import CLASSES, class_of
 from vision.dice.models import CLASSIFIER_SIZE, TYPE_READER_KINDS, crop_square, type_reader_path
 from vision.dice.types import FACES
-from vision.synthetic.dice import DieSpec, draw_die, render_dice_scene
+from vision.synthetic.dice import DieSpec, draw_die
 
-from .fixed_answers import classifier_gives
+from .fixed_answers import classifier_gives, one_die_frame
 
 CROPS = [np.zeros((CLASSIFIER_SIZE, CLASSIFIER_SIZE), np.uint8)]
 
@@ -80,15 +80,8 @@ def test_a_type_the_classifier_gave_nothing_is_spread_evenly_over_its_values(mon
     assert np.isfinite(out).all() and out.sum() == pytest.approx(1.0, abs=1e-5)
 
 
-def _one_die_frame(kind: str) -> np.ndarray:
-    img, truths = render_dice_scene(np.random.default_rng(1), (640, 480), n_dice=1, kinds=(kind,),
-                                    die_px=(60.0, 60.0))
-    assert len(truths) == 1
-    return img
-
-
 def test_read_dice_asks_it_only_when_a_numbered_type_can_be_in_the_roll(monkeypatch: pytest.MonkeyPatch) -> None:
-    img = _one_die_frame("d8")
+    img = one_die_frame("d8")
     monkeypatch.setattr(reader, "classify_with_turns",
                         classifier_gives({"d8:5": 0.7, "d10:5": 0.29}))
     asked: list[int] = []

@@ -94,7 +94,7 @@ def cmd_synth(args: argparse.Namespace) -> None:
         ys: list[int] = []
         t0 = time.time()
         while len(xs) < args.per_chunk:
-            for crop, cls in synth.training_crops(rng):
+            for crop, cls in synth.training_crops(rng, realistic=args.realistic):
                 xs.append(crop)
                 ys.append(cls)
         np.savez(path, x=np.stack(xs), y=np.array(ys, np.int16))
@@ -508,6 +508,9 @@ def main() -> None:
     s.add_argument("--chunks", type=int, default=12)
     s.add_argument("--first", type=int, default=0)
     s.add_argument("--per-chunk", type=int, default=5000)
+    s.add_argument("--realistic", action="store_true",
+                   help="numbered dice in the realistic look (DieSpec.realistic); give these "
+                        "chunks their own --first so their seeds differ from the others'")
     m = sub.add_parser("mine")
     m.add_argument("--out", required=True)
     m.add_argument("--real", default=str(dataset.DEFAULT_REAL_DIR))

@@ -566,10 +566,11 @@ def training_background(rng: np.random.Generator, width: int, height: int) -> np
 
 def training_crops(
     rng: np.random.Generator, size: int = CONTEXT_SIZE, margin: float = CONTEXT_MARGIN,
-    scene: int = 384,
+    scene: int = 384, realistic: bool = False,
 ) -> list[tuple[np.ndarray, int]]:
     """Classifier samples from one rendered scene: a grey context crop of every die (centred
-    on its box, ``margin`` times its side) and of a few places that are not dice."""
+    on its box, ``margin`` times its side) and of a few places that are not dice.
+    ``realistic``: numbered dice in the look real ones have from above (``DieSpec.realistic``)."""
     from vision.dice.labels import CLASS_INDEX, COCKED, NONE, class_of
     from vision.dice.models import crop_square
 
@@ -579,7 +580,7 @@ def training_crops(
         _clutter(bg, rng)
     img, truths = render_dice_scene(
         rng, (scene, scene), n_dice=int(rng.integers(2, 9)), die_px=(lo, hi), cocked_rate=0.07,
-        background=bg, effects=True,
+        background=bg, effects=True, realistic=realistic,
     )
     grey = _grey(img)
     out: list[tuple[np.ndarray, int]] = []

@@ -49,6 +49,22 @@ def to_fp16(src: Path, dst: Path) -> tuple[int, int]:
     return before, dst.stat().st_size
 
 
+def float_weights(path: Path) -> dict[str, np.ndarray]:
+    """Every weight of a stored network as a 32-bit array, under the name its nodes read it by:
+    a weight stored 16-bit by :func:`to_fp16` comes back under its ``Cast`` node's output name
+    (the name it had before conversion), so a converted and an unconverted network give the
+    same keys. Used to start a fine-tune from a shipped network (``--init X.onnx``)."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    out = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    for node in graph.node:
+        if node.op_type == "Cast" and len(node.input) == 1 and node.input[0] in out:
+            out[node.output[0]] = out.pop(node.input[0])
+    return {name: np.asarray(a, np.float32) if a.dtype == np.float16 else a for name, a in out.items()}
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("src", type=Path)

@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from train_dice_reader import load_init  # noqa: E402
+
 from vision.dice import dataset  # noqa: E402
 from vision.dice.labels import class_of  # noqa: E402
 from vision.dice.models import (  # noqa: E402
@@ -208,42 +210,6 @@ def export(model: nn.Module, shape: tuple[int, ...], path: Path, dynamic: bool) 
     print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
 
 
-def load_folded_onnx(model: nn.Module, path: Path) -> None:
-    """Start from an exported model (BatchNorm folded into the convolutions by the exporter).
-
-    Each conv+BN block gets the folded weights; its BN becomes the identity plus the folded bias
-    and stays frozen (see :func:`freeze_batchnorm`), so fine-tuning starts where export left.
-    """
-    import onnx
-    from onnx import numpy_helper
-
-    graph = onnx.load(str(path)).graph
-    init = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
-    folded = [(init[n.input[1]], init[n.input[2]]) for n in graph.node
-              if n.op_type == "Conv" and n.input[1].startswith("onnx::")]
-    blocks = [m for m in model.modules() if isinstance(m, nn.Sequential) and len(m) == 3
-              and isinstance(m[0], nn.Conv2d) and isinstance(m[1], nn.BatchNorm2d)]
-    assert len(blocks) == len(folded), (len(blocks), len(folded))
-    with torch.no_grad():
-        for block, (w, b) in zip(blocks, folded, strict=True):
-            assert tuple(block[0].weight.shape) == w.shape
-            block[0].weight.copy_(torch.from_numpy(w))
-            bn = block[1]
-            bn.running_mean.zero_()
-            bn.running_var.fill_(1.0 - bn.eps)
-            bn.weight.fill_(1.0)
-            bn.bias.copy_(torch.from_numpy(b))
-        for name, p in model.named_parameters():
-            if name in init:
-                p.copy_(torch.from_numpy(init[name]))
-
-
-def freeze_batchnorm(model: nn.Module) -> None:
-    for m in model.modules():
-        if isinstance(m, nn.BatchNorm2d):
-            m.eval()
-
-
 def train_detector(args: argparse.Namespace) -> None:
     rng = np.random.default_rng(args.seed)
     torch.manual_seed(args.seed)
@@ -255,10 +221,8 @@ def train_detector(args: argparse.Namespace) -> None:
     print(f"synthetic table frames: {len(table)}")
     pool = real + synth_scenes + table
     model = Detector()
-    if args.init and args.init.endswith(".onnx"):
-        load_folded_onnx(model, Path(args.init))
-    elif args.init:
-        model.load_state_dict(torch.load(args.init))
+    if args.init:
+        load_init(model, args.init)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     steps = args.steps if args.minutes <= 0 else 10**9
     sched = None
@@ -267,8 +231,6 @@ def train_detector(args: argparse.Namespace) -> None:
     size = args.size
     t0 = last_ck = time.time()
     model.train()
-    if args.init and args.init.endswith(".onnx"):
-        freeze_batchnorm(model)
     for step in range(steps):
         if args.minutes > 0:
             # a wall-time budget: cosine decay over the minutes given, checkpoints on the way
@@ -281,8 +243,6 @@ def train_detector(args: argparse.Namespace) -> None:
                 last_ck = time.time()
                 export(model, (1, 1, 320, 320), Path(args.out), dynamic=True)
                 model.train()
-                if args.init and args.init.endswith(".onnx"):
-                    freeze_batchnorm(model)
         imgs, heats, regs, masks = [], [], [], []
         for _ in range(args.batch):
             img, dice = pool[int(rng.integers(len(pool)))]

@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from onnx_fp16 import to_fp16  # noqa: E402
+from onnx_fp16 import float_weights, to_fp16  # noqa: E402
 
 from vision.dice import dataset  # noqa: E402
 from vision.dice.labels import CLASSES, COCKED, NONE, class_of  # noqa: E402
@@ -319,6 +319,68 @@ def export(model: nn.Module, path: Path) -> None:
     model.train()
 
 
+class FrozenBatchNorm2d(nn.BatchNorm2d):
+    """A BatchNorm that stays in inference mode (its statistics and scale fixed, its bias
+    trained) even when the network around it is set to train: what a folded network's blocks
+    become when a fine-tune starts from it (:func:`load_folded_onnx`)."""
+
+    def train(self, mode: bool = True) -> FrozenBatchNorm2d:
+        super().train(False)
+        self.weight.requires_grad_(False)
+        return self
+
+
+def load_folded_onnx(model: nn.Module, path: Path) -> None:
+    """Start ``model`` from an exported network (the shipped ``.onnx``, 16-bit weights or not),
+    whose BatchNorms the exporter folded into the convolutions.
+
+    Each conv+BN block gets the folded weights; its BN becomes a :class:`FrozenBatchNorm2d` that
+    is the identity plus the folded bias, so fine-tuning starts where the export left off and
+    training mode cannot turn it back into batch statistics. The other weights (the dense
+    layers) are copied by name. A network of another shape is a ``SystemExit`` that says so."""
+    weights = float_weights(path)
+    folded = [(weights[n.input[1]], weights[n.input[2]]) for n in _conv_nodes(path)
+              if n.input[1].startswith("onnx::")]
+    blocks = [m for m in model.modules() if isinstance(m, nn.Sequential) and len(m) == 3
+              and isinstance(m[0], nn.Conv2d) and isinstance(m[1], nn.BatchNorm2d)]
+    if len(blocks) != len(folded):
+        raise SystemExit(f"--init {path}: {len(folded)} folded convolutions, the network has {len(blocks)}")
+    with torch.no_grad():
+        for block, (w, b) in zip(blocks, folded, strict=True):
+            if tuple(block[0].weight.shape) != w.shape:
+                raise SystemExit(f"--init {path}: a convolution of shape {w.shape}, the network needs "
+                                 f"{tuple(block[0].weight.shape)} (another --width?)")
+            block[0].weight.copy_(torch.tensor(w))
+            bn = FrozenBatchNorm2d(w.shape[0], eps=block[1].eps)
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.tensor(b))
+            block[1] = bn
+        for name, p in model.named_parameters():
+            if name in weights:
+                if tuple(p.shape) != weights[name].shape:
+                    raise SystemExit(f"--init {path}: {name} has shape {weights[name].shape}, "
+                                     f"the network needs {tuple(p.shape)}")
+                p.copy_(torch.tensor(weights[name]))
+    model.train(model.training)
+
+
+def _conv_nodes(path: Path) -> list:
+    import onnx
+
+    return [n for n in onnx.load(str(path)).graph.node if n.op_type == "Conv"]
+
+
+def load_init(model: nn.Module, path: str) -> None:
+    """``--init``: PyTorch weights (``.pt``) or an exported network (``.onnx``, such as a shipped
+    model: the PyTorch weights of a past training need not have been kept)."""
+    if path.endswith(".onnx"):
+        load_folded_onnx(model, Path(path))
+    else:
+        model.load_state_dict(torch.load(path))
+
+
 def load_pool(data: Path) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     pools: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     real = np.load(data / "real.npz")
@@ -354,7 +416,7 @@ def cmd_train(args: argparse.Namespace) -> None:
     data = Path(args.data)
     model = build_classifier(width=args.width)
     if args.init:
-        model.load_state_dict(torch.load(args.init))
+        load_init(model, args.init)
     pools = load_pool(data)
     print({k: len(v[1]) for k, v in pools.items()}, flush=True)
     v0 = np.load(data / "synth-000.npz")
@@ -532,7 +594,7 @@ def main() -> None:
     t.add_argument("--threads", type=int, default=1)
     t.add_argument("--boost", action="append", default=[],
                    help="KIND=N: draw that type's synthetic crops N times as often (repeatable)")
-    t.add_argument("--init", default=None, help="start from these PyTorch weights (.pt)")
+    t.add_argument("--init", default=None, help="start from these weights: PyTorch (.pt) or an exported network (.onnx)")
     t.add_argument("--out-pt", default="/tmp/dice_classifier.pt")
     t.add_argument("--out-onnx", default=str(MODEL_DIR / "dice_classifier.onnx"))
     c = sub.add_parser("calibrate")

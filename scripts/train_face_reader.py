@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from train_dice_reader import (  # noqa: E402
     build_classifier,
     export,
+    load_folded_onnx,
     normalise,
     photometric,
     real_images,
@@ -146,11 +147,18 @@ def cmd_train(args: argparse.Namespace) -> None:
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     torch.manual_seed(args.seed)
-    d = np.load(Path(args.data) / f"{args.kind}.npz")
-    x, y = d["x"], d["y"].astype(np.int64)
-    if str(d.get("kind", args.kind)) != args.kind or int(y.max()) >= FACES[args.kind]:
-        raise SystemExit(f"{args.data}/{args.kind}.npz does not hold {args.kind} faces: "
+    files = [Path(f) / f"{args.kind}.npz" for f in args.data]
+    if not files[0].exists():
+        raise SystemExit(f"{files[0]} is missing: run `synth --kind {args.kind} --out {args.data[0]}`")
+    # the first folder's file comes first, so the held-back crops are its first VAL
+    d = np.load(files[0])
+    more = [np.load(f) for f in files[1:] if f.exists()]
+    x = np.concatenate([d["x"], *(m["x"] for m in more)])
+    y = np.concatenate([d["y"], *(m["y"] for m in more)]).astype(np.int64)
+    if any(str(f.get("kind", args.kind)) != args.kind for f in [d, *more]) or int(y.max()) >= FACES[args.kind]:
+        raise SystemExit(f"{args.kind}.npz in {', '.join(args.data)} does not hold {args.kind} faces: "
                          f"rerun `synth --kind {args.kind}`")
+    print(f"{len(y)} {args.kind} crops", flush=True)
     margin, mirror = face_margin(args.kind), args.kind == "d6"
     real = "real_train_x" in d.files
     if real:
@@ -171,7 +179,9 @@ def cmd_train(args: argparse.Namespace) -> None:
         vy = torch.cat([vy, torch.full((len(nx),), n, dtype=torch.int64)])
         negatives = negatives[VAL // 4:]
     model = build_classifier(n_classes=n + (negatives is not None), width=args.width)
-    if args.init:
+    if args.init and args.init.endswith(".onnx"):
+        load_folded_onnx(model, Path(args.init))  # a shipped reader: its outputs must match
+    elif args.init:
         _load_init(model, torch.load(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     jittered = functools.partial(augment, rng=rng, margin=margin, scale_sd=args.scale_jitter)
@@ -203,11 +213,11 @@ def _negatives(args: argparse.Namespace, rng: np.random.Generator, margin: float
         return None
     parts = []
     for kind in args.negatives.split(","):
-        f = Path(args.data) / f"{kind}.npz"
-        if kind == args.kind or not f.exists():
-            raise SystemExit(f"--negatives: {f} is missing or is this reader's own type: run "
-                             f"`synth --kind {kind} --out {args.data}` first")
-        parts.append(np.load(f)["x"])
+        found = [Path(d) / f"{kind}.npz" for d in args.data if (Path(d) / f"{kind}.npz").exists()]
+        if kind == args.kind or not found:
+            raise SystemExit(f"--negatives: no {kind}.npz in {', '.join(args.data)}, or it is this reader's "
+                             f"own type: run `synth --kind {kind} --out {args.data[0]}` first")
+        parts += [np.load(f)["x"] for f in found]
     out = np.concatenate(parts)
     return out[rng.permutation(len(out))]
 
@@ -264,7 +274,9 @@ def main() -> None:
                         "the type reader's second data set)")
     t = sub.add_parser("train")
     t.add_argument("--kind", default="d20", choices=["d4", "d6", "d8", "d10", "d12", "d20"])
-    t.add_argument("--data", required=True)
+    t.add_argument("--data", required=True, nargs="+",
+                   help="folders of synth files; this type's crops of all of them are used, the first's "
+                        f"first {VAL} held back to validate on")
     t.add_argument("--minutes", type=float, default=50.0, help="wall-time budget (cosine schedule)")
     t.add_argument("--checkpoint-minutes", type=float, default=10.0)
     t.add_argument("--batch", type=int, default=64)
@@ -279,7 +291,8 @@ def main() -> None:
     t.add_argument("--negatives", default="",
                    help="other types (e.g. d8,d10,d12) whose crops train an extra 'not this type' output")
     t.add_argument("--neg-share", type=float, default=0.15, help="share of each batch from --negatives")
-    t.add_argument("--init", default=None, help="start from these PyTorch weights (.pt): a fine-tune")
+    t.add_argument("--init", default=None, help="start from these weights: PyTorch (.pt) or an exported reader (.onnx, e.g. the "
+                        "shipped one): a fine-tune")
     t.add_argument("--out-pt", default=None, help="PyTorch weights (default /tmp/face_reader_KIND.pt)")
     t.add_argument("--out-onnx", default=None, help="ONNX (default: the shipped model's path)")
     args = p.parse_args()

@@ -30,7 +30,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train_dice_reader import build_classifier, export, normalise, train_step, wall_clock_steps  # noqa: E402
+from train_dice_reader import (  # noqa: E402
+    build_classifier,
+    export,
+    load_init,
+    normalise,
+    train_step,
+    wall_clock_steps,
+)
 from train_face_reader import augment  # noqa: E402
 
 from vision.dice.models import CROP_MARGIN, TYPE_READER_KINDS, type_reader_path  # noqa: E402
@@ -58,6 +65,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=11)
     p.add_argument("--scale-jitter", type=float, default=0.13)
     p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--init", default=None, help="start from these weights: .pt or an exported .onnx (a fine-tune)")
     p.add_argument("--out-pt", default="/tmp/type_reader.pt")
     p.add_argument("--out-onnx", default=str(type_reader_path()))
     args = p.parse_args()
@@ -80,6 +88,8 @@ def main() -> None:
         print(f"{kind}: {len(x)} training crops", flush=True)
     val_x, val_y = np.stack(vx), torch.tensor(vy)
     model = build_classifier(n_classes=len(TYPE_READER_KINDS), width=args.width)
+    if args.init:
+        load_init(model, args.init)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     jittered = functools.partial(augment, rng=rng, margin=CROP_MARGIN, scale_sd=args.scale_jitter)
     model.train()

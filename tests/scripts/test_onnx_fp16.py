@@ -13,7 +13,7 @@ onnx = pytest.importorskip("onnx", reason="onnx is a dev dependency: pip install
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from onnx_fp16 import to_fp16  # noqa: E402
+from onnx_fp16 import float_weights, to_fp16  # noqa: E402
 
 
 def _tiny_net(path: Path) -> None:
@@ -64,3 +64,18 @@ def test_a_converted_net_is_not_converted_twice(tmp_path: Path) -> None:
     to_fp16(src, src)
     with pytest.raises(SystemExit, match="already converted"):
         to_fp16(src, src)
+
+
+def test_the_weights_come_back_under_the_names_the_nodes_read(tmp_path: Path) -> None:
+    """``float_weights``: what a fine-tune starts from (``--init X.onnx``), 16-bit or not."""
+    src, dst = tmp_path / "tiny.onnx", tmp_path / "tiny16.onnx"
+    _tiny_net(src)
+    to_fp16(src, dst)
+    plain, halved = float_weights(src), float_weights(dst)
+    assert set(plain) == set(halved) == {"w", "b", "fc"}
+    for name in plain:
+        assert halved[name].dtype == np.float32 and halved[name].shape == plain[name].shape
+        # 16-bit storage loses at most about one part in two thousand
+        assert np.abs(halved[name] - plain[name]).max() <= 1e-3 * np.abs(plain[name]).max()
+    assert np.array_equal(halved["b"], plain["b"])  # kept 32-bit
+    assert not np.array_equal(halved["fc"], plain["fc"])  # really read from the 16-bit copy

@@ -153,6 +153,11 @@ def cmd_train(args: argparse.Namespace) -> None:
     # the first folder's file comes first, so the held-back crops are its first VAL
     d = np.load(files[0])
     more = [np.load(f) for f in files[1:] if f.exists()]
+    for f, m in zip([f for f in files[1:] if f.exists()], more, strict=True):
+        if np.array_equal(m["x"][:1], d["x"][:1]):
+            # the same seed twice would train on the held-back crops and count them twice
+            raise SystemExit(f"{f} starts with the same crop as {files[0]} (the same --seed?): "
+                             "give each folder its own seed")
     x = np.concatenate([d["x"], *(m["x"] for m in more)])
     y = np.concatenate([d["y"], *(m["y"] for m in more)]).astype(np.int64)
     if any(str(f.get("kind", args.kind)) != args.kind for f in [d, *more]) or int(y.max()) >= FACES[args.kind]:

@@ -55,11 +55,16 @@ def float_weights(path: Path) -> dict[str, np.ndarray]:
     (the name it had before conversion), so a converted and an unconverted network give the
     same keys. Used to start a fine-tune from a shipped network (``--init X.onnx``)."""
     import onnx
+
+    return graph_float_weights(onnx.load(str(path)).graph)
+
+
+def graph_float_weights(graph: object) -> dict[str, np.ndarray]:
+    """:func:`float_weights` of a loaded graph (``onnx.load(...).graph``)."""
     from onnx import numpy_helper
 
-    graph = onnx.load(str(path)).graph
-    out = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
-    for node in graph.node:
+    out = {i.name: numpy_helper.to_array(i) for i in graph.initializer}  # type: ignore[attr-defined]
+    for node in graph.node:  # type: ignore[attr-defined]
         if node.op_type == "Cast" and len(node.input) == 1 and node.input[0] in out:
             out[node.output[0]] = out.pop(node.input[0])
     return {name: np.asarray(a, np.float32) if a.dtype == np.float16 else a for name, a in out.items()}

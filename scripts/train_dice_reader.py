@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from onnx_fp16 import float_weights, to_fp16  # noqa: E402
+from onnx_fp16 import graph_float_weights, to_fp16  # noqa: E402
 
 from vision.dice import dataset  # noqa: E402
 from vision.dice.labels import CLASSES, COCKED, NONE, class_of  # noqa: E402
@@ -324,6 +324,10 @@ class FrozenBatchNorm2d(nn.BatchNorm2d):
     trained) even when the network around it is set to train: what a folded network's blocks
     become when a fine-tune starts from it (:func:`load_folded_onnx`)."""
 
+    def __init__(self, num_features: int, eps: float = 1e-5) -> None:
+        super().__init__(num_features, eps=eps)
+        self.train()  # frozen from the start, not only once the network is set to train
+
     def train(self, mode: bool = True) -> FrozenBatchNorm2d:
         super().train(False)
         self.weight.requires_grad_(False)
@@ -338,9 +342,12 @@ def load_folded_onnx(model: nn.Module, path: Path) -> None:
     is the identity plus the folded bias, so fine-tuning starts where the export left off and
     training mode cannot turn it back into batch statistics. The other weights (the dense
     layers) are copied by name. A network of another shape is a ``SystemExit`` that says so."""
-    weights = float_weights(path)
-    folded = [(weights[n.input[1]], weights[n.input[2]]) for n in _conv_nodes(path)
-              if n.input[1].startswith("onnx::")]
+    import onnx
+
+    graph = onnx.load(str(path)).graph
+    weights = graph_float_weights(graph)
+    folded = [(weights[n.input[1]], weights[n.input[2]]) for n in graph.node
+              if n.op_type == "Conv" and n.input[1].startswith("onnx::")]
     blocks = [m for m in model.modules() if isinstance(m, nn.Sequential) and len(m) == 3
               and isinstance(m[0], nn.Conv2d) and isinstance(m[1], nn.BatchNorm2d)]
     if len(blocks) != len(folded):
@@ -363,13 +370,6 @@ def load_folded_onnx(model: nn.Module, path: Path) -> None:
                     raise SystemExit(f"--init {path}: {name} has shape {weights[name].shape}, "
                                      f"the network needs {tuple(p.shape)}")
                 p.copy_(torch.tensor(weights[name]))
-    model.train(model.training)
-
-
-def _conv_nodes(path: Path) -> list:
-    import onnx
-
-    return [n for n in onnx.load(str(path)).graph.node if n.op_type == "Conv"]
 
 
 def load_init(model: nn.Module, path: str) -> None:

@@ -152,13 +152,15 @@ def cmd_train(args: argparse.Namespace) -> None:
         raise SystemExit(f"{files[0]} is missing: run `synth --kind {args.kind} --out {args.data[0]}`")
     # the first folder's file comes first, so the held-back crops are its first VAL
     d = np.load(files[0])
-    more = [np.load(f) for f in files[1:] if f.exists()]
-    for f, m in zip([f for f in files[1:] if f.exists()], more, strict=True):
-        if np.array_equal(m["x"][:1], d["x"][:1]):
+    extra = [f for f in files[1:] if f.exists()]
+    more = [np.load(f) for f in extra]
+    xs = [d["x"], *(m["x"] for m in more)]  # an npz reads an array anew at each access: once here
+    for f, mx in zip(extra, xs[1:], strict=True):
+        if np.array_equal(mx[:1], xs[0][:1]):
             # the same seed twice would train on the held-back crops and count them twice
             raise SystemExit(f"{f} starts with the same crop as {files[0]} (the same --seed?): "
                              "give each folder its own seed")
-    x = np.concatenate([d["x"], *(m["x"] for m in more)])
+    x = np.concatenate(xs)
     y = np.concatenate([d["y"], *(m["y"] for m in more)]).astype(np.int64)
     if any(str(f.get("kind", args.kind)) != args.kind for f in [d, *more]) or int(y.max()) >= FACES[args.kind]:
         raise SystemExit(f"{args.kind}.npz in {', '.join(args.data)} does not hold {args.kind} faces: "

@@ -63,12 +63,15 @@ def test_a_type_the_type_reader_contradicts_loses_share(monkeypatch: pytest.Monk
 def test_a_type_the_classifier_is_sure_of_or_a_die_not_numbered_skips_it(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
     monkeypatch.setattr(reader, "read_types", _type_reader_says({"d8": 1.0}, asked))
-    sure = _probs({"d10:2": 0.995, "d8:2": 0.004})
+    sure = _probs({"d10:2": 0.99995, "d8:2": 0.00004})
     assert reader.with_type_reader(CROPS, sure) is sure
     d6 = _probs({"d6:4": 0.6, "d8:4": 0.2, "d10:4": 0.2})  # numbered share 0.4: not typed numbered
     assert reader.with_type_reader(CROPS, d6) is d6
     assert asked == []
-    assert reader.with_type_reader(CROPS, sure, sure=0.999) is not sure and asked == [1]
+    assert reader.with_type_reader(CROPS, sure, sure=0.999999) is not sure and asked == [1]
+    # 0.998 on one type is not sure enough to skip it (the skip was 0.995 until stop 21)
+    almost = _probs({"d10:8": 0.998, "d12:8": 0.002})
+    assert reader.with_type_reader(CROPS, almost) is not almost and asked == [1, 1]
 
 
 def test_a_type_the_classifier_gave_nothing_is_spread_evenly_over_its_values(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,3 +134,22 @@ def test_the_shipped_type_reader_settles_a_rendered_d8_the_classifier_half_takes
     assert (die.kind, die.value, die.status) == ("d8", 2, "read")
     # and nothing it read before is read differently now
     assert sum(d.status == "read" for d in on) == sum(d.status == "read" for d in off) + 1
+
+
+def test_a_d12_boxed_by_its_top_face_is_not_read_as_a_d10() -> None:
+    # found by reading 100 rendered frames of seed 40,000 (no test or benchmark set): the
+    # detector boxed only this d12's pentagon top face (44 px of 62), the classifier took the
+    # crop for a d10 "8" at 0.998, and while the type reader was skipped above 0.995 the die was
+    # read confidently wrong; shown to the type reader it is left unsure (guess 8)
+    from vision.dice.evaluate import synthetic_items
+
+    _, img, truths = next(synthetic_items(1, 40_008, kinds=("d4", "d8", "d10", "d12", "d20"),
+                                          cocked_rate=0.0))
+    d12 = next(t for t in truths if t.box[:2] == (521.0, 238.0))
+    assert (d12.kind, d12.value) == ("d12", 8)
+    obs = read_dice(img)
+    near = [d for d in obs.dice if abs(d.box[0] - 521) < 20 and abs(d.box[1] - 238) < 20]
+    assert len(near) == 1
+    die = near[0]
+    assert die.status != "read" or (die.kind, die.value) == ("d12", 8), die
+    assert die.guess == 8

@@ -51,6 +51,7 @@ class CameraConfig:
     warmup: float = 2.0
     lock_controls: bool = True
     stall_timeout: float = 1.5
+    closer_look: bool = True  # a roll with an unsure die is read again in a full-sensor still
     dice_area: str | tuple[float, float, float, float] = "board_centre"
 
 
@@ -201,7 +202,8 @@ def _parse_camera(r: _Reader, t: Mapping[str, Any]) -> CameraConfig:
     d = CameraConfig()
     r.only_keys(
         t, "camera",
-        ("backend", "size", "swap_rb", "warmup", "lock_controls", "stall_timeout", "dice_area"),
+        ("backend", "size", "swap_rb", "warmup", "lock_controls", "stall_timeout", "closer_look",
+         "dice_area"),
     )
     backend = t.get("backend", d.backend)
     if not isinstance(backend, str) or not backend.strip():
@@ -218,6 +220,7 @@ def _parse_camera(r: _Reader, t: Mapping[str, Any]) -> CameraConfig:
         warmup=r.number(t, "camera", "warmup", d.warmup, 0.0, 30.0),
         lock_controls=r.boolean(t, "camera", "lock_controls", d.lock_controls),
         stall_timeout=r.number(t, "camera", "stall_timeout", d.stall_timeout, 0.2, 10.0),
+        closer_look=r.boolean(t, "camera", "closer_look", d.closer_look),
         dice_area=_dice_area(r, t.get("dice_area", d.dice_area)),
     )
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -32,6 +33,28 @@ class FrameSource(Protocol):
         """The next BGR frame, or None when the source has ended."""
 
     def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Still:
+    """A picture of the same view as the frames at a higher resolution (a camera's full-sensor
+    still), for a closer look at dice a frame leaves unsure (``vision.dice.closer``).
+
+    A frame pixel (x, y) is the still pixel (x * scale[0] + offset[0], y * scale[1] +
+    offset[1]); the two can differ in field of view as well as size (a video mode that crops
+    the sensor), which the offset carries."""
+
+    image: np.ndarray
+    scale: tuple[float, float]
+    offset: tuple[float, float] = (0.0, 0.0)
+
+
+def still_taker(source: object) -> Callable[[], Still | None] | None:
+    """``source.capture_still`` when the source can take stills, else None. The method returns
+    a :class:`Still`, or None when it has none to give this time; it may raise
+    :class:`CameraError` (the caller keeps what the frame showed)."""
+    take = getattr(source, "capture_still", None)
+    return take if callable(take) else None
 
 
 class FolderSource:

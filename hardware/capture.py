@@ -19,14 +19,14 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Generic, TypeVar, cast
 
 import numpy as np
 
 from companion.config import CameraConfig
-from hardware.camera import CameraError, FrameSource, OpenCVSource, open_source
+from hardware.camera import CameraError, FrameSource, OpenCVSource, Still, open_source, still_taker
 
 T = TypeVar("T")
 Clock = Callable[[], float]
@@ -78,9 +78,11 @@ class CaptureWorker(Generic[T]):
         process_timeout: float = 5.0,
         clock: Clock = time.monotonic,
         name: str = "capture",
+        on_open: Callable[[FrameSource], None] | None = None,
     ) -> None:
         self._source_arg = source
         self._process = process
+        self._on_open = on_open  # told the source once it is open (on the worker thread)
         self.stall_timeout = stall_timeout
         self.start_timeout = start_timeout
         self.process_timeout = process_timeout
@@ -196,6 +198,12 @@ class CaptureWorker(Generic[T]):
             self._finish(CaptureState.FAILED, f"the camera could not be opened ({exc})")
             return
         self._source = source
+        if self._on_open is not None:
+            try:
+                self._on_open(source)
+            except Exception as exc:
+                self._finish(CaptureState.FAILED, f"the camera could not be set up ({exc})")
+                return
         index = 0
         while self._set_busy("read"):
             try:
@@ -249,6 +257,14 @@ class SwapRB:
         frame = self.source.read()
         return None if frame is None else np.ascontiguousarray(frame[:, :, ::-1])
 
+    def capture_still(self) -> Still | None:
+        """The wrapped source's still (``hardware.camera.still_taker``), swapped the same way."""
+        take = still_taker(self.source)
+        still = take() if take is not None else None
+        if still is None:
+            return None
+        return replace(still, image=np.ascontiguousarray(still.image[:, :, ::-1]))
+
     def close(self) -> None:
         self.source.close()
 
@@ -272,6 +288,7 @@ def open_camera(config: CameraConfig) -> FrameSource | None:
             swap_rb=config.swap_rb,
             warmup=config.warmup,
             lock=config.lock_controls,
+            still=config.closer_look,
         )
     source = open_source(backend)
     if isinstance(source, OpenCVSource) and (scheme == "device" or backend.isdigit()):

@@ -10,6 +10,14 @@ by their 32-bit word layout), which is exactly OpenCV's BGR, so frames are passe
 ``swap_rb=True`` swaps the red and blue channels for a camera or driver that delivers them the
 other way round (symptom: red dice show up blue).
 
+Stills for a closer look (``still=True``, the default): the video stream is a compromise (the
+Camera Module 3 streams 2304x1296; its sensor has 4608x2592 pixels), so :meth:`capture_still`
+takes one picture at the sensor's full resolution (``sensor_resolution``) with
+``switch_mode_and_capture_request`` (picamera2 switches back to the video mode by itself), for
+the dice reader to read the dice a frame left unsure (``vision.dice.closer``). The frame and
+the still are mapped onto each other through the sensor area each shows (the ``ScalerCrop``
+in their metadata), so a video mode that crops the sensor still maps right.
+
 Steady pictures for the dice reader: after ``warmup`` seconds of automatic exposure, white
 balance and (on cameras with autofocus) one focus cycle, the current values are locked with
 ``set_controls`` (``AeEnable``/``AwbEnable`` off with the measured ``ExposureTime``,
@@ -24,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from hardware.camera import CameraError, register_source
+from hardware.camera import CameraError, Still, register_source
 
 try:  # only on a Raspberry Pi
     from picamera2 import Picamera2
@@ -83,10 +91,13 @@ class PiCameraSource:
         camera_num: int = 0,
         camera_factory: Callable[[int], Any] | None = None,
         sleep: Callable[[float], None] | None = None,
+        still: bool = True,
     ) -> None:
         self.size = size
         self.swap_rb = swap_rb
         self.locked: dict[str, Any] = {}
+        self.still_config: Any = None  # None: this camera takes no stills (see capture_still)
+        self._video_crop: tuple[int, int, int, int] | None = None
         factory = camera_factory or _real_camera
         try:
             self.camera = factory(camera_num)
@@ -113,16 +124,60 @@ class PiCameraSource:
                 f"the Pi camera could not be started at {size[0]}x{size[1]} ({exc}): try a "
                 "smaller [camera] size, or check that no other program uses the camera"
             ) from exc
+        if still:
+            self._prepare_still()
 
-    def read(self) -> np.ndarray | None:
-        frame = self.camera.capture_array("main")
-        if frame is None:
-            return None
+    def _prepare_still(self) -> None:
+        """The still configuration, when the sensor has more pixels than the video frames (a
+        camera without them, or that cannot say, takes no stills; the frames are read alone)."""
+        try:
+            full = tuple(int(v) for v in (getattr(self.camera, "sensor_resolution", None) or ()))
+            if len(full) != 2 or full[0] <= self.size[0] or full[1] <= self.size[1]:
+                return
+            crop = self.camera.capture_metadata().get("ScalerCrop")
+            self._video_crop = tuple(int(v) for v in crop) if crop else None  # type: ignore[assignment]
+            self.still_config = self.camera.create_still_configuration(
+                main={"format": "RGB888", "size": full}, controls=dict(self.locked))
+        except Exception:  # no stills is a lesser camera, not a broken one
+            self.still_config = None
+
+    def _as_bgr(self, frame: np.ndarray) -> np.ndarray:
         if frame.ndim == 3 and frame.shape[2] == 4:  # XRGB8888 is B, G, R, X in memory
             frame = frame[:, :, :3]
         if self.swap_rb:
             frame = frame[:, :, ::-1]
         return np.ascontiguousarray(frame)
+
+    def read(self) -> np.ndarray | None:
+        frame = self.camera.capture_array("main")
+        if frame is None:
+            return None
+        return self._as_bgr(frame)
+
+    def capture_still(self) -> Still | None:
+        """One picture at the sensor's full resolution, mapped onto the video frames; None when
+        this camera takes no stills. Takes the better part of a second on a Pi (a mode switch
+        and back); raises :class:`CameraError` when the camera fails it."""
+        if self.still_config is None or self.camera is None:
+            return None
+        try:
+            request = self.camera.switch_mode_and_capture_request(self.still_config)
+        except Exception as exc:
+            raise CameraError(f"the Pi camera could not take a still ({exc})") from exc
+        try:
+            image = request.make_array("main")
+            metadata = request.get_metadata()
+        finally:
+            request.release()
+        if image is None:
+            return None
+        image = self._as_bgr(image)
+        crop = metadata.get("ScalerCrop") if isinstance(metadata, dict) else None
+        mapping = still_mapping(self.size, self._video_crop, (image.shape[1], image.shape[0]),
+                                tuple(int(v) for v in crop) if crop else None)
+        if mapping is None:
+            return None
+        return Still(image, *mapping)
 
     def close(self) -> None:
         camera = getattr(self, "camera", None)
@@ -134,6 +189,30 @@ class PiCameraSource:
             except Exception:  # closing a camera that failed half-way must not hide the cause
                 pass
         self.camera = None
+
+
+def still_mapping(
+    frame_size: tuple[int, int], frame_crop: tuple[int, ...] | None,
+    still_size: tuple[int, int], still_crop: tuple[int, ...] | None,
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """(scale, offset) taking frame pixels to still pixels, from the sensor area each picture
+    shows (``ScalerCrop``: x, y, width, height in sensor pixels). Without both areas the two
+    are taken to show the whole view, which only a matching aspect ratio allows (else None:
+    the still cannot be placed)."""
+    fw, fh = frame_size
+    sw, sh = still_size
+    if min(fw, fh, sw, sh) <= 0:
+        return None
+    if frame_crop and still_crop and len(frame_crop) == 4 and len(still_crop) == 4:
+        fx, fy, fcw, fch = frame_crop
+        sx, sy, scw, sch = still_crop
+        if min(fcw, fch, scw, sch) <= 0:
+            return None
+        kx, ky = sw / scw, sh / sch  # still pixels per sensor pixel
+        return ((fcw / fw * kx, fch / fh * ky), ((fx - sx) * kx, (fy - sy) * ky))
+    if abs(fw / fh - sw / sh) > 0.01 * (sw / sh):
+        return None
+    return ((sw / fw, sh / fh), (0.0, 0.0))
 
 
 def _real_camera(camera_num: int) -> Any:

@@ -43,6 +43,7 @@ react = [20, 21]
 backend = "device:0"
 size = [640, 480]
 swap_rb = true
+closer_look = false
 [kiosk]
 resolution = [800, 480]
 fullscreen = false
@@ -58,7 +59,7 @@ path = "/tmp/x/game.sqlite"
     assert cfg.buttons.pins["next"] == 6
     assert cfg.buttons.react_pins == (20, 21)
     assert cfg.buttons.hold_actions == {"back", "confirm"}
-    assert cfg.camera.size == (640, 480) and cfg.camera.swap_rb
+    assert cfg.camera.size == (640, 480) and cfg.camera.swap_rb and not cfg.camera.closer_look
     assert cfg.kiosk.resolution == (800, 480) and not cfg.kiosk.fullscreen
     assert cfg.journal.path == Path("/tmp/x/game.sqlite")
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.config import CameraConfig
-from hardware.camera import CameraError, FolderSource
+from hardware.camera import CameraError, FolderSource, Still, still_taker
 from hardware.capture import (
     CaptureState,
     CaptureStatus,
@@ -217,3 +217,35 @@ def test_folder_replay_through_open_camera(tmp_path: Path) -> None:
 def test_unknown_backend_fails_with_message() -> None:
     with pytest.raises(CameraError, match="unknown frame source"):
         open_camera(CameraConfig(backend="webcam"))
+
+
+class StillSource(CountingSource):
+    """Frames and, on request, a still twice their size (red in channel 2, as BGR)."""
+
+    def capture_still(self) -> Still:
+        image = np.zeros((8, 12, 3), np.uint8)
+        image[:, :] = (10, 20, 200)
+        return Still(image, (2.0, 2.0))
+
+
+def test_swap_rb_swaps_stills_too_and_a_source_without_stills_gives_none() -> None:
+    still = SwapRB(StillSource(1)).capture_still()
+    assert still is not None and tuple(still.image[0, 0]) == (200, 20, 10) and still.scale == (2.0, 2.0)
+    assert SwapRB(CountingSource(1)).capture_still() is None
+    assert still_taker(CountingSource(1)) is None
+
+
+def test_the_worker_tells_who_asks_which_source_it_opened() -> None:
+    opened: list[object] = []
+    source = StillSource(3)
+    worker = CaptureWorker(lambda: source, lambda f: int(f[0, 0, 0]), on_open=opened.append).start()
+    worker._thread.join(2.0)
+    assert opened == [source] and worker.status().state is CaptureState.ENDED
+
+    def refuse(src: object) -> None:
+        raise ValueError("no room for stills")
+
+    worker = CaptureWorker(CountingSource(3), lambda f: 0, on_open=refuse).start()
+    worker._thread.join(2.0)
+    status = worker.status()
+    assert status.state is CaptureState.FAILED and "no room for stills" in status.message

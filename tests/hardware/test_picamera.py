@@ -7,7 +7,7 @@ import pytest
 
 import hardware.picamera as picamera
 from companion.config import CameraConfig
-from hardware.camera import CameraError, open_source
+from hardware.camera import CameraError, open_source, still_taker
 from hardware.capture import open_camera
 from hardware.picamera import PiCameraSource, lock_controls, parse_size
 
@@ -165,3 +165,118 @@ def test_registered_scheme_and_size_parsing(monkeypatch: pytest.MonkeyPatch) -> 
     assert parse_size("640X480") == (640, 480)
     with pytest.raises(CameraError, match="WIDTHxHEIGHT"):
         parse_size("big")
+
+
+class FakeRequest:
+    """A completed request as picamera2 returns it (make_array, get_metadata, release)."""
+
+    def __init__(self, cam: FakeStillPicamera2, array: np.ndarray, metadata: dict[str, Any]) -> None:
+        self.cam, self.array, self.metadata = cam, array, metadata
+
+    def make_array(self, name: str) -> np.ndarray:
+        assert name == "main"
+        return self.array
+
+    def get_metadata(self) -> dict[str, Any]:
+        return self.metadata
+
+    def release(self) -> None:
+        self.cam.calls.append("release")
+
+
+class FakeStillPicamera2(FakePicamera2):
+    """A camera whose sensor has more pixels than the video frames (Camera Module 3: 4608x2592),
+    with a video mode that shows ``video_crop`` of the sensor (libcamera's ScalerCrop)."""
+
+    sensor_resolution = (4608, 2592)
+
+    def __init__(self, video_crop: tuple[int, int, int, int] = (0, 0, 4608, 2592),
+                 fail_still: bool = False, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.video_crop = video_crop
+        self.fail_still = fail_still
+        self.still_config: dict[str, Any] | None = None
+
+    def capture_metadata(self) -> dict[str, Any]:
+        return super().capture_metadata() | {"ScalerCrop": self.video_crop}
+
+    def create_still_configuration(self, main: dict[str, Any], controls: dict[str, Any]) -> dict[str, Any]:
+        self.calls.append("create_still_configuration")
+        self.still_config = {"main": dict(main), "controls": dict(controls), "use_case": "still"}
+        return self.still_config
+
+    def switch_mode_and_capture_request(self, config: dict[str, Any]) -> FakeRequest:
+        self.calls.append("switch_mode_and_capture_request")
+        if self.fail_still:
+            raise RuntimeError("Camera frontend has timed out!")
+        width, height = config["main"]["size"]
+        still = np.zeros((height, width, 3), np.uint8)
+        still[:, :] = (10, 20, 200)
+        return FakeRequest(self, still, {"ScalerCrop": (0, 0, *self.sensor_resolution), "ExposureTime": 12345})
+
+
+def test_a_still_at_the_sensor_resolution_maps_onto_the_frames() -> None:
+    cam = FakeStillPicamera2()
+    source = open_fake(cam, size=(2304, 1296), warmup=0.0)
+    assert cam.still_config is not None
+    assert cam.still_config["main"] == {"format": "RGB888", "size": (4608, 2592)}
+    assert cam.still_config["controls"] == source.locked  # the locked exposure holds for the still
+    still = source.capture_still()
+    assert still is not None and still.image.shape == (2592, 4608, 3)
+    assert tuple(still.image[0, 0]) == (10, 20, 200)
+    assert still.scale == (2.0, 2.0) and still.offset == (0.0, 0.0)
+    assert cam.calls[-2:] == ["switch_mode_and_capture_request", "release"]
+    assert still_taker(source) == source.capture_still
+
+
+def test_a_video_mode_that_crops_the_sensor_maps_through_the_crop() -> None:
+    # IMX219-like: a 1920x1080 video mode reading the sensor's middle 1920x1080 at 1:1
+    cam = FakeStillPicamera2(video_crop=(680, 692, 1920, 1080))
+    cam.sensor_resolution = (3280, 2464)
+    still = open_fake(cam, size=(1280, 720), warmup=0.0).capture_still()
+    assert still is not None
+    assert still.scale == pytest.approx((1.5, 1.5)) and still.offset == pytest.approx((680.0, 692.0))
+    # the frame's middle is the sensor's middle
+    assert 640 * still.scale[0] + still.offset[0] == pytest.approx(3280 / 2)
+
+
+def test_still_mapping_without_crops_needs_one_aspect_ratio() -> None:
+    from hardware.picamera import still_mapping
+
+    assert still_mapping((2304, 1296), None, (4608, 2592), None) == ((2.0, 2.0), (0.0, 0.0))
+    assert still_mapping((1280, 720), None, (4056, 3040), None) is None  # 16:9 frames, 4:3 still
+    assert still_mapping((1280, 720), (0, 0, 0, 0), (4608, 2592), (0, 0, 4608, 2592)) is None
+    assert still_mapping((0, 720), None, (4608, 2592), None) is None
+
+
+def test_no_stills_when_turned_off_or_the_sensor_has_no_more_pixels() -> None:
+    cam = FakeStillPicamera2()
+    source = open_fake(cam, size=(2304, 1296), warmup=0.0, still=False)
+    assert source.capture_still() is None and "create_still_configuration" not in cam.calls
+    cam = FakeStillPicamera2()
+    cam.sensor_resolution = (2304, 1296)
+    assert open_fake(cam, size=(2304, 1296), warmup=0.0).capture_still() is None
+    assert open_fake(FakePicamera2(), size=(64, 48), warmup=0.0).capture_still() is None
+
+
+def test_a_failed_still_is_a_camera_error_and_the_video_goes_on() -> None:
+    cam = FakeStillPicamera2(fail_still=True)
+    source = open_fake(cam, size=(2304, 1296), warmup=0.0)
+    with pytest.raises(CameraError, match="could not take a still"):
+        source.capture_still()
+    frame = source.read()
+    assert frame is not None and frame.shape == (1296, 2304, 3)
+
+
+def test_the_camera_setting_turns_stills_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[FakeStillPicamera2] = []
+
+    def factory(n: int) -> FakeStillPicamera2:
+        made.append(FakeStillPicamera2())
+        return made[-1]
+
+    monkeypatch.setattr(picamera, "_real_camera", factory)
+    on = open_camera(CameraConfig(backend="picamera2", warmup=0.0, size=(2304, 1296)))
+    off = open_camera(CameraConfig(backend="picamera2", warmup=0.0, size=(2304, 1296), closer_look=False))
+    assert on is not None and on.capture_still() is not None  # type: ignore[attr-defined]
+    assert off is not None and off.capture_still() is None  # type: ignore[attr-defined]

@@ -88,7 +88,7 @@ def cmd_read(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    from hardware.camera import CameraError, open_source
+    from hardware.camera import CameraError, open_source, still_taker
     from vision.synthetic.dice import register_dice_source
 
     register_dice_source()
@@ -99,6 +99,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     except (CameraError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_FAILED
+    settler.closer = still_taker(source)  # a camera with stills gives unsure rolls a closer look
     n = 0
     rolls = 0
     try:

@@ -223,6 +223,39 @@ def evaluate_synthetic(
     return report
 
 
+def evaluate_closer(
+    items: Iterable[tuple[str, np.ndarray | None, list[Truth]]], config: DiceConfig | None = None,
+    shrink: int = 2,
+) -> tuple[Report, Report]:
+    """A closer look measured: each image shrunk ``shrink`` times stands for the camera's video
+    frame and the image itself for its full-resolution still (``vision.dice.closer``). Returns
+    (frames read alone, frames with a closer look at a roll with an unsure die), scored in
+    frame pixels; the second report's times are those of the closer reads alone."""
+    from hardware.camera import Still
+
+    from .closer import look_closer
+
+    alone, closer = Report(), Report()
+    for name, img, truths in items:
+        if img is None:
+            alone.errors += 1
+            closer.errors += 1
+            continue
+        h, w = img.shape[:2]
+        small = cv2.resize(img, (w // shrink, h // shrink), interpolation=cv2.INTER_AREA)
+        sx, sy = w / small.shape[1], h / small.shape[0]
+        scaled = [replace(t, box=(t.box[0] / sx, t.box[1] / sy, t.box[2] / sx, t.box[3] / sy))
+                  for t in truths]
+        obs = timed_read(small, config, alone)
+        score_image(obs, scaled, alone, name)
+        if any(d.status == "unsure" for d in obs.dice):
+            t0 = time.perf_counter()
+            obs = look_closer(obs, Still(img, (sx, sy)), None, config)
+            closer.ms.append((time.perf_counter() - t0) * 1000.0)
+        score_image(obs, scaled, closer, name)
+    return alone, closer
+
+
 TABLE_DIE_HALF_MM = 8.0 * 0.72
 """Half the side of the synthetic table's d6 top face (a 16 mm footprint drawn at 0.72)."""
 TABLE_AREA_HALF_MM = 110.0

@@ -261,11 +261,16 @@ def read_dice(
         readings = _without_specks(read, die_share, cfg)
     except (DiceError, ModelMissingError, BackendError) as exc:
         return DiceObservation((), "error", str(exc))
+    readings.sort(key=lambda d: (d.box[0], d.box[1]))
+    return observation_of(readings)
+
+
+def observation_of(readings: list[DieReading]) -> DiceObservation:
+    """The observation of these dice: 'empty' without any, 'ok' when every one is read, else
+    'unsure' with a message counting the cocked and unsure dice."""
     if not readings:
         return DiceObservation((), "empty", "no dice in view")
-    readings.sort(key=lambda d: (d.box[0], d.box[1]))
-    sure = all(d.status == STATUS_READ for d in readings)
-    if sure:
+    if all(d.status == STATUS_READ for d in readings):
         return DiceObservation(tuple(readings), "ok", "")
     n_unsure = sum(d.status == STATUS_UNSURE for d in readings)
     n_cocked = sum(d.status == STATUS_COCKED for d in readings)

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .closer import StillLike, look_closer
 from .finder import as_bgr
 from .reader import Region, read_dice
-from .types import DiceConfig, DiceError, DiceObservation, DieReading
+from .types import STATUS_UNSURE, DiceConfig, DiceError, DiceObservation, DieReading
 
 MOTION_SIZE = (160, 90)
 """(width, height) of the copy motion is measured on."""
@@ -63,7 +64,7 @@ def _mark_changed(before: DiceObservation, now: DiceObservation) -> DiceObservat
     """``now`` with every die not read the same in ``before`` turned unsure."""
     from dataclasses import replace
 
-    from .types import STATUS_READ, STATUS_UNSURE
+    from .types import STATUS_READ
 
     dice = []
     for d in now.dice:
@@ -89,11 +90,16 @@ class DiceSettler:
         region: Region | None = None,
         settle: SettleConfig | None = None,
         reader: Callable[[np.ndarray, Region | None, DiceConfig | None], DiceObservation] = read_dice,
+        closer: Callable[[], StillLike | None] | None = None,
     ) -> None:
         self.config = config or DiceConfig()
         self.region = region
         self.settle = settle or SettleConfig()
         self.reader = reader
+        self.closer = closer
+        """Takes a still of the same view at a higher resolution (``hardware.camera.Still``), or
+        None when there is none: a roll with an unsure die is then read again in it
+        (:func:`vision.dice.closer.look_closer`) before it is reported."""
         self._prev: np.ndarray | None = None
         self._still = 0
         self._reads: list[DiceObservation] = []
@@ -182,6 +188,21 @@ class DiceSettler:
             # the scene moved and came back to the dice already reported: not a new roll
             self.message = "the dice have not been thrown since the last roll"
             return None
-        self._last_roll = obs
+        self._last_roll = obs  # the frame's own reading: what a disturbed scene is compared with
         self.message = ""
+        if self.closer is not None and any(d.status == STATUS_UNSURE for d in obs.dice):
+            obs = self._look_closer(obs)
+            self.last = obs
         return obs
+
+    def _look_closer(self, obs: DiceObservation) -> DiceObservation:
+        """``obs`` read again in a still from ``closer``; ``obs`` itself when the camera has
+        no still to give or fails to take one (the roll is never lost for it)."""
+        try:
+            still = self.closer() if self.closer is not None else None
+        except Exception as exc:  # a camera failing a still must not lose the roll
+            self.message = f"no closer look ({type(exc).__name__}: {exc})"
+            return obs
+        if still is None:
+            return obs
+        return look_closer(obs, still, self.region, self.config)

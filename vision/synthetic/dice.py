@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
+
+if TYPE_CHECKING:
+    from hardware.camera import Still
 
 KINDS = ("d4", "d6", "d8", "d10", "d12", "d20")
 FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12, "d20": 20}
@@ -629,9 +633,15 @@ class RollingDiceSource:
         still_frames: int = 15,
         cocked_rate: float = 0.0,
         die_px: tuple[float, float] = (40.0, 64.0),
+        still_scale: int = 1,
     ) -> None:
         self.rng = np.random.default_rng(seed)
         self.size = size
+        self.still_scale = still_scale
+        """Above 1: each roll's result is drawn at this many times the frame size, the frames
+        show it shrunk, and :meth:`capture_still` gives the full drawing (a camera whose sensor
+        has more pixels than its video frames); 1: no stills."""
+        self._big: np.ndarray | None = None
         self.n_rolls = n_rolls
         self.n_dice = n_dice
         self.kinds = kinds
@@ -651,16 +661,45 @@ class RollingDiceSource:
                     background=self.background, effects=False,
                 )
                 yield camera_effects(img, self.rng, blur=float(self.rng.uniform(2, 5)), noise=2.0)
-            still, truths = render_dice_scene(
-                self.rng, self.size, self.n_dice, self.kinds, self.die_px,
-                cocked_rate=self.cocked_rate, background=self.background, effects=False,
-            )
+            if self.still_scale > 1:
+                still, truths = self._render_big()
+            else:
+                still, truths = render_dice_scene(
+                    self.rng, self.size, self.n_dice, self.kinds, self.die_px,
+                    cocked_rate=self.cocked_rate, background=self.background, effects=False,
+                )
             self.rolls.append(truths)
             for _ in range(self.still_frames):
                 yield camera_effects(still, self.rng, blur=0.0, noise=2.0)
 
+    def _render_big(self) -> tuple[np.ndarray, list[DieTruth]]:
+        """The roll's result drawn at ``still_scale`` times the frame size (kept for
+        :meth:`capture_still`), the frame-sized picture of it, and its truth in frame pixels."""
+        k = self.still_scale
+        w, h = self.size
+        bg = cv2.resize(self.background, (w * k, h * k), interpolation=cv2.INTER_LINEAR)
+        big, truths = render_dice_scene(
+            self.rng, (w * k, h * k), self.n_dice, self.kinds,
+            (self.die_px[0] * k, self.die_px[1] * k), cocked_rate=self.cocked_rate,
+            background=bg, effects=False,
+        )
+        self._big = big
+        small = cv2.resize(big, (w, h), interpolation=cv2.INTER_AREA)
+        return small, [replace(t, box=tuple(int(round(v / k)) for v in t.box)) for t in truths]  # type: ignore[arg-type]
+
     def read(self) -> np.ndarray | None:
         return next(self._frames, None)
+
+    def capture_still(self) -> Still | None:
+        """The last roll's result at ``still_scale`` times the frame size, with sensor noise,
+        as a ``hardware.camera.Still``; None without stills (``still_scale`` 1) or before the
+        first result."""
+        if self.still_scale <= 1 or self._big is None:
+            return None
+        from hardware.camera import Still
+
+        k = float(self.still_scale)
+        return Still(camera_effects(self._big, self.rng, blur=0.0, noise=2.0), (k, k))
 
     def close(self) -> None:
         self._frames = iter(())

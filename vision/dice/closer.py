@@ -1,0 +1,114 @@
+"""A closer look: dice a video frame leaves unsure, read again in a still of the same view.
+
+A referee who cannot make out a die leans in. The camera's video frames are a compromise (the
+Camera Module 3 gives 2304x1296 at video rate, its sensor 4608x2592), so a die the frame left
+unsure can be read again in a full-resolution still of the same view, where it covers twice
+the pixels each way. The still comes from the camera adapter
+(``hardware.camera.Still``: an image and how frame pixels map into it); this module only reads
+it, with the same settings, and merges the two readings die by die:
+
+- an unsure die the still reads is read (the still's type, value and confidence; the frame's
+  box, so the kiosk's boxes do not jump);
+- an unsure die the still is unsure of too keeps its status, with the still's guess;
+- a die both read, differently, becomes unsure (two looks that disagree are not a reading);
+- a cocked die stays cocked, and a die only the still finds is ignored (the frame decides
+  which dice there are).
+
+Measured on the real Rune55 eval photos read at half size with the full photo as the still,
+and on rendered numbered dice the same way (``benchmarks/vision_dice.py``, "closer look").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Protocol
+
+import numpy as np
+
+from .finder import iou
+from .reader import Region, observation_of, read_dice
+from .types import (
+    STATUS_COCKED,
+    STATUS_READ,
+    STATUS_UNSURE,
+    DiceConfig,
+    DiceObservation,
+    DieReading,
+)
+
+MATCH_IOU = 0.3
+"""A frame die and a still die are one die when their boxes (in frame pixels) overlap this much."""
+
+
+class StillLike(Protocol):
+    """What a closer look needs from a still (``hardware.camera.Still`` is one)."""
+
+    @property
+    def image(self) -> np.ndarray: ...
+
+    @property
+    def scale(self) -> tuple[float, float]:
+        """Still pixels per frame pixel, (x, y)."""
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        """Still = frame * scale + offset."""
+
+
+def region_in_still(region: Region | None, still: StillLike) -> Region | None:
+    """The dice area in still pixels (None, the whole view, stays None)."""
+    if region is None:
+        return None
+    (sx, sy), (ox, oy) = still.scale, still.offset
+    x, y, w, h = region
+    return (int(round(x * sx + ox)), int(round(y * sy + oy)),
+            max(1, int(round(w * sx))), max(1, int(round(h * sy))))
+
+
+def _to_frame(box: tuple[int, int, int, int], still: StillLike) -> tuple[float, float, float, float]:
+    (sx, sy), (ox, oy) = still.scale, still.offset
+    x, y, w, h = box
+    return ((x - ox) / sx, (y - oy) / sy, w / sx, h / sy)
+
+
+def look_closer(frame_obs: DiceObservation, still: StillLike, region: Region | None = None,
+                config: DiceConfig | None = None) -> DiceObservation:
+    """``frame_obs`` with its unsure dice read again in ``still`` (see the module's rules).
+
+    Returns ``frame_obs`` itself when it has no unsure die, or when the still cannot be read
+    (a wrong scale, an image the reader refuses): a closer look can only add readings."""
+    if not any(d.status == STATUS_UNSURE for d in frame_obs.dice):
+        return frame_obs
+    (sx, sy) = still.scale
+    if not (np.isfinite(sx) and np.isfinite(sy) and sx > 0 and sy > 0):
+        return frame_obs
+    closer = read_dice(still.image, region_in_still(region, still), config)
+    if closer.status == "error":
+        return frame_obs
+    seen = [(_to_frame(e.box, still), e) for e in closer.dice]
+    merged: list[DieReading] = []
+    for d in frame_obs.dice:
+        box = tuple(float(v) for v in d.box)
+        best, match = 0.0, None
+        for b, e in seen:
+            v = iou(box, b)  # type: ignore[arg-type]
+            if v > best:
+                best, match = v, e
+        merged.append(_merge(d, match if best >= MATCH_IOU else None))
+    return observation_of(merged)
+
+
+def _merge(d: DieReading, e: DieReading | None) -> DieReading:
+    if e is None or d.status == STATUS_COCKED:
+        return d
+    if d.status == STATUS_UNSURE:
+        if e.status == STATUS_READ:
+            return replace(d, kind=e.kind, value=e.value, confidence=e.confidence,
+                           status=STATUS_READ, guess=e.value)
+        if e.status == STATUS_UNSURE and e.guess is not None:
+            return replace(d, kind=e.kind, guess=e.guess)
+        return d
+    if e.status == STATUS_READ and (e.kind, e.value) != (d.kind, d.value):
+        return replace(d, value=None, status=STATUS_UNSURE,
+                       confidence=min(d.confidence, e.confidence), guess=e.value, kind=e.kind)
+    return d

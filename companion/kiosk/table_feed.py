@@ -28,7 +28,7 @@ from companion.kiosk import dice_area
 from companion.kiosk.dice_area import DiceArea
 from companion.kiosk.dice_flow import DiceSeen
 from companion.kiosk.pawn_check import BoardSeen
-from hardware.camera import FrameSource
+from hardware.camera import FrameSource, still_taker
 from hardware.capture import CaptureStatus, CaptureWorker
 
 
@@ -141,6 +141,15 @@ class TableProcessor:
         if self.dice is not None:
             with self._lock:
                 self.dice.reset()
+
+    def use_source(self, source: object) -> None:
+        """Let the dice reader take a closer look through ``source`` when it can take stills
+        (``hardware.camera.still_taker``): a roll with an unsure die is then read again in a
+        full-resolution still before it is reported. Called on the thread that reads the
+        source, once it is open."""
+        take = still_taker(source)
+        if take is not None and self.dice is not None and hasattr(self.dice, "closer"):
+            self.dice.closer = take
 
     def expect_dice(self, sides: Sequence[int] | None) -> None:
         """The roll the game waits for (dice sides), or None: the dice reader then reads only
@@ -311,7 +320,8 @@ class ThreadedFeed:
                  processor: TableProcessor, stall_timeout: float = 1.5) -> None:
         self.processor = processor
         self.worker: CaptureWorker[TableReading] = CaptureWorker(
-            source, processor, stall_timeout=stall_timeout, name="kiosk-camera").start()
+            source, processor, stall_timeout=stall_timeout, name="kiosk-camera",
+            on_open=processor.use_source).start()
 
     def poll(self) -> TableReading | None:
         result = self.worker.take()
@@ -341,6 +351,7 @@ class SyncFeed:
     def __init__(self, source: FrameSource, processor: TableProcessor, every: int = 1) -> None:
         self.source = source
         self.processor = processor
+        processor.use_source(source)
         self.every = max(1, every)
         self._n = 0
         self._live = True

@@ -214,3 +214,21 @@ class _NoFrames:
 
     def close(self) -> None:
         pass
+
+
+class _StillFrames(_NoFrames):
+    def capture_still(self) -> None:
+        return None
+
+
+def test_a_camera_that_takes_stills_gives_the_dice_reader_a_closer_look() -> None:
+    from vision.dice import DiceSettler
+
+    settler = DiceSettler()
+    source = _StillFrames()
+    SyncFeed(source, TableProcessor(settler, None))  # type: ignore[arg-type]
+    assert settler.closer == source.capture_still
+    plain = DiceSettler()
+    SyncFeed(_NoFrames(), TableProcessor(plain, None))  # type: ignore[arg-type]
+    assert plain.closer is None
+    TableProcessor(None, None).use_source(source)  # no dice reader: nothing to give it to

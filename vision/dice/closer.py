@@ -5,12 +5,14 @@ Camera Module 3 gives 2304x1296 at video rate, its sensor 4608x2592), so a die t
 unsure can be read again in a full-resolution still of the same view, where it covers twice
 the pixels each way. The still comes from the camera adapter
 (``hardware.camera.Still``: an image and how frame pixels map into it); this module only reads
-it, with the same settings, and merges the two readings die by die:
+it, with the same settings, and merges the two readings die by die. A roll is worth a still
+when a die is unsure or tiny (:func:`wants_closer_look`):
 
 - an unsure die the still reads is read (the still's type, value and confidence; the frame's
   box, so the kiosk's boxes do not jump);
 - an unsure die the still is unsure of too keeps its status, with the still's guess;
-- a die both read, differently, becomes unsure (two looks that disagree are not a reading);
+- a die the frame read that the still reads differently, or doubts with another guess, becomes
+  unsure (two looks that disagree are not a reading);
 - a cocked die stays cocked, and a die only the still finds is ignored (the frame decides
   which dice there are).
 
@@ -71,13 +73,25 @@ def _to_frame(box: tuple[int, int, int, int], still: StillLike) -> tuple[float, 
     return ((x - ox) / sx, (y - oy) / sy, w / sx, h / sy)
 
 
+CHECK_BELOW_PX = 32.0
+"""A roll holding a die whose box is under this many pixels is looked at closer even when every
+die was read: tiny dice are where confident readings go wrong (rendered numbered dice of 14-19
+px read at 0.98 as another number)."""
+
+
+def wants_closer_look(obs: DiceObservation, check_below_px: float = CHECK_BELOW_PX) -> bool:
+    """A roll worth a still: it has an unsure die, or a die smaller than ``check_below_px``."""
+    return any(d.status == STATUS_UNSURE or (d.status == STATUS_READ and max(d.box[2:]) < check_below_px)
+               for d in obs.dice)
+
+
 def look_closer(frame_obs: DiceObservation, still: StillLike, region: Region | None = None,
                 config: DiceConfig | None = None) -> DiceObservation:
-    """``frame_obs`` with its unsure dice read again in ``still`` (see the module's rules).
+    """``frame_obs`` with its dice read again in ``still`` and merged (see the module's rules).
 
-    Returns ``frame_obs`` itself when it has no unsure die, or when the still cannot be read
-    (a wrong scale, an image the reader refuses): a closer look can only add readings."""
-    if not any(d.status == STATUS_UNSURE for d in frame_obs.dice):
+    Returns ``frame_obs`` itself when it has no die to read again, or when the still cannot be
+    read (a wrong scale, an image the reader refuses)."""
+    if not any(d.status in (STATUS_UNSURE, STATUS_READ) for d in frame_obs.dice):
         return frame_obs
     (sx, sy) = still.scale
     if not (np.isfinite(sx) and np.isfinite(sy) and sx > 0 and sy > 0):
@@ -108,7 +122,11 @@ def _merge(d: DieReading, e: DieReading | None) -> DieReading:
         if e.status == STATUS_UNSURE and e.guess is not None:
             return replace(d, kind=e.kind, guess=e.guess)
         return d
+    # a die the frame read: the closer look can only take the reading away
     if e.status == STATUS_READ and (e.kind, e.value) != (d.kind, d.value):
         return replace(d, value=None, status=STATUS_UNSURE,
                        confidence=min(d.confidence, e.confidence), guess=e.value, kind=e.kind)
+    if e.status == STATUS_UNSURE and e.guess is not None and (e.kind, e.guess) != (d.kind, d.value):
+        return replace(d, value=None, status=STATUS_UNSURE,
+                       confidence=min(d.confidence, e.confidence), guess=e.guess, kind=e.kind)
     return d

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .closer import StillLike, look_closer
+from .closer import CHECK_BELOW_PX, StillLike, look_closer, wants_closer_look
 from .finder import as_bgr
 from .reader import Region, read_dice
 from .types import STATUS_UNSURE, DiceConfig, DiceError, DiceObservation, DieReading
@@ -38,6 +38,10 @@ class SettleConfig:
     max_reads: int = 5
     """After this many still readings without agreement, report the roll anyway with every die
     whose reading changed marked unsure (the player confirms with the buttons)."""
+    closer_below_px: float = CHECK_BELOW_PX
+    """With a way to take stills (``DiceSettler.closer``), a roll is looked at closer when a die
+    is unsure or its box is under this many pixels (tiny dice are where confident readings go
+    wrong); 0: only for unsure dice."""
 
 
 def _signature(obs: DiceObservation) -> tuple[tuple[str, int, str], ...]:
@@ -190,7 +194,7 @@ class DiceSettler:
             return None
         self._last_roll = obs  # the frame's own reading: what a disturbed scene is compared with
         self.message = ""
-        if self.closer is not None and any(d.status == STATUS_UNSURE for d in obs.dice):
+        if self.closer is not None and wants_closer_look(obs, self.settle.closer_below_px):
             obs = self._look_closer(obs)
             self.last = obs
         return obs

@@ -642,6 +642,7 @@ class RollingDiceSource:
         show it shrunk, and :meth:`capture_still` gives the full drawing (a camera whose sensor
         has more pixels than its video frames); 1: no stills."""
         self._big: np.ndarray | None = None
+        self._still_rng = np.random.default_rng([seed, 1])  # stills never change the frames
         self.n_rolls = n_rolls
         self.n_dice = n_dice
         self.kinds = kinds
@@ -699,7 +700,7 @@ class RollingDiceSource:
         from hardware.camera import Still
 
         k = float(self.still_scale)
-        return Still(camera_effects(self._big, self.rng, blur=0.0, noise=2.0), (k, k))
+        return Still(camera_effects(self._big, self._still_rng, blur=0.0, noise=2.0), (k, k))
 
     def close(self) -> None:
         self._frames = iter(())

@@ -79,8 +79,26 @@ def test_cocked_dice_dice_only_the_still_sees_and_a_bad_still_change_nothing(
     _still_reads(monkeypatch, DiceObservation((), "error", "frame is not an image"))
     assert look_closer(frame, Still(BLANK, (2.0, 2.0))) is frame
     assert look_closer(frame, Still(BLANK, (0.0, 2.0))) is frame  # a still that cannot be placed
-    sure = _obs(_die((300, 100, 30, 30), "read", 12))
-    assert look_closer(sure, Still(BLANK, (2.0, 2.0))) is sure  # nothing to look at
+    cocked = _obs(_die((100, 100, 30, 30), "cocked", None))
+    assert look_closer(cocked, Still(BLANK, (2.0, 2.0))) is cocked  # nothing to read again
+
+
+def test_a_read_die_the_still_doubts_with_another_guess_is_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = _obs(_die((100, 100, 20, 20), "read", 17, confidence=0.981),
+                 _die((300, 100, 20, 20), "read", 5, confidence=0.99))
+    _still_reads(monkeypatch, _obs(_die((200, 200, 40, 40), "unsure", None, guess=12),
+                                   _die((600, 200, 40, 40), "unsure", None, guess=5)))
+    out = look_closer(frame, Still(BLANK, (2.0, 2.0)))
+    assert (out.dice[0].status, out.dice[0].value, out.dice[0].guess) == ("unsure", None, 12)
+    assert out.dice[1] == frame.dice[1]  # the still doubts it but guesses what the frame read
+
+
+def test_a_roll_is_worth_a_still_when_a_die_is_unsure_or_tiny() -> None:
+    assert closer.wants_closer_look(_obs(_die((0, 0, 40, 40), "unsure", None)))
+    assert closer.wants_closer_look(_obs(_die((0, 0, 20, 31), "read", 3)))
+    assert not closer.wants_closer_look(_obs(_die((0, 0, 32, 32), "read", 3)))
+    assert not closer.wants_closer_look(_obs(_die((0, 0, 20, 20), "read", 3)), check_below_px=0)
+    assert not closer.wants_closer_look(_obs(_die((0, 0, 20, 20), "cocked", None)))
 
 
 def test_the_dice_area_is_read_where_it_lies_in_the_still(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,8 +127,10 @@ def test_rendered_small_d20_rolls_read_in_the_still() -> None:
         return got, src
 
     plain, src = rolls(False)
-    looked, _ = rolls(True)
+    looked, src2 = rolls(True)
     assert len(plain) == len(looked) == 4
+    assert src2.rolls == src.rolls  # taking stills does not change what the frames show
+
     def count(got: list[DiceObservation]) -> tuple[int, int]:
         right = wrong = 0
         for roll, truth in zip(got, src.rolls, strict=True):

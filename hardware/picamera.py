@@ -141,6 +141,13 @@ class PiCameraSource:
         except Exception:  # no stills is a lesser camera, not a broken one
             self.still_config = None
 
+    def _relock(self) -> None:
+        if self.locked and self.camera is not None:
+            try:
+                self.camera.set_controls(dict(self.locked))
+            except Exception:  # the next frames show whether the camera is still there
+                pass
+
     def _as_bgr(self, frame: np.ndarray) -> np.ndarray:
         if frame.ndim == 3 and frame.shape[2] == 4:  # XRGB8888 is B, G, R, X in memory
             frame = frame[:, :, :3]
@@ -164,6 +171,10 @@ class PiCameraSource:
             request = self.camera.switch_mode_and_capture_request(self.still_config)
         except Exception as exc:
             raise CameraError(f"the Pi camera could not take a still ({exc})") from exc
+        finally:
+            # back in the video mode, picamera2 applies that configuration's own controls: lock
+            # exposure, white balance and focus again so the frames keep their look
+            self._relock()
         try:
             image = request.make_array("main")
             metadata = request.get_metadata()

@@ -207,6 +207,7 @@ class FakeStillPicamera2(FakePicamera2):
 
     def switch_mode_and_capture_request(self, config: dict[str, Any]) -> FakeRequest:
         self.calls.append("switch_mode_and_capture_request")
+        self.controls = {}  # back in the video mode, its configuration's controls apply
         if self.fail_still:
             raise RuntimeError("Camera frontend has timed out!")
         width, height = config["main"]["size"]
@@ -225,7 +226,9 @@ def test_a_still_at_the_sensor_resolution_maps_onto_the_frames() -> None:
     assert still is not None and still.image.shape == (2592, 4608, 3)
     assert tuple(still.image[0, 0]) == (10, 20, 200)
     assert still.scale == (2.0, 2.0) and still.offset == (0.0, 0.0)
-    assert cam.calls[-2:] == ["switch_mode_and_capture_request", "release"]
+    # the video mode's own controls come back with it: the locked ones are set again
+    assert cam.calls[-3:] == ["switch_mode_and_capture_request", "set_controls", "release"]
+    assert cam.controls == source.locked and cam.controls["AeEnable"] is False
     assert still_taker(source) == source.capture_still
 
 
@@ -264,6 +267,7 @@ def test_a_failed_still_is_a_camera_error_and_the_video_goes_on() -> None:
     source = open_fake(cam, size=(2304, 1296), warmup=0.0)
     with pytest.raises(CameraError, match="could not take a still"):
         source.capture_still()
+    assert cam.controls == source.locked  # locked again even when the still failed
     frame = source.read()
     assert frame is not None and frame.shape == (1296, 2304, 3)
 

@@ -163,8 +163,8 @@ class PiCameraSource:
 
     def capture_still(self) -> Still | None:
         """One picture at the sensor's full resolution, mapped onto the video frames; None when
-        this camera takes no stills. Takes the better part of a second on a Pi (a mode switch
-        and back); raises :class:`CameraError` when the camera fails it."""
+        this camera takes no stills. A mode switch and back, expected to take under a second on a
+        Pi (not measured: no Pi here); raises :class:`CameraError` when the camera fails it."""
         if self.still_config is None or self.camera is None:
             return None
         try:

@@ -102,7 +102,8 @@ class DiceSettler:
         self.reader = reader
         self.closer = closer
         """Takes a still of the same view at a higher resolution (``hardware.camera.Still``), or
-        None when there is none: a roll with an unsure die is then read again in it
+        None when there is none: a roll with an unsure die, or one under
+        ``settle.closer_below_px``, is then read again in it
         (:func:`vision.dice.closer.look_closer`) before it is reported."""
         self._prev: np.ndarray | None = None
         self._still = 0

@@ -136,8 +136,9 @@ class DiceConfig:
     probability keeps the classifier's split and skips the type reader. 0.995 until stop 21:
     a rendered d12 and a d8 whose detected box held only the top face were typed d10 by the
     classifier at 0.998 and, never shown to the type reader, read confidently wrong (100 frames
-    of seed 40,000); shown to it, one is read right and the other left unsure. Costs about a
-    millisecond a frame of numbered dice (docs/vision-dice.md, step 2)."""
+    of seed 40,000); shown to it, one is read right and the other left unsure. Costs at most
+    about half a millisecond a frame of numbered dice (docs/vision-dice.md, "The type reader's
+    skip")."""
     overview_die_px: int = 100
     """Dice at least this large (in the detector's view of the frame) are taken from a second
     detector pass at half the scale (``finder.find_dice``): close-up dice larger than the

@@ -36,13 +36,18 @@ def _still_reads(monkeypatch: pytest.MonkeyPatch, obs: DiceObservation, seen: li
     monkeypatch.setattr(closer, "read_dice", read)
 
 
+def _looked(monkeypatch: pytest.MonkeyPatch, frame: DiceObservation, *still: DieReading) -> DiceObservation:
+    """``frame`` looked at closer in a still twice its size whose reader sees ``still``."""
+    _still_reads(monkeypatch, _obs(*still))
+    return look_closer(frame, Still(BLANK, (2.0, 2.0)))
+
+
 def test_an_unsure_die_the_still_reads_is_read_in_the_frame_box(monkeypatch: pytest.MonkeyPatch) -> None:
     frame = _obs(_die((100, 100, 30, 30), "unsure", None, guess=7),
                  _die((300, 100, 30, 30), "read", 12, confidence=0.99))
     # the still is twice the size: its boxes are twice the frame's
-    _still_reads(monkeypatch, _obs(_die((200, 200, 60, 60), "read", 17, confidence=0.995),
-                                   _die((600, 200, 60, 60), "read", 12, confidence=0.999)))
-    out = look_closer(frame, Still(BLANK, (2.0, 2.0)))
+    out = _looked(monkeypatch, frame, _die((200, 200, 60, 60), "read", 17, confidence=0.995),
+                  _die((600, 200, 60, 60), "read", 12, confidence=0.999))
     assert out.status == "ok" and out.message == ""
     first = out.dice[0]
     assert (first.value, first.status, first.guess, first.box) == (17, "read", 17, (100, 100, 30, 30))
@@ -52,8 +57,7 @@ def test_an_unsure_die_the_still_reads_is_read_in_the_frame_box(monkeypatch: pyt
 
 def test_a_die_both_looks_doubt_keeps_its_doubt_with_the_still_guess(monkeypatch: pytest.MonkeyPatch) -> None:
     frame = _obs(_die((100, 100, 30, 30), "unsure", None, guess=7))
-    _still_reads(monkeypatch, _obs(_die((200, 200, 60, 60), "unsure", None, guess=1)))
-    out = look_closer(frame, Still(BLANK, (2.0, 2.0)))
+    out = _looked(monkeypatch, frame, _die((200, 200, 60, 60), "unsure", None, guess=1))
     assert out.status == "unsure" and "1 unsure" in out.message
     assert (out.dice[0].value, out.dice[0].status, out.dice[0].guess) == (None, "unsure", 1)
 
@@ -61,9 +65,8 @@ def test_a_die_both_looks_doubt_keeps_its_doubt_with_the_still_guess(monkeypatch
 def test_two_looks_that_disagree_are_not_a_reading(monkeypatch: pytest.MonkeyPatch) -> None:
     frame = _obs(_die((100, 100, 30, 30), "unsure", None, guess=7),
                  _die((300, 100, 30, 30), "read", 12, confidence=0.99))
-    _still_reads(monkeypatch, _obs(_die((200, 200, 60, 60), "read", 7, confidence=0.99),
-                                   _die((600, 200, 60, 60), "read", 15, confidence=0.995)))
-    out = look_closer(frame, Still(BLANK, (2.0, 2.0)))
+    out = _looked(monkeypatch, frame, _die((200, 200, 60, 60), "read", 7, confidence=0.99),
+                  _die((600, 200, 60, 60), "read", 15, confidence=0.995))
     assert out.dice[0].value == 7
     assert (out.dice[1].value, out.dice[1].status, out.dice[1].guess) == (None, "unsure", 15)
     assert out.status == "unsure"
@@ -86,9 +89,8 @@ def test_cocked_dice_dice_only_the_still_sees_and_a_bad_still_change_nothing(
 def test_a_read_die_the_still_doubts_with_another_guess_is_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
     frame = _obs(_die((100, 100, 20, 20), "read", 17, confidence=0.981),
                  _die((300, 100, 20, 20), "read", 5, confidence=0.99))
-    _still_reads(monkeypatch, _obs(_die((200, 200, 40, 40), "unsure", None, guess=12),
-                                   _die((600, 200, 40, 40), "unsure", None, guess=5)))
-    out = look_closer(frame, Still(BLANK, (2.0, 2.0)))
+    out = _looked(monkeypatch, frame, _die((200, 200, 40, 40), "unsure", None, guess=12),
+                  _die((600, 200, 40, 40), "unsure", None, guess=5))
     assert (out.dice[0].status, out.dice[0].value, out.dice[0].guess) == ("unsure", None, 12)
     assert out.dice[1] == frame.dice[1]  # the still doubts it but guesses what the frame read
 

@@ -119,11 +119,13 @@ class DiceConfig:
     tells the types apart well (its type is right on all but a handful of rendered dice) but
     its values of the many-faced types are not: on rendered d20 its top value is right about
     70% of the time, the d20 face reader's 97%. Empty: the classifier reads every value."""
-    face_reader_skip_above: float = 0.995
+    face_reader_skip_above: float = 0.9999
     """A die whose value the classifier already gives at least this probability keeps the
-    classifier's answer and skips its face reader (0.3-0.5 ms a frame saved). Only near-certain
-    answers skip: at 0.98 a rendered d8 the classifier called "d10:2" never reached the d10
-    reader and was read confidently wrong (docs/vision-dice.md, step 3)."""
+    classifier's answer and skips its face reader. Only near-certain answers skip: at 0.98 a
+    rendered d8 the classifier called "d10:2" never reached the d10 reader and was read
+    confidently wrong; at 0.995 (until stop 21) a rendered d12 "9" the classifier called "6" at
+    0.9995 did the same (the d12 reader reads it 9). About half a millisecond a frame of
+    numbered dice against 0.995 (docs/vision-dice.md, step 3)."""
     type_reader: bool = True
     """Weigh the type of a numbered die the classifier doubts between numbered types with the
     type reader's answer (``reader.with_type_reader``, ``scripts/train_type_reader.py``): the
@@ -137,8 +139,8 @@ class DiceConfig:
     a rendered d12 and a d8 whose detected box held only the top face were typed d10 by the
     classifier at 0.998 and, never shown to the type reader, read confidently wrong (100 frames
     of seed 40,000); shown to it, one is read right and the other left unsure. Costs at most
-    about half a millisecond a frame of numbered dice (docs/vision-dice.md, "The type reader's
-    skip")."""
+    about half a millisecond a frame of numbered dice (docs/vision-dice.md, "The skips at
+    0.9999")."""
     overview_die_px: int = 100
     """Dice at least this large (in the detector's view of the frame) are taken from a second
     detector pass at half the scale (``finder.find_dice``): close-up dice larger than the

@@ -165,7 +165,7 @@ def main() -> int:
     if args.closer:
         # a camera whose video frames have half the pixels of its stills (Camera Module 3:
         # 2304x1296 video, 4608x2592 sensor): every image read at half size, then a roll with
-        # an unsure die read again in the image itself (vision.dice.closer)
+        # an unsure die or one under 32 px read again in the image itself (vision.dice.closer)
         sets = []
         if real.is_dir() and real.name == "dice-rune55":
             sets.append(("real dice-rune55 [eval], errata", "real_eval_errata",
@@ -176,8 +176,8 @@ def main() -> int:
         for title, key, items in sets:
             alone, closer = evaluate_closer(items, config)
             print(table(f"closer look: {title} read at half size, frames alone", alone))
-            print(table(f"closer look: {title} read at half size, unsure rolls read again in the "
-                        f"full image ({len(closer.ms)} stills)", closer))
+            print(table(f"closer look: {title} read at half size, rolls with an unsure or tiny die "
+                        f"read again in the full image ({len(closer.ms)} stills)", closer))
             if args.show_wrong:
                 print("\n".join("    " + w for w in closer.wrong_examples))
             result[f"closer_{key}_alone"] = alone.to_dict()

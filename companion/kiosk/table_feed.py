@@ -144,8 +144,8 @@ class TableProcessor:
 
     def use_source(self, source: object) -> None:
         """Let the dice reader take a closer look through ``source`` when it can take stills
-        (``hardware.camera.still_taker``): a roll with an unsure die is then read again in a
-        full-resolution still before it is reported. Called on the thread that reads the
+        (``hardware.camera.still_taker``): a roll with an unsure or tiny die is then read
+        again in a full-resolution still before it is reported. Called on the thread that reads the
         source, once it is open."""
         take = still_taker(source)
         if take is not None and self.dice is not None and hasattr(self.dice, "closer"):

@@ -99,7 +99,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     except (CameraError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    settler.closer = still_taker(source)  # a camera with stills gives unsure rolls a closer look
+    settler.closer = still_taker(source)  # a camera that takes stills: doubtful rolls get a closer look
     n = 0
     rolls = 0
     try:

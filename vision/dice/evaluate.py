@@ -230,8 +230,8 @@ def evaluate_closer(
     """A closer look measured: each image shrunk ``shrink`` times stands for the camera's video
     frame and the image itself for its full-resolution still (``vision.dice.closer``; a roll
     with an unsure die, or one under ``check_below_px``, is looked at closer). Returns
-    (frames read alone, frames with a closer look at a roll with an unsure die), scored in
-    frame pixels; the second report's times are those of the closer reads alone."""
+    (frames read alone, frames with those closer looks), scored in frame pixels; the second
+    report's times are those of the closer reads alone."""
     from hardware.camera import Still
 
     from .closer import look_closer, wants_closer_look

@@ -232,3 +232,42 @@ def test_a_camera_that_takes_stills_gives_the_dice_reader_a_closer_look() -> Non
     SyncFeed(_NoFrames(), TableProcessor(plain, None))  # type: ignore[arg-type]
     assert plain.closer is None
     TableProcessor(None, None).use_source(source)  # no dice reader: nothing to give it to
+
+
+def test_the_kiosk_reads_small_d20_rolls_in_the_camera_still() -> None:
+    # a camera whose stills have twice the frames' pixels, each roll two d20 of 18-30 px in the
+    # frames: the settled rolls the kiosk gets carry what the stills show
+    from vision.dice import DiceSettler
+    from vision.dice.settle import SettleConfig
+    from vision.synthetic.dice import RollingDiceSource
+
+    def settled(stills: bool) -> tuple[list[tuple[int | None, ...]], list[list[int]]]:
+        source = RollingDiceSource(seed=5, n_rolls=4, size=(640, 360), n_dice=2, kinds=("d20",),
+                                   die_px=(18, 30), still_scale=2, still_frames=8)
+        settler = DiceSettler(settle=SettleConfig(still_frames=2))
+        camera = source if stills else _FramesOnly(source)  # the same frames, no stills
+        feed = SyncFeed(camera, TableProcessor(settler, None, thumb_width=64))  # type: ignore[arg-type]
+        feed.expect_dice((20,))
+        rolls = []
+        while (reading := feed.poll()) is not None or feed.status()[0]:
+            if reading is not None and reading.settled is not None:
+                rolls.append(reading.settled.values)
+        return rolls, [sorted(t.value for t in truth) for truth in source.rolls]
+
+    rolls, truth = settled(True)
+    assert len(rolls) == 4
+    assert [sorted(v for v in r if v is not None) for r in rolls] == truth  # every die read right
+    plain, same = settled(False)
+    assert same == truth and len(plain) == 4
+    assert sum(v is None for r in plain for v in r) > 0  # the frames alone leave dice unsure
+
+
+class _FramesOnly:
+    def __init__(self, source: Any) -> None:
+        self.source = source
+
+    def read(self) -> Any:
+        return self.source.read()
+
+    def close(self) -> None:
+        self.source.close()

@@ -114,7 +114,7 @@ def test_the_dice_area_is_read_where_it_lies_in_the_still(monkeypatch: pytest.Mo
 
 
 def test_rendered_small_d20_rolls_read_in_the_still() -> None:
-    # the frames show each roll's drawing shrunk to half: 9-15 px d20s a frame leaves unsure
+    # the frames show each roll's drawing shrunk to half: 18-30 px d20s a frame often leaves unsure
     def rolls(with_still: bool) -> tuple[list[DiceObservation], RollingDiceSource]:
         src = RollingDiceSource(seed=5, n_rolls=4, size=(640, 360), n_dice=2, kinds=("d20",),
                                 die_px=(18, 30), still_scale=2, still_frames=8)

@@ -123,10 +123,8 @@ def _merge(d: DieReading, e: DieReading | None) -> DieReading:
             return replace(d, kind=e.kind, guess=e.guess)
         return d
     # a die the frame read: the closer look can only take the reading away
-    if e.status == STATUS_READ and (e.kind, e.value) != (d.kind, d.value):
+    seen = e.value if e.status == STATUS_READ else e.guess if e.status == STATUS_UNSURE else None
+    if seen is not None and (e.kind, seen) != (d.kind, d.value):
         return replace(d, value=None, status=STATUS_UNSURE,
-                       confidence=min(d.confidence, e.confidence), guess=e.value, kind=e.kind)
-    if e.status == STATUS_UNSURE and e.guess is not None and (e.kind, e.guess) != (d.kind, d.value):
-        return replace(d, value=None, status=STATUS_UNSURE,
-                       confidence=min(d.confidence, e.confidence), guess=e.guess, kind=e.kind)
+                       confidence=min(d.confidence, e.confidence), guess=seen, kind=e.kind)
     return d

@@ -225,17 +225,19 @@ def evaluate_synthetic(
 
 def evaluate_closer(
     items: Iterable[tuple[str, np.ndarray | None, list[Truth]]], config: DiceConfig | None = None,
-    shrink: int = 2, check_below_px: float = 32.0,
+    shrink: int = 2, check_below_px: float | None = None,
 ) -> tuple[Report, Report]:
     """A closer look measured: each image shrunk ``shrink`` times stands for the camera's video
     frame and the image itself for its full-resolution still (``vision.dice.closer``; a roll
-    with an unsure die, or one under ``check_below_px``, is looked at closer). Returns
+    with an unsure die, or one under ``check_below_px`` (the settler's default when None), is
+    looked at closer). Returns
     (frames read alone, frames with those closer looks), scored in frame pixels; the second
     report's times are those of the closer reads alone."""
     from hardware.camera import Still
 
-    from .closer import look_closer, wants_closer_look
+    from .closer import CHECK_BELOW_PX, look_closer, wants_closer_look
 
+    below = CHECK_BELOW_PX if check_below_px is None else check_below_px
     alone, closer = Report(), Report()
     for name, img, truths in items:
         if img is None:
@@ -249,7 +251,7 @@ def evaluate_closer(
                   for t in truths]
         obs = timed_read(small, config, alone)
         score_image(obs, scaled, alone, name)
-        if wants_closer_look(obs, check_below_px):
+        if wants_closer_look(obs, below):
             t0 = time.perf_counter()
             obs = look_closer(obs, Still(img, (sx, sy)), None, config)
             closer.ms.append((time.perf_counter() - t0) * 1000.0)

@@ -109,7 +109,8 @@ def read_types(crops: list[np.ndarray], below: float = 0.97) -> np.ndarray:
     return _over_turns(lambda c: _softmax_of(c, type_reader_path(), n), crops, below, turns=(2,))
 
 
-def with_type_reader(crops: list[np.ndarray], probs: np.ndarray, sure: float = 0.9999,
+def with_type_reader(crops: list[np.ndarray], probs: np.ndarray,
+                     sure: float = DiceConfig.type_reader_skip_above,
                      turn_below: float = 0.97) -> np.ndarray:
     """``probs`` with the type of every die the classifier types as a numbered type (at least
     half its probability on the numbered types) but doubts between them (its top numbered type

@@ -196,15 +196,15 @@ class DiceSettler:
         self._last_roll = obs  # the frame's own reading: what a disturbed scene is compared with
         self.message = ""
         if self.closer is not None and wants_closer_look(obs, self.settle.closer_below_px):
-            obs = self._look_closer(obs)
+            obs = self._look_closer(self.closer, obs)
             self.last = obs
         return obs
 
-    def _look_closer(self, obs: DiceObservation) -> DiceObservation:
-        """``obs`` read again in a still from ``closer``; ``obs`` itself when the camera has
-        no still to give or fails to take one (the roll is never lost for it)."""
+    def _look_closer(self, take: Callable[[], StillLike | None], obs: DiceObservation) -> DiceObservation:
+        """``obs`` read again in a still from ``take``; ``obs`` itself when the camera has no
+        still to give or fails to take one (the roll is never lost for it)."""
         try:
-            still = self.closer() if self.closer is not None else None
+            still = take()
         except Exception as exc:  # a camera failing a still must not lose the roll
             self.message = f"no closer look ({type(exc).__name__}: {exc})"
             return obs

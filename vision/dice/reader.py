@@ -209,6 +209,48 @@ def colour_name(bgr: np.ndarray, box: tuple[float, float, float, float]) -> str:
     return "pink"
 
 
+def _widened(area: Region, shape: tuple[int, ...], cfg: DiceConfig) -> Region:
+    """``area`` grown by ``cfg.region_margin`` of its longer side on every side (at least
+    ``cfg.edge_margin_px`` + 8 px), clipped to the frame: what the reader sees of a region."""
+    H, W = shape[:2]
+    x, y, w, h = area
+    m = max(int(round(cfg.region_margin * max(w, h))), cfg.edge_margin_px + 8) if cfg.region_margin > 0 else 0
+    x0, y0 = max(0, x - m), max(0, y - m)
+    x1, y1 = min(W, x + w + m), min(H, y + h + m)
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def _moved(cands: list[Candidate], dx: int, dy: int) -> list[Candidate]:
+    if not (dx or dy):
+        return cands
+    return [Candidate((c.box[0] + dx, c.box[1] + dy, c.box[2], c.box[3]), c.score) for c in cands]
+
+
+def _across_the_edge(grey: np.ndarray, cands: list[Candidate], area: Region, cfg: DiceConfig) -> list[Candidate]:
+    """``cands`` (found in ``area`` of ``grey``), with the box of each one near an edge of the
+    area that ``grey`` extends past (within a quarter of the box's side) measured again there
+    (``finder.refine_boxes``): the detector saw only the part of such a die inside the area.
+    The new box is kept when its centre is still in the area (the die belongs to the area)."""
+    H, W = grey.shape
+    x0, y0, w, h = area
+
+    def at_open_edge(b: tuple[float, float, float, float]) -> bool:
+        # the detector's box of a die's inner part can stop short of the edge
+        m = max(cfg.edge_margin_px, 0.25 * max(b[2], b[3]))
+        return ((x0 > 0 and b[0] <= x0 + m) or (y0 > 0 and b[1] <= y0 + m)
+                or (x0 + w < W and b[0] + b[2] >= x0 + w - m) or (y0 + h < H and b[1] + b[3] >= y0 + h - m))
+
+    which = [i for i, c in enumerate(cands) if at_open_edge(c.box)]
+    if not which:
+        return cands
+    out = list(cands)
+    for i, c in zip(which, refine_boxes(grey, [cands[i] for i in which], cfg), strict=True):
+        cx, cy = c.box[0] + c.box[2] / 2, c.box[1] + c.box[3] / 2
+        if x0 <= cx < x0 + w and y0 <= cy < y0 + h:
+            out[i] = c
+    return out
+
+
 def _clip_region(region: Region | None, shape: tuple[int, ...]) -> Region:
     H, W = shape[:2]
     if region is None:
@@ -232,23 +274,29 @@ def read_dice(
     """Every die in ``region`` (x, y, w, h; None = the whole frame) of one BGR frame.
 
     Dice the classifier cannot read with at least ``config.threshold_for(kind)`` confidence are
-    'unsure' with value None; dice leaning on something are 'cocked'; dice cut by the frame or
-    region edge need ``config.edge_read_threshold``.
+    'unsure' with value None; dice leaning on something are 'cocked'; dice at the frame's edge
+    need ``config.edge_read_threshold`` and dice cut by it are never read. A die counts as in
+    the region when its centre is; the reader sees ``config.region_margin`` around the region,
+    so a die across the region's edge is seen whole.
     """
     cfg = config or DiceConfig()
     try:
         bgr = as_bgr(frame_bgr, cfg.channel_order)
-        rx, ry, rw, rh = _clip_region(region, bgr.shape)
+        area = _clip_region(region, bgr.shape)
+        rx, ry, rw, rh = _widened(area, bgr.shape, cfg) if region is not None else area
         sub = bgr[ry : ry + rh, rx : rx + rw]
         grey = cv2.cvtColor(sub, cv2.COLOR_BGR2GRAY)
-        cands = find_dice(grey, cfg)
+        # the detector sees the region itself; the networks' crops come from the wider view
+        inner = (area[0] - rx, area[1] - ry, area[2], area[3])
+        view = grey[inner[1] : inner[1] + inner[3], inner[0] : inner[0] + inner[2]]
+        cands = _across_the_edge(grey, _moved(find_dice(view, cfg), inner[0], inner[1]), inner, cfg)
         probs, flat = _probabilities(grey, cands, cfg)
         read = _decide(sub, grey, cands, probs, flat, cfg, (rx, ry))
         # a die it could not read that the detector saw shrunk: measure its box again and look
         # again; the two looks are averaged (a second look alone would be a second chance to
         # pass the threshold by luck)
         again = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE
-                 and seen_shrunk(grey.shape, cands[i], cfg)]
+                 and seen_shrunk(view.shape, cands[i], cfg)]
         if again:
             better = refine_boxes(grey, [cands[i] for i in again], cfg)
             moved = [(i, c) for i, c in zip(again, better, strict=True) if c is not cands[i]]
@@ -369,6 +417,7 @@ def _decide(
             # fail differently naming the same value read it
             square = min(w, h) >= FLAT_BOX * max(w, h)
             if (status == STATUS_UNSURE and kind == "d6" and not at_edge and square
+                    and max(w, h) >= cfg.pip_agree_min_px
                     and 0 < cfg.pip_agree_above <= conf and count_pips(grey, cand.box) == guess):
                 status = STATUS_READ
             # a d4 whose number is sure but whose type or flatness is doubted, showing the
@@ -384,7 +433,7 @@ def _decide(
             int(round(w)),
             int(round(h)),
         )
-        # clip the box to the frame region for reporting
+        # clip the box to what the reader sees (the frame, or the region and its margin)
         bx0, by0 = max(offset[0], box[0]), max(offset[1], box[1])
         bx1 = min(offset[0] + W, box[0] + box[2])
         by1 = min(offset[1] + H, box[1] + box[3])

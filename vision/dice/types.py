@@ -157,7 +157,11 @@ class DiceConfig:
     """Boxes smaller than this (in frame pixels) are ignored."""
     max_dice: int = 24
     edge_margin_px: int = 2
-    """A box within this margin of the frame or region edge may be cut off by it."""
+    """A box within this margin of the edge of what the reader sees may be cut off by it."""
+    region_margin: float = 0.06
+    """The reader sees this share of the region's longer side (at least ``edge_margin_px`` + 8
+    px) beyond each side of the region, clipped to the frame, and keeps the dice whose centre
+    lies in the region: a die lying across the region's edge is seen whole, not cut by it."""
     edge_read_threshold: float = 0.99
     """A die cut by the edge needs this confidence to be read (hidden pips could change it)."""
     edge_min_aspect: float = 0.8
@@ -188,10 +192,17 @@ class DiceConfig:
     pip_agree_above: float = 0.3
     """A d6 whose most likely value has at least this share of the classifier's probability,
     but not enough to be read, is read when the classical pip counter (``vision.dice.pips``)
-    counts the same value on its top face (0: off). Never at the frame's or region's edge.
+    counts the same value on its top face (0: off). Never at the edge of what the reader sees.
     Only a die whose box is square (``pips.FLAT_BOX``: lying flat) is asked. Measured: the
     same readings from 0.1 to 0.5 on the rendered sets, none of them wrong, and no new wrong
     reading on the real photos (docs/vision-dice.md, "Pip agreement")."""
+    pip_agree_min_px: float = 26.0
+    """The pip agreement asks only about a die whose box is at least this many pixels across
+    (0: any). On smaller dice the counter sees pips of two or three pixels and agreed with wrong
+    guesses: over 1,680 synthetic table dice at 1280x720 (14-17 px), 7 confident-wrong readings
+    with it and none without. On the kiosk's 2304x1296 dice (26-34 px) it keeps half to two
+    thirds of what it added, and still agrees with a wrong guess about once in 600 dice
+    (docs/vision-dice.md, "Pip agreement on small dice")."""
     d4_outline: bool = True
     """A d4 left unsure only for its type or for lying flat (the classifier gives the d4 type at
     least half its probability, and the value's share of the type's probability reaches the read

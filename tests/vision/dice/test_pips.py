@@ -103,8 +103,22 @@ def test_disagreement_leaves_the_die_unsure(monkeypatch: pytest.MonkeyPatch) -> 
 def test_no_agreement_at_the_edge(monkeypatch: pytest.MonkeyPatch) -> None:
     img = _one_d6(4)
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d6", 4), 0.6))
+    cut = np.ascontiguousarray(img[: 240 + 20])  # the frame's edge cuts the die
+    obs = read_dice(cut, config=DiceConfig(kinds=("d6",)))
+    assert [d.status for d in obs.dice] == ["unsure"]
+    # a region's edge does not: the reader sees past it, and the die is read as before
     obs = read_dice(img, region=(0, 0, 640, 240 + 20), config=DiceConfig(kinds=("d6",)))
-    assert [d.status for d in obs.dice] == ["unsure"]  # the region's edge cuts the die
+    assert [(d.value, d.status) for d in obs.dice] == [(4, "read")]
+
+
+def test_no_agreement_on_a_small_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    img = _one_d6(4)
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d6", 4), 0.6))
+    cfg = DiceConfig(kinds=("d6",))
+    assert [d.status for d in read_dice(img, config=cfg).dice] == ["read"]
+    side = max(read_dice(img, config=cfg).dice[0].box[2:])
+    small = read_dice(img, config=replace(cfg, pip_agree_min_px=side + 1))
+    assert [(d.status, d.guess) for d in small.dice] == [("unsure", 4)]
 
 
 def test_only_d6_are_confirmed_by_pips(monkeypatch: pytest.MonkeyPatch) -> None:

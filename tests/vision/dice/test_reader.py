@@ -1,7 +1,10 @@
-"""``read_dice``'s second look: a die it could not read, that the detector saw shrunk, is measured
-again (``finder.refine_boxes``) and its two looks are averaged."""
+"""``read_dice``'s second look (a die it could not read, that the detector saw shrunk, is measured
+again by ``finder.refine_boxes`` and its two looks are averaged), its specks rule, and how it
+reads a region (a die lying across the region's edge is seen whole)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -12,7 +15,7 @@ from vision.dice import DiceConfig, read_dice
 from vision.dice.evaluate import Report, score_image, synthetic_items
 from vision.dice.finder import Candidate
 from vision.dice.labels import CLASSES, class_of
-from vision.synthetic.dice import render_dice_scene
+from vision.synthetic.dice import DieSpec, draw_die, render_dice_scene
 
 
 def _small_die_frame() -> np.ndarray:
@@ -178,9 +181,47 @@ def test_a_speck_beside_a_die_is_not_reported(monkeypatch: pytest.MonkeyPatch) -
     cv2.circle(img, (200, 200), 65, (230, 230, 230), -1)
     cv2.circle(img, (500, 400), 7, (230, 230, 230), -1)
     cands = [Candidate((135.0, 135.0, 130.0, 130.0), 0.9), Candidate((493.0, 393.0, 14.0, 14.0), 0.5)]
-    monkeypatch.setattr(reader, "find_dice", lambda grey, cfg: list(cands))
+    monkeypatch.setattr(reader, "find_dice", lambda grey, cfg, view=None: list(cands))
     monkeypatch.setattr(reader, "_probabilities", _looks([(class_of("d12", 3), 0.4)] * 3))
     obs = read_dice(img)
     assert [d.box for d in obs.dice] == [(135, 135, 130, 130)]
     obs = read_dice(img, config=DiceConfig(speck_ratio=0))
     assert len(obs.dice) == 2
+
+
+def _d6_across(value: int) -> np.ndarray:
+    """A 640x480 frame with one white d6 of about 50 px centred at (320, 240)."""
+    img = np.full((480, 640, 3), (60, 110, 50), np.uint8)
+    draw_die(img, DieSpec("d6", value, (320, 240), 70, angle=10.0, colour="white"), np.random.default_rng(5))
+    return img
+
+
+@pytest.mark.parametrize("value", [3, 5, 6])
+def test_a_die_across_the_regions_edge_is_seen_whole(value: int) -> None:
+    # the region's right edge runs 10 px right of the die's centre: the die is in the region,
+    # and the reader measures its box again and reads it from the frame around the region
+    # (``region_margin``). (The detector, which sees only the region, misses the same die
+    # showing 2: the part inside the region holds one pip and little else.)
+    img = _d6_across(value)
+    cfg = DiceConfig(kinds=("d6",))
+    obs = read_dice(img, region=(0, 0, 330, 480), config=cfg)
+    assert [(d.value, d.status) for d in obs.dice] == [(value, "read")]
+    x, _, w, _ = obs.dice[0].box
+    assert x + w > 340  # its box runs past the region's edge
+    # seeing only the region, the die is cut, and never read
+    cut = read_dice(img, region=(0, 0, 330, 480), config=replace(cfg, region_margin=0.0))
+    assert all(d.status != "read" for d in cut.dice)
+
+
+def test_a_die_whose_centre_is_outside_the_region_is_not_reported() -> None:
+    img = _d6_across(4)
+    assert read_dice(img, region=(0, 0, 300, 480), config=DiceConfig(kinds=("d6",))).status == "empty"
+    assert read_dice(img, region=(300, 0, 340, 480), config=DiceConfig(kinds=("d6",))).dice[0].value == 4
+
+
+def test_the_margin_stays_in_the_frame() -> None:
+    cfg = DiceConfig(region_margin=0.1)
+    assert reader._widened((0, 0, 100, 50), (480, 640), cfg) == (0, 0, 110, 60)
+    assert reader._widened((600, 400, 40, 80), (480, 640), cfg) == (590, 390, 50, 90)
+    assert reader._widened((100, 100, 20, 20), (480, 640), cfg) == (90, 90, 40, 40)  # at least 10 px
+    assert reader._widened((100, 100, 20, 20), (480, 640), DiceConfig(region_margin=0.0)) == (100, 100, 20, 20)

@@ -46,9 +46,12 @@ def test_a_die_at_the_edge_still_needs_the_edge_threshold(monkeypatch: pytest.Mo
     obs = read_dice(img, config=cfg)
     assert obs.dice[0].status == "read"
     x, y, w, h = obs.dice[0].box
-    # the same die with the region's edge through its middle column of pixels
-    edge = read_dice(img, region=(x + 2, 0, 640 - x - 2, 480), config=cfg)
+    # the same die with the frame's edge two pixels into it
+    edge = read_dice(np.ascontiguousarray(img[:, x + 2 :]), config=cfg)
     assert [d.status for d in edge.dice] == ["unsure"]
+    # a region's edge there is no frame edge: the reader sees past it
+    inside = read_dice(img, region=(x + 2, 0, 640 - x - 2, 480), config=cfg)
+    assert [d.status for d in inside.dice] == ["read"]
 
 
 def test_the_d20_face_reader_reads_the_value_of_a_die_typed_d20(monkeypatch: pytest.MonkeyPatch) -> None:

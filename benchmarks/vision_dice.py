@@ -33,8 +33,10 @@ sys.path.insert(0, str(ROOT))
 from vision.dice import DiceConfig  # noqa: E402
 from vision.dice.dataset import DEFAULT_REAL_DIR, RUNE55_ERRATA, split_of, stem_of  # noqa: E402
 from vision.dice.evaluate import (  # noqa: E402
+    REGISTRATION_JITTER,
     Report,
     evaluate_closer,
+    evaluate_edge,
     evaluate_polyhedral,
     evaluate_real,
     evaluate_synthetic,
@@ -76,6 +78,8 @@ def main() -> int:
     p.add_argument("--closer", type=int, default=100,
                    help="a closer look: the real eval photos and this many numbered frames read "
                    "at half size, alone and with the full image as the camera's still (0: none)")
+    p.add_argument("--edge", type=int, default=300,
+                   help="rendered frames of one d6 cut by the frame's edge (0: none)")
     p.add_argument("--kinds", default=None, help="die types the table uses, e.g. d6 (default: all)")
     p.add_argument("--detect-threshold", type=float, default=None,
                    help=f"detector heat for a candidate (default {DiceConfig().detect_threshold})")
@@ -147,9 +151,9 @@ def main() -> int:
         table_config = config if args.kinds else replace(config, kinds=("d6",))
         for tw, th in ((1280, 720), (2304, 1296)):
             rep = evaluate_table(args.table, seed=40_000, config=table_config, random_conditions=True,
-                                 size=(tw, th))
-            print(table(f"synthetic table {tw}x{th} (16 mm d6, dice area, kinds "
-                        f"{','.join(table_config.kinds)})", rep))
+                                 size=(tw, th), shifts=REGISTRATION_JITTER)
+            print(table(f"synthetic table {tw}x{th} (16 mm d6, dice area at {len(REGISTRATION_JITTER)} "
+                        f"offsets of up to 8 px, kinds {','.join(table_config.kinds)})", rep))
             if args.show_wrong:
                 print("\n".join("    " + w for w in rep.wrong_examples))
             result["synthetic_table" if tw == 1280 else f"synthetic_table_{tw}x{th}"] = rep.to_dict()
@@ -182,6 +186,15 @@ def main() -> int:
                 print("\n".join("    " + w for w in closer.wrong_examples))
             result[f"closer_{key}_alone"] = alone.to_dict()
             result[f"closer_{key}"] = closer.to_dict()
+    if args.edge:
+        # bad input: a die the frame's edge cuts; any value read is right only by luck
+        edge = evaluate_edge(args.edge, config=config)
+        print(f"synthetic d6 cut by the frame's edge (640x480, a fifth to four fifths showing): "
+              f"{edge['frames']} dice: read right {edge['read_right']}, read wrong {edge['read_wrong']}, "
+              f"unsure {edge['unsure']}, cocked {edge['cocked']}, not reported {edge['not_reported']}")
+        if args.show_wrong:
+            print("\n".join("    " + w for w in edge["wrong_examples"]))  # type: ignore[attr-defined]
+        result["synthetic_edge"] = edge
     result["seconds"] = round(time.time() - t0, 1)
     print(json.dumps(result))
     return 0

@@ -223,6 +223,66 @@ def evaluate_synthetic(
     return report
 
 
+def edge_items(
+    count: int, seed: int = 7_000, size: tuple[int, int] = (640, 480),
+) -> Iterator[tuple[str, np.ndarray, list[Truth]]]:
+    """(name, BGR frame, truths) of rendered frames each holding one d6 of 40-90 px whose centre
+    lies within 0.3 of its side of a frame edge (a random one): a fifth to four fifths of the
+    die shows. Every other frame is a plain table in sharp focus, the rest a textured one through
+    the camera's blur and noise. Bad input the issue names (a die off the edge of the frame): a
+    reading of such a die is right only by luck."""
+    from vision.synthetic import dice as synth
+
+    width, height = size
+    for i in range(count):
+        rng = np.random.default_rng(seed + i)
+        plain = i % 2 == 0
+        side = float(rng.uniform(40, 90))
+        off = float(rng.uniform(-0.3, 0.3)) * side
+        along = float(rng.uniform(0.25, 0.75))
+        edge = int(rng.integers(4))
+        centre = [(off, along * height), (along * width, off), (width - off, along * height),
+                  (along * width, height - off)][edge]
+        if plain:
+            img = np.empty((height, width, 3), np.uint8)
+            img[:] = [int(v) for v in rng.integers(20, 200, 3)]
+        else:
+            img = synth.table_background(rng, width, height)
+        spec = synth.random_spec(rng, (float(centre[0]), float(centre[1])), side, kinds=("d6",))
+        truth = synth.draw_die(img, spec, rng)
+        if not plain:
+            img = synth.camera_effects(img, rng)
+        truths = [Truth(_fbox(truth.box), truth.kind, truth.value)] if truth.box[2] > 0 else []
+        yield f"edge-{seed + i}", img, truths
+
+
+def evaluate_edge(count: int, seed: int = 7_000, config: DiceConfig | None = None) -> dict[str, object]:
+    """How the reader answers for dice cut by the frame's edge (:func:`edge_items`). Each frame
+    holds one die, so every reading in it is of that die: counted as read right, read wrong,
+    unsure, cocked, or not reported at all, with a few of the wrong ones."""
+    counts = {"frames": 0, "read_right": 0, "read_wrong": 0, "unsure": 0, "cocked": 0, "not_reported": 0}
+    wrong: list[str] = []
+    for name, img, truths in edge_items(count, seed):
+        if not truths:
+            continue
+        counts["frames"] += 1
+        obs = read_dice(img, None, config)
+        if not obs.dice:
+            counts["not_reported"] += 1
+        for d in obs.dice:
+            if d.status == STATUS_READ and d.value == truths[0].value:
+                counts["read_right"] += 1
+            elif d.status == STATUS_READ:
+                counts["read_wrong"] += 1
+                if len(wrong) < 10:
+                    wrong.append(f"{name} box={d.box} true={truths[0].value} read={d.value} conf={d.confidence:.4f}")
+            elif d.status == STATUS_COCKED:
+                counts["cocked"] += 1
+            else:
+                counts["unsure"] += 1
+    return {**counts, "wrong_examples": wrong}
+
+
 def evaluate_closer(
     items: Iterable[tuple[str, np.ndarray | None, list[Truth]]], config: DiceConfig | None = None,
     shrink: int = 2, check_below_px: float | None = None,
@@ -318,14 +378,27 @@ def table_items(
                table_truths(frame.truth))
 
 
+REGISTRATION_JITTER: tuple[tuple[int, int], ...] = ((0, 0), (-5, -3), (4, 6), (-7, 5), (6, -7))
+"""Offsets (x, y) of the dice area within the kiosk's tolerance (``companion.kiosk.dice_area.MOVE_PX``,
+8 px): the kiosk keeps a region until the board's registration moves it further than that, so
+the area it reads can sit anywhere within a few pixels of where the board maps it."""
+
+
 def evaluate_table(
-    count: int, seed: int = 900, config: DiceConfig | None = None, **kw: object
+    count: int, seed: int = 900, config: DiceConfig | None = None,
+    shifts: tuple[tuple[int, int], ...] = ((0, 0),), **kw: object,
 ) -> Report:
-    """The reader on the synthetic table's dice, reading the dice area of each frame."""
+    """The reader on the synthetic table's dice, reading the dice area of each frame, once per
+    offset in ``shifts`` (each frame's dice count once per offset). A die read at one offset of
+    the area and misread at another is not rare on dice of 15-35 px (measured in stop 22: the
+    detector's boxes move with the area's pixel grid), so one offset alone flatters or damns
+    by luck: the benchmark reads each frame at ``REGISTRATION_JITTER``."""
     report = Report()
     for name, img, region, truths in table_items(count, seed, **kw):  # type: ignore[arg-type]
-        obs = timed_read(img, config, report, region)
-        score_image(obs, truths, report, name)
+        x, y, w, h = region
+        for dx, dy in shifts:
+            obs = timed_read(img, config, report, (x + dx, y + dy, w, h))
+            score_image(obs, truths, report, name if (dx, dy) == (0, 0) else f"{name}@{dx},{dy}")
     return report
 
 

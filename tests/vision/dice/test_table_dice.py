@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from vision.dice import DiceConfig
-from vision.dice.evaluate import evaluate_table, table_items
+from vision.dice.evaluate import REGISTRATION_JITTER, evaluate_table, table_items
 
 pytest.importorskip("vision.synthetic.table", reason="the synthetic table needs vision.board")
 
@@ -18,8 +18,10 @@ N_FRAMES = 16
 
 @pytest.fixture(scope="module")
 def table_report() -> dict[str, object]:
-    # read as the kiosk reads a move: it asks the reader for two d6
-    return evaluate_table(N_FRAMES, seed=900, config=DiceConfig(kinds=("d6",))).to_dict()
+    # read as the kiosk reads a move: it asks the reader for two d6; each frame's dice area at
+    # the offsets the kiosk's registration tolerance allows
+    return evaluate_table(N_FRAMES, seed=900, config=DiceConfig(kinds=("d6",)),
+                          shifts=REGISTRATION_JITTER).to_dict()
 
 
 def test_table_truth_boxes_are_die_sized() -> None:
@@ -37,13 +39,13 @@ def test_the_tables_dice_are_found_and_read(table_report: dict[str, object]) -> 
     total = table_report["all"]
     assert isinstance(total, dict)
     assert table_report["errors"] == 0
-    assert total["dice"] == 2 * N_FRAMES
+    assert total["dice"] == 2 * N_FRAMES * len(REGISTRATION_JITTER)
     assert total["recall"] >= TABLE_FLOORS["recall"], total
     assert total["right"] >= TABLE_FLOORS["right"], total
     assert total["wrong_n"] <= TABLE_FLOORS["wrong_n"], total
 
 
-TABLE_FLOORS = {"recall": 0.85, "right": 0.93, "wrong_n": 0}
-"""Measured with the committed models on these 16 frames, read as a d6 roll: 30 of 32 dice
-found (0.94), 29 of the 30 read right, one unsure, none wrong (docs/vision-dice.md has the
-60-frame benchmark)."""
+TABLE_FLOORS = {"recall": 0.86, "right": 0.95, "wrong_n": 0}
+"""Measured with the committed models on these 16 frames at the 5 offsets, read as a d6 roll
+(stop 22): 144 of 160 dice found (0.90), 141 of the 144 read right (0.979), the rest unsure,
+none wrong (docs/vision-dice.md has the 60-frame benchmark)."""

@@ -206,9 +206,10 @@ def build_classifier(n_classes: int = len(CLASSES), width: float = 1.0) -> nn.Mo
     )
 
 
-def augment(ctx: np.ndarray, cls: int, rng: np.random.Generator) -> np.ndarray:
+def augment(ctx: np.ndarray, cls: int, rng: np.random.Generator, mild: bool = False) -> np.ndarray:
     """A reader-sized crop cut from a context crop: quarter turns plus a small angle, scale and
-    shift jitter (detector boxes are loose), mirror for pip faces, then camera effects."""
+    shift jitter (detector boxes are loose), mirror for pip faces, then camera effects (the
+    mild ones for numbered faces, and for any face when ``mild``)."""
     name = CLASSES[cls]
     if (name.startswith("d6:") or name in (NONE, COCKED)) and rng.random() < 0.5:
         ctx = ctx[:, ::-1]
@@ -221,7 +222,7 @@ def augment(ctx: np.ndarray, cls: int, rng: np.random.Generator) -> np.ndarray:
     crop = cv2.warpAffine(np.ascontiguousarray(ctx), m, (s, s), flags=cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
     numbered = ":" in name and not name.startswith("d6:")
-    return photometric(crop, rng, mild=numbered)
+    return photometric(crop, rng, mild=numbered or mild)
 
 
 def photometric(img: np.ndarray, rng: np.random.Generator, mild: bool = False) -> np.ndarray:
@@ -450,7 +451,7 @@ def cmd_train(args: argparse.Namespace) -> None:
             x, y = pools[names[w]]
             pick = picks.get(names[w])
             i = int(rng.integers(len(y))) if pick is None else int(pick[rng.integers(len(pick))])
-            crops.append(augment(x[i], int(y[i]), rng))
+            crops.append(augment(x[i], int(y[i]), rng, mild=args.mild_real and names[w] == "real"))
             labels.append(int(y[i]))
         train_step(model, opt, crops, labels, args.smoothing, step, lr, t0)
         if due:
@@ -588,6 +589,8 @@ def main() -> None:
     t.add_argument("--batch", type=int, default=64)
     t.add_argument("--lr", type=float, default=3e-3)
     t.add_argument("--smoothing", type=float, default=0.0)
+    t.add_argument("--mild-real", action="store_true",
+                   help="the real photos' crops get the mild camera effects of numbered faces")
     t.add_argument("--seed", type=int, default=11)
     t.add_argument("--width", type=float, default=1.0, help="channel multiplier (1.5: the shipped model)")
     t.add_argument("--real-share", type=float, default=None, help="share of real crops per batch (default 0.33)")

@@ -27,7 +27,9 @@ BOARD_SIDE_MM = 508.0
 BOARD_CORNER_MM = 66.0
 """The depth of the ring of squares: the board's middle starts this far in from each edge."""
 MARGIN_PX = 6
-"""Pixels added around the mapped area, so a die on its edge is seen whole."""
+"""Pixels added around the mapped area. (The dice reader also reads each die whose centre is in
+the area from the frame around it, ``DiceConfig.region_margin``, so a die lying across the
+area's edge is seen whole whatever its size.)"""
 MOVE_PX = 8
 """The region is changed only when a side moves by more than this (registration jitter is not
 a new area, and each change restarts the settler)."""

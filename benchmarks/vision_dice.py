@@ -189,7 +189,8 @@ def main() -> int:
     if args.edge:
         # bad input: a die the frame's edge cuts; any value read is right only by luck
         edge = evaluate_edge(args.edge, config=config)
-        print(f"synthetic d6 cut by the frame's edge (640x480, a fifth to four fifths showing): "
+        print(f"synthetic d6 cut by the frame's edge (640x480, a fifth to four fifths showing, half "
+              f"of the frames crisp): "
               f"{edge['frames']} dice: read right {edge['read_right']}, read wrong {edge['read_wrong']}, "
               f"unsure {edge['unsure']}, cocked {edge['cocked']}, not reported {edge['not_reported']}")
         if args.show_wrong:

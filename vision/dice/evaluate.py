@@ -224,31 +224,37 @@ def evaluate_synthetic(
 
 
 def edge_items(
-    count: int, seed: int = 7_000, size: tuple[int, int] = (640, 480),
+    count: int, seed: int = 7_000, size: tuple[int, int] = (640, 480), crisp: bool | None = None,
 ) -> Iterator[tuple[str, np.ndarray, list[Truth]]]:
     """(name, BGR frame, truths) of rendered frames each holding one d6 of 40-90 px whose centre
     lies within 0.3 of its side of a frame edge (a random one): a fifth to four fifths of the
-    die shows. Every other frame is a plain table in sharp focus, the rest a textured one through
-    the camera's blur and noise. Bad input the issue names (a die off the edge of the frame): a
-    reading of such a die is right only by luck."""
+    die shows. A *crisp* frame is a plain table in sharp focus with a white, red, black or blue
+    die of the first pip style turned 0-90 degrees; the others are textured tables, any die
+    (``random_spec``) and the camera's blur and noise. ``crisp`` None alternates the two,
+    starting crisp. Bad input the issue names (a die off the edge of the frame): a reading of
+    such a die is right only by luck; the crisp frames are where the reader fails (stop 22)."""
     from vision.synthetic import dice as synth
 
     width, height = size
     for i in range(count):
         rng = np.random.default_rng(seed + i)
-        plain = i % 2 == 0
+        plain = (i % 2 == 0) if crisp is None else crisp
         side = float(rng.uniform(40, 90))
         off = float(rng.uniform(-0.3, 0.3)) * side
         along = float(rng.uniform(0.25, 0.75))
         edge = int(rng.integers(4))
-        centre = [(off, along * height), (along * width, off), (width - off, along * height),
-                  (along * width, height - off)][edge]
+        at = [(off, along * height), (along * width, off), (width - off, along * height),
+              (along * width, height - off)][edge]
+        centre = (float(at[0]), float(at[1]))
         if plain:
             img = np.empty((height, width, 3), np.uint8)
             img[:] = [int(v) for v in rng.integers(20, 200, 3)]
+            colour = str(rng.choice(["white", "red", "black", "blue"]))
+            spec = synth.DieSpec("d6", int(rng.integers(1, 7)), centre, side, angle=float(rng.uniform(0, 90)),
+                                 colour=colour)
         else:
             img = synth.table_background(rng, width, height)
-        spec = synth.random_spec(rng, (float(centre[0]), float(centre[1])), side, kinds=("d6",))
+            spec = synth.random_spec(rng, centre, side, kinds=("d6",))
         truth = synth.draw_die(img, spec, rng)
         if not plain:
             img = synth.camera_effects(img, rng)
@@ -256,13 +262,14 @@ def edge_items(
         yield f"edge-{seed + i}", img, truths
 
 
-def evaluate_edge(count: int, seed: int = 7_000, config: DiceConfig | None = None) -> dict[str, object]:
+def evaluate_edge(count: int, seed: int = 7_000, config: DiceConfig | None = None,
+                  crisp: bool | None = None) -> dict[str, object]:
     """How the reader answers for dice cut by the frame's edge (:func:`edge_items`). Each frame
     holds one die, so every reading in it is of that die: counted as read right, read wrong,
     unsure, cocked, or not reported at all, with a few of the wrong ones."""
     counts = {"frames": 0, "read_right": 0, "read_wrong": 0, "unsure": 0, "cocked": 0, "not_reported": 0}
     wrong: list[str] = []
-    for name, img, truths in edge_items(count, seed):
+    for name, img, truths in edge_items(count, seed, crisp=crisp):
         if not truths:
             continue
         counts["frames"] += 1

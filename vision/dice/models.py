@@ -141,9 +141,10 @@ def load_net(path: Path, backend: str | None = None) -> Network:
 
 def crop_square(
     grey: np.ndarray, box: tuple[float, float, float, float], size: int = CLASSIFIER_SIZE,
-    margin: float = CROP_MARGIN,
+    margin: float = CROP_MARGIN, border: int = cv2.BORDER_REPLICATE,
 ) -> np.ndarray:
-    """A ``size`` x ``size`` crop centred on ``box`` (x, y, w, h), edges replicated past the frame.
+    """A ``size`` x ``size`` crop centred on ``box`` (x, y, w, h), edges replicated past the frame
+    (or filled as ``border``, an OpenCV border mode, says).
 
     The crop's side is ``margin`` times the box's longer side."""
     x, y, w, h = box
@@ -163,6 +164,6 @@ def crop_square(
                     grey[y0:y1, x0:x1], None, fx=1 / f, fy=1 / f, interpolation=cv2.INTER_AREA
                 )
                 return crop_square(
-                    sub, ((x - x0) / f, (y - y0) / f, w / f, h / f), size, margin
+                    sub, ((x - x0) / f, (y - y0) / f, w / f, h / f), size, margin, border
                 ) if sub.size else np.zeros((size, size), np.uint8)
-    return cv2.warpAffine(grey, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(grey, m, (size, size), flags=interp, borderMode=border)

@@ -220,6 +220,20 @@ def _widened(area: Region, shape: tuple[int, ...], cfg: DiceConfig) -> Region:
     return (x0, y0, x1 - x0, y1 - y0)
 
 
+def _mirror_doubts(grey: np.ndarray, box: tuple[float, float, float, float], cls: int, need: float,
+                   cfg: DiceConfig) -> bool:
+    """Whether a die read as class ``cls`` lies within ``cfg.mirror_reach`` box sides of the edge
+    of ``grey`` and the classifier, shown its crop with the part past that edge mirrored from
+    inside, gives ``cls`` less than ``need``: pips past the edge would then change the face."""
+    H, W = grey.shape
+    x, y, w, h = box
+    reach = cfg.mirror_reach * max(w, h)
+    if reach <= 0 or not (x <= reach or y <= reach or x + w >= W - reach or y + h >= H - reach):
+        return False
+    mirrored = crop_square(grey, box, CLASSIFIER_SIZE, border=cv2.BORDER_REFLECT_101)
+    return bool(classify_crops([mirrored])[0, cls] < need)
+
+
 def _moved(cands: list[Candidate], dx: int, dy: int) -> list[Candidate]:
     if not (dx or dy):
         return cands
@@ -426,6 +440,8 @@ def _decide(
                 share = float(p[_OF_KIND[kind]].sum())
                 if share >= 0.5 and conf >= need * share and lies_flat_as_d4(bgr, cand.box):
                     status = STATUS_READ
+            if status == STATUS_READ and kind == "d6" and _mirror_doubts(grey, cand.box, top, need, cfg):
+                status = STATUS_UNSURE
             value = guess if status == STATUS_READ else None
         box = (
             int(round(x)) + offset[0],

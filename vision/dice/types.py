@@ -158,6 +158,12 @@ class DiceConfig:
     max_dice: int = 24
     edge_margin_px: int = 2
     """A box within this margin of the edge of what the reader sees may be cut off by it."""
+    mirror_reach: float = 0.5
+    """A d6 read within this many box sides of the edge of what the reader sees is read only if
+    the classifier also gives its value the read threshold on a crop whose part past that edge
+    is the mirror of what lies inside it (0: off). A die the edge cuts looks like another face
+    once its visible part is mirrored; a whole die beside the edge has only table mirrored
+    (docs/vision-dice.md, "Dice cut by the frame's edge")."""
     region_margin: float = 0.06
     """The reader sees this share of the region's longer side (at least ``edge_margin_px`` + 8
     px) beyond each side of the region, clipped to the frame, and keeps the dice whose centre

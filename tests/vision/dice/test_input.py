@@ -127,6 +127,20 @@ def test_dice_cut_by_the_frames_edge_are_not_invented() -> None:
     assert found["unsure"] + found["cocked"] > found["read_right"]  # mostly doubted, as it should be
 
 
+@pytest.mark.parametrize("seed", [7004, 7094])
+def test_the_mirror_check_doubts_a_six_the_frames_edge_cuts(seed: int) -> None:
+    # two crisp frames of the benchmark's cut-dice set: a 6 whose far column of pips lies past
+    # the edge reads as 1 or 3 at 0.99 or more; mirrored past the edge it no longer does
+    from vision.dice.evaluate import edge_items
+
+    (_, img, truths), = list(edge_items(1, seed=seed))
+    assert truths[0].value == 6
+    cfg = DiceConfig(kinds=("d6",))
+    assert [(d.value, d.status) for d in read_dice(img, config=cfg).dice] == [(None, "unsure")]
+    unchecked = read_dice(img, config=DiceConfig(kinds=("d6",), mirror_reach=0.0))
+    assert [d.status for d in unchecked.dice] == ["read"] and unchecked.dice[0].value != 6
+
+
 def test_die_off_the_edge_is_not_invented() -> None:
     rng = np.random.default_rng(3)
     wrong = 0

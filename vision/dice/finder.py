@@ -84,7 +84,7 @@ def find_dice(grey: np.ndarray, config: DiceConfig) -> list[Candidate]:
         big = [c for c in _detect(grey, scale / 2, config)
                if max(c.box[2], c.box[3]) * scale >= config.overview_die_px and _plausibly_big(c, cands)]
         if big:
-            cands = big + [c for c in cands if not any(_inside(c.box, b.box) for b in big)]
+            cands = big + [c for c in cands if not any(centre_inside(c.box, b.box) for b in big)]
             cands.sort(key=lambda c: -c.score)
     return _suppress(cands, config.max_dice)
 
@@ -108,11 +108,11 @@ def _plausibly_big(big: Candidate, first: list[Candidate]) -> bool:
     weak bits of its face (numbers, pips), or the die itself measured too small (at least a
     third of the overview's box)."""
     side = max(big.box[2], big.box[3])
-    inside = [c for c in first if c.score >= DIE_SCORE and _inside(c.box, big.box)]
+    inside = [c for c in first if c.score >= DIE_SCORE and centre_inside(c.box, big.box)]
     return not inside or (len(inside) == 1 and max(inside[0].box[2], inside[0].box[3]) >= side / 3)
 
 
-def _inside(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+def centre_inside(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
     """Whether box ``a``'s centre lies in box ``b``."""
     cx, cy = a[0] + a[2] / 2, a[1] + a[3] / 2
     return b[0] <= cx <= b[0] + b[2] and b[1] <= cy <= b[1] + b[3]

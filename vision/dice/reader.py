@@ -12,7 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .finder import Candidate, as_bgr, find_dice, refine_boxes, seen_shrunk
+from .finder import Candidate, as_bgr, centre_inside, find_dice, refine_boxes, seen_shrunk
 from .labels import CLASSES, COCKED, NONE
 from .models import (
     CLASSIFIER_PATH,
@@ -258,9 +258,9 @@ def _across_the_edge(grey: np.ndarray, cands: list[Candidate], area: Region, cfg
     if not which:
         return cands
     out = list(cands)
+    box = (float(x0), float(y0), float(w), float(h))
     for i, c in zip(which, refine_boxes(grey, [cands[i] for i in which], cfg), strict=True):
-        cx, cy = c.box[0] + c.box[2] / 2, c.box[1] + c.box[3] / 2
-        if x0 <= cx < x0 + w and y0 <= cy < y0 + h:
+        if centre_inside(c.box, box):
             out[i] = c
     return out
 

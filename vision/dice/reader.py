@@ -26,7 +26,7 @@ from .models import (
     load_net,
     type_reader_path,
 )
-from .outline import lies_flat_as_d4
+from .outline import lies_flat_as_d4, visible_share
 from .pips import FLAT_BOX, count_pips
 from .types import (
     STATUS_COCKED,
@@ -442,6 +442,12 @@ def _decide(
                     status = STATUS_READ
             if status == STATUS_READ and kind == "d6" and _mirror_doubts(grey, cand.box, top, need, cfg):
                 status = STATUS_UNSURE
+            # a d6 whose silhouette the frame's edge cuts (the detector's box of a cut die may
+            # be square or stop short of the edge, so the box test above can miss it)
+            if status == STATUS_READ and kind == "d6" and cfg.silhouette_cut:
+                shown = visible_share(bgr, cand.box)
+                if shown is not None and shown < cfg.edge_min_aspect:
+                    status = STATUS_UNSURE
             value = guess if status == STATUS_READ else None
         box = (
             int(round(x)) + offset[0],

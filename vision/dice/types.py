@@ -171,7 +171,14 @@ class DiceConfig:
     edge_read_threshold: float = 0.99
     """A die cut by the edge needs this confidence to be read (hidden pips could change it)."""
     edge_min_aspect: float = 0.8
-    """A die at the edge whose box is narrower than this (short/long side) is cut off: unsure."""
+    """A die at the edge whose box is narrower than this (short/long side) is cut off: unsure.
+    So is a d6 whose silhouette, where it touches the frame's edge, reaches from it less than
+    this share of its length along it (``silhouette_cut``)."""
+    silhouette_cut: bool = True
+    """A d6 read near the frame's edge is separated from the table by colour
+    (``outline.visible_share``), and when its silhouette touches the edge and is cut by it
+    (narrower than ``edge_min_aspect``) it is unsure: the detector's box of a cut die can be
+    square or stop short of the edge (docs/vision-dice.md, "Dice cut by the frame's edge")."""
     min_contrast: float = 0.0
     """Candidates whose centre crop has a grey standard deviation below this are dropped (0: off;
     measured: 14 drops 1.3% of real large dice and almost none of the tray-noise detections)."""

@@ -12,7 +12,7 @@ import pytest
 import vision.dice.reader as reader
 from vision.dice import DiceConfig, read_dice
 from vision.dice.labels import CLASSES, COCKED, class_of
-from vision.dice.outline import lies_flat_as_d4, triangle_fit
+from vision.dice.outline import lies_flat_as_d4, triangle_fit, visible_share
 from vision.synthetic.dice import PALETTE, DieSpec, draw_die
 
 from .fixed_answers import classifier_gives
@@ -103,3 +103,58 @@ def test_the_outline_confirms_only_a_d4(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({CLASSES[class_of("d8", 3)]: 0.85, COCKED: 0.1499}))
     obs = read_dice(_d4_frame(3), config=DiceConfig(face_readers=()))
     assert [d.status for d in obs.dice] == ["unsure"]
+
+
+# --- the silhouette of a die at the frame's edge (visible_share, DiceConfig.silhouette_cut) ---
+
+
+def _at_edge(colour: str, angle: float, shown: float, rng: np.random.Generator, side: float = 60.0,
+             table: tuple[int, int, int] = TABLE) -> tuple[np.ndarray, tuple[float, float, float, float]]:
+    """A 240x320 frame with a d6 at its left edge, ``shown`` of its outline's width inside the
+    frame (1: whole, touching the edge), and the visible part's box."""
+    canvas = np.full((240, 640, 3), table, np.uint8)
+    truth = draw_die(canvas, DieSpec("d6", 5, (320.0, 120.0), side, angle=angle, colour=colour), rng)
+    x, y, w, h = (float(v) for v in truth.box)
+    x0 = int(round(x + (1.0 - shown) * w))
+    return np.ascontiguousarray(canvas[:, x0:x0 + 320]), (max(0.0, x - x0), y, x + w - max(x0, x), h)
+
+
+@pytest.mark.parametrize("colour", ["white", "red", "black", "blue"])
+@pytest.mark.parametrize("angle", [0.0, 30.0, 45.0])
+def test_a_whole_die_against_the_edge_shows_all_of_itself(colour: str, angle: float) -> None:
+    img, box = _at_edge(colour, angle, 1.0, np.random.default_rng(1))
+    share = visible_share(img, box)
+    if angle == 0.0:  # lying along the edge: a square silhouette
+        assert share is not None and share >= 0.9, share
+    else:  # a turned die touches the edge with a corner only: no cut to measure
+        assert share is None or share >= 0.9, share
+    # a sliver past the edge (7% of its width) still measures as nearly whole
+    share = visible_share(*_at_edge(colour, angle, 0.93, np.random.default_rng(1)))
+    assert share is None or share >= 0.88, share
+
+
+@pytest.mark.parametrize("colour", ["white", "red", "black", "blue"])
+@pytest.mark.parametrize("angle", [0.0, 30.0, 45.0])
+@pytest.mark.parametrize("shown", [0.45, 0.6, 0.75])
+def test_a_die_the_edge_cuts_shows_less_than_it_is_long(colour: str, angle: float, shown: float) -> None:
+    img, box = _at_edge(colour, angle, shown, np.random.default_rng(2))
+    share = visible_share(img, box)
+    assert share is not None and share < DiceConfig().edge_min_aspect, share
+
+
+def test_the_silhouette_is_looked_for_wider_than_a_box_of_part_of_the_die() -> None:
+    # the detector can box only the visible pip of a cut die: the shape runs past the first
+    # crop, and the second, twice as wide, holds the frame's edge
+    img, (x, y, w, h) = _at_edge("white", 0.0, 0.6, np.random.default_rng(2))
+    share = visible_share(img, (x + 0.4 * w, y + 0.3 * h, 0.45 * w, 0.4 * h))
+    assert share is not None and share < 0.8, share
+
+
+def test_no_silhouette_far_from_the_edge_or_on_a_table_of_the_die_s_colour() -> None:
+    img, box = _at_edge("white", 0.0, 1.0, np.random.default_rng(3))
+    assert visible_share(img, (150.0, 90.0, 60.0, 60.0)) is None  # nothing there, far from every edge
+    moved = np.roll(img, 150, axis=1)
+    assert visible_share(moved, (box[0] + 150, box[1], box[2], box[3])) is None  # whole die mid-frame
+    dark, box = _at_edge("black", 0.0, 0.6, np.random.default_rng(3), table=(28, 28, 30))
+    share = visible_share(dark, box)
+    assert share is None or share < 0.8  # unseen, or seen cut: never taken for a whole die

@@ -21,6 +21,11 @@ from .models import CROP_MARGIN, crop_square
 
 CROP = 128
 """The counter's crop side in pixels (the die fills 1/CROP_MARGIN of it)."""
+BEYOND = 0.75
+"""A pip-like spot whose centre lies outside the box but within this many box sides of its
+centre (on either axis) means the box may hold only part of the face (``_pip_beyond``)."""
+BEYOND_MARGIN = 1.7
+"""The crop for that look: this many box sides across."""
 ROUND = 0.7
 """A pip's connected spot is at least this wide for its length (a pip on a face tilted 45
 degrees still is); two pips run together are not."""
@@ -78,12 +83,40 @@ def count_pips(grey: np.ndarray, box: tuple[float, float, float, float]) -> int 
             return None
     diameter = float(np.sqrt(areas.mean() * 4 / np.pi))
     if len(pts) == 1:  # a lone pip sits in the middle of the face
-        return 1 if diameter >= 0.1 * side and np.hypot(*(pts[0] - n / 2)) <= 0.1 * side else None
-    gaps = np.hypot(*(pts[:, None] - pts[None]).transpose(2, 0, 1))
-    gaps[np.eye(len(pts), dtype=bool)] = np.inf
-    if gaps.min() < 1.3 * diameter or gaps.min() > 0.75 * side:
-        return None  # pips touching each other, or too far apart to be on one face
+        if diameter < 0.1 * side or np.hypot(*(pts[0] - n / 2)) > 0.1 * side:
+            return None
+    else:
+        gaps = np.hypot(*(pts[:, None] - pts[None]).transpose(2, 0, 1))
+        gaps[np.eye(len(pts), dtype=bool)] = np.inf
+        if gaps.min() < 1.3 * diameter or gaps.min() > 0.75 * side:
+            return None  # pips touching each other, or too far apart to be on one face
+    if _pip_beyond(grey, box, bool(dark_pips), level, float(areas.mean()) / side ** 2):
+        return None  # the box holds part of the face: a 3 boxed short of a corner shows a 2
     return len(pts)
+
+
+def _pip_beyond(grey: np.ndarray, box: tuple[float, float, float, float], dark_pips: bool, level: float,
+                pip_area: float) -> bool:
+    """Whether a round spot of the pips' tone and size (``pip_area``: a pip's area over the
+    side squared) lies just outside ``box``, within :data:`BEYOND` of its side from its centre:
+    the detector's box of a small die can miss a column of its pips, and the pips left inside
+    still make a symmetric layout."""
+    crop = crop_square(grey, box, CROP, margin=BEYOND_MARGIN)
+    n = crop.shape[0]
+    side = n / BEYOND_MARGIN
+    g = cv2.GaussianBlur(crop, (3, 3), 0).astype(np.float32)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(3, int(0.35 * side) | 1),) * 2)
+    spots = cv2.morphologyEx(g, cv2.MORPH_BLACKHAT if dark_pips else cv2.MORPH_TOPHAT, disc)
+    count, _, stats, centres = cv2.connectedComponentsWithStats((spots > level).astype(np.uint8), connectivity=8)
+    area = pip_area * side ** 2
+    for i in range(1, count):
+        a = float(stats[i, cv2.CC_STAT_AREA])
+        w, h = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+        off = np.abs(centres[i] - n / 2)
+        if (0.5 * area <= a <= 2.0 * area and min(w, h) >= ROUND * max(w, h)
+                and off.max() > side / 2 and off.max() <= BEYOND * side):
+            return True
+    return False
 
 
 def _round_spots(above: np.ndarray, inside: np.ndarray, side: float) -> list[tuple[float, float, float]] | None:

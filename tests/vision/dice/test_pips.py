@@ -69,6 +69,23 @@ def test_abstains_on_what_is_not_a_pip_layout(spots: list[tuple[int, int, int]],
     assert count_pips(*_face(spots)) is None, why
 
 
+@pytest.mark.parametrize("spots, box, partial", [
+    ([(75, 75, 9), (100, 100, 9), (125, 125, 9)], (82.0, 82.0, 64.0, 64.0), 2),  # a 3 short of a corner
+    ([(75, 75, 9), (125, 125, 9)], (80.0, 80.0, 90.0, 90.0), 1),  # a 2 boxed around one pip
+])
+def test_abstains_when_a_pip_lies_just_outside_the_box(
+    spots: list[tuple[int, int, int]], box: tuple[float, float, float, float], partial: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the detector's box of a small die can miss a column of its pips (seen on the kiosk's
+    # 26-34 px table dice: a 3 read as 2 and a 2 as 1 when the counter agreed with the guess);
+    # the pips left inside still make a symmetric layout
+    grey, _ = _face(spots)
+    assert count_pips(grey, box) is None
+    monkeypatch.setattr("vision.dice.pips.BEYOND", 0.0)  # without the look past the box
+    assert count_pips(grey, box) == partial
+
+
 def test_abstains_on_noise() -> None:
     grey = np.random.default_rng(3).integers(0, 256, (200, 200)).astype(np.uint8)
     assert count_pips(grey, (50.0, 50.0, 100.0, 100.0)) is None

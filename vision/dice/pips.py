@@ -14,6 +14,8 @@ same wrong value; the benchmark counts how often they do.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import cv2
 import numpy as np
 
@@ -36,9 +38,23 @@ part of a side face, whose pips the count would mix in (measured: at 0.75 a real
 towards the camera, labelled 4 and showing two pips of its top, was read as 2)."""
 
 
-def count_pips(grey: np.ndarray, box: tuple[float, float, float, float]) -> int | None:
-    """The number of pips on the top face of the d6 in ``box`` (x, y, w, h) of a grey image,
-    or None when the face does not show a clear, symmetric pip layout."""
+class _Face(NamedTuple):
+    found: list[tuple[float, float, float]]
+    """The round pip-sized spots inside the face: (x, y, area) in the crop."""
+    level: float
+    """The spot strength they stand out at."""
+    dark_pips: bool
+    side: float
+    """The die's side in the crop."""
+    spots: np.ndarray
+    """The crop's spot strength (black-hat or top-hat)."""
+    inside: np.ndarray
+    """The face's square in the crop."""
+
+
+def _face_spots(grey: np.ndarray, box: tuple[float, float, float, float]) -> _Face | None:
+    """The pip-like spots of the d6 in ``box`` (:data:`CROP` px crop); None when no spot stands
+    out or the face holds, clear of its border, a spot that is not a round pip."""
     crop = crop_square(grey, box, CROP)
     n = crop.shape[0]
     side = n / CROP_MARGIN  # the die's side in the crop
@@ -48,7 +64,7 @@ def count_pips(grey: np.ndarray, box: tuple[float, float, float, float]) -> int 
     middle = g[a:b, a:b]
     body = float(np.median(middle))
     lo, hi = np.percentile(middle, 3), np.percentile(middle, 97)
-    dark_pips = (body - lo) > (hi - body)
+    dark_pips = bool((body - lo) > (hi - body))
     # spots smaller than a third of the die, darker (or lighter) than their surroundings
     k = max(3, int(0.35 * side) | 1)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -64,8 +80,30 @@ def count_pips(grey: np.ndarray, box: tuple[float, float, float, float]) -> int 
                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     level = max(float(otsu), 0.35 * strong)
     found = _round_spots(spots > level, inside, side)
-    if found is None or not 1 <= len(found) <= 6:
+    if found is None:
         return None
+    return _Face(found, level, dark_pips, side, spots, inside)
+
+
+def pip_outside(grey: np.ndarray, box: tuple[float, float, float, float]) -> bool:
+    """Whether the d6 in ``box`` shows round pips inside its box and a spot like them just
+    outside it (``_pip_beyond``): the box then holds only part of the face, and a reading of it
+    can be short of a column of pips (a 3 read as 2). False when no pip stands out."""
+    face = _face_spots(grey, box)
+    if face is None or not face.found:
+        return False
+    area = float(np.mean([f[2] for f in face.found]))
+    return _pip_beyond(grey, box, face.dark_pips, face.level, area / face.side ** 2)
+
+
+def count_pips(grey: np.ndarray, box: tuple[float, float, float, float]) -> int | None:
+    """The number of pips on the top face of the d6 in ``box`` (x, y, w, h) of a grey image,
+    or None when the face does not show a clear, symmetric pip layout."""
+    face = _face_spots(grey, box)
+    if face is None or not 1 <= len(face.found) <= 6:
+        return None
+    found, level, dark_pips, side, spots, inside = face
+    n = spots.shape[0]
     # a faint pip the first level missed (a blurred 2 seen as a 1): the count must hold at a
     # lower level too
     fainter = _round_spots(spots > 0.6 * level, inside, side)
@@ -90,7 +128,7 @@ def count_pips(grey: np.ndarray, box: tuple[float, float, float, float]) -> int 
         gaps[np.eye(len(pts), dtype=bool)] = np.inf
         if gaps.min() < 1.3 * diameter or gaps.min() > 0.75 * side:
             return None  # pips touching each other, or too far apart to be on one face
-    if _pip_beyond(grey, box, bool(dark_pips), level, float(areas.mean()) / side ** 2):
+    if _pip_beyond(grey, box, dark_pips, level, float(areas.mean()) / side ** 2):
         return None  # the box holds part of the face: a 3 boxed short of a corner shows a 2
     return len(pts)
 

@@ -174,6 +174,12 @@ class DiceConfig:
     """A die at the edge whose box is narrower than this (short/long side) is cut off: unsure.
     So is a d6 whose silhouette, where it touches the frame's edge, reaches from it less than
     this share of its length along it (``silhouette_cut``)."""
+    pip_outside_below_px: int = 48
+    """A d6 read whose box is smaller than this (longer side, px) and has a spot like its pips
+    just outside the box (``pips.pip_outside``) has its box measured again
+    (``finder.refine_boxes``), and stays read only if the classifier names the same value on
+    the new box's crop: the detector's box of a small die can sit a few pixels off it and miss
+    a column of pips, and the classifier then reads the rest confidently (a 3 as 2; 0: off)."""
     silhouette_cut: bool = True
     """A d6 read near the frame's edge is separated from the table by colour
     (``outline.visible_share``), and when its silhouette touches the edge and is cut by it

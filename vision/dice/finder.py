@@ -165,7 +165,8 @@ def _box_at(out: np.ndarray, row: int, col: int) -> tuple[float, float, float, f
 def seen_shrunk(shape: tuple[int, ...], cand: Candidate, config: DiceConfig) -> bool:
     """Whether the detector saw this die (in an image of ``shape``) scaled down below the size
     it measures best, so that :func:`refine_boxes` can measure its box better. A frame the
-    detector saw whole or enlarged has no finer detail to give."""
+    detector saw whole or enlarged has no finer detail to give (its unsure dice get a second
+    look as well, ``DiceConfig.second_look_whole``, but it counts only where it reads them)."""
     scale = detector_scale(shape[0], shape[1], config)
     return bool(config.refine_window) and scale < 1.0 and max(cand.box[2], cand.box[3]) * scale < config.refine_die_px
 

@@ -307,25 +307,34 @@ def read_dice(
         cands = _across_the_edge(grey, _moved(find_dice(view, cfg), inner[0], inner[1]), inner, cfg)
         probs, flat = _probabilities(grey, cands, cfg)
         read = _decide(sub, grey, cands, probs, flat, cfg, (rx, ry))
-        # a die it could not read that the detector saw shrunk: measure its box again and look
-        # again; the two looks are averaged (a second look alone would be a second chance to
-        # pass the threshold by luck)
+        # a die it could not read (seen shrunk, or since stop 23 any): measure its box again and
+        # look again; the two looks are averaged (a second look alone would be a second chance
+        # to pass the threshold by luck)
         again = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE
-                 and seen_shrunk(view.shape, cands[i], cfg)]
-        if again:
-            better = refine_boxes(grey, [cands[i] for i in again], cfg)
-            moved = [(i, c) for i, c in zip(again, better, strict=True) if c is not cands[i]]
-            if moved:
-                second, _ = _probabilities(grey, [c for _, c in moved], cfg, turn=False)
-                both = np.array([(probs[i] + q) / 2 for (i, _), q in zip(moved, second, strict=True)])
-                reread = _decide(sub, grey, [c for _, c in moved], both, [False] * len(moved), cfg, (rx, ry))
-                for (i, _), r in zip(moved, reread, strict=True):
-                    read[i] = r or read[i]
+                 and cfg.refine_window > 0 and (cfg.second_look_whole or seen_shrunk(view.shape, cands[i], cfg))]
+        better = refine_boxes(grey, [cands[i] for i in again], cfg) if again else []
+        moved = [(i, c) for i, c in zip(again, better, strict=True) if c is not cands[i]]
+        if moved:
+            second, _ = _probabilities(grey, [c for _, c in moved], cfg, turn=False)
+            # a die seen whole was boxed at a good scale the first time: its second look counts
+            # only if the die is then read, the pip counter is not asked again, and a die at the
+            # frame's edge is judged on its first box (a box measured again could leave the
+            # edge, and with it the edge's stricter rules)
+            whole_cfg = replace(cfg, pip_agree_above=0.0)
+            for (i, c), q in zip(moved, second, strict=True):
+                both = ((probs[i] + q) / 2)[None]
+                if seen_shrunk(view.shape, cands[i], cfg):
+                    read[i] = _decide(sub, grey, [c], both, [False], cfg, (rx, ry))[0] or read[i]
+                    continue
+                judged = cands[i] if _at_edge(cands[i].box, grey.shape, cfg) else c
+                r = _decide(sub, grey, [judged], both, [False], whole_cfg, (rx, ry))[0]
+                if r is not None and r.status == STATUS_READ:
+                    read[i] = r
         # a small d6 read with a pip-like spot just outside its box: the box may hold part of
         # the face (a 3 short of a corner column reads as 2); measured again, it stays read
         # only if the new box's crop names the same value
         short = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_READ and r.kind == "d6"
-                 and max(cands[i].box[2], cands[i].box[3]) < cfg.pip_outside_below_px
+                 and max(cands[i].box[2], cands[i].box[3]) < cfg.pip_outside_below_px and cfg.refine_window > 0
                  and pip_outside(grey, cands[i].box)]
         if short:
             better = refine_boxes(grey, [cands[i] for i in short], cfg)
@@ -392,6 +401,13 @@ def _probabilities(grey: np.ndarray, cands: list[Candidate], cfg: DiceConfig,
     return probs, flat
 
 
+def _at_edge(box: tuple[float, float, float, float], shape: tuple[int, ...], cfg: DiceConfig) -> bool:
+    """Whether ``box`` lies within the edge margin of an image of ``shape``: the die may be cut."""
+    x, y, w, h = box
+    m = max(cfg.edge_margin_px, 0.05 * max(w, h))
+    return x <= m or y <= m or x + w >= shape[1] - m or y + h >= shape[0] - m
+
+
 def _top_value(p: np.ndarray, kind: str, cfg: DiceConfig) -> int | None:
     """The most likely value of ``kind`` in the probabilities ``p`` (None if it has none)."""
     of_kind = np.where(_OF_KIND[kind], p, -1.0)
@@ -419,8 +435,7 @@ def _decide(
             out.append(None)
             continue
         x, y, w, h = cand.box
-        m = max(cfg.edge_margin_px, 0.05 * max(w, h))
-        at_edge = x <= m or y <= m or x + w >= W - m or y + h >= H - m
+        at_edge = _at_edge(cand.box, grey.shape, cfg)
         # a die cut by the edge shows a visible part much longer than wide: hidden pips, never read
         vw = min(W, x + w) - max(0.0, x)
         vh = min(H, y + h) - max(0.0, y)

@@ -98,6 +98,14 @@ class DiceConfig:
     around it (``finder.refine_boxes``); 0 keeps the first pass's boxes."""
     refine_die_px: int = 40
     """The die's size in that refining window."""
+    second_look_whole: bool = True
+    """A die left unsure that the detector saw whole or enlarged (a 640x640 photo, the kiosk's
+    dice area) gets a second look too, not only one it saw shrunk: its box measured again, the
+    two looks' probabilities averaged. The second look counts only when it reads the die (else
+    the first reading, with its box, stands), the pip counter is not asked about it, and a die
+    at the frame's edge is judged on its first box. Real eval d6 read right: >= 48 px 86.0% ->
+    86.7%, 32-48 px 64.5% -> 66.1%, none more read wrong (docs/vision-dice.md, "A second look
+    for every unsure die")."""
     read_threshold: float = 0.98
     """Minimum classifier confidence to report a value; below it the die is 'unsure' (chosen by
     ``scripts/train_dice_reader.py calibrate`` on held-back tune photos, fresh synthetic frames

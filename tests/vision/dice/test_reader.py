@@ -1,6 +1,7 @@
-"""``read_dice``'s second look (a die it could not read, that the detector saw shrunk, is measured
-again by ``finder.refine_boxes`` and its two looks are averaged), its specks rule, and how it
-reads a region (a die lying across the region's edge is seen whole)."""
+"""``read_dice``'s second look (a die it could not read is measured again by
+``finder.refine_boxes`` and its two looks are averaged; for a die the detector saw whole, the
+second look counts only where it reads the die), its specks rule, and how it reads a region (a
+die lying across the region's edge is seen whole)."""
 
 from __future__ import annotations
 
@@ -61,6 +62,45 @@ def test_a_second_look_alone_cannot_make_a_die_sure(monkeypatch: pytest.MonkeyPa
     obs = read_dice(img)
     assert [(d.kind, d.value, d.status) for d in obs.dice] == [("d8", 8, "read")]
     assert obs.dice[0].box != first.dice[0].box
+
+
+def _whole_die_frame(at_x: float = 320.0) -> np.ndarray:
+    """A 640x480 frame with one 60 px d8 centred at (at_x, 240): the detector sees it whole."""
+    img = np.full((480, 640, 3), (60, 110, 50), np.uint8)
+    draw_die(img, DieSpec("d8", 8, (at_x, 240.0), 60.0, angle=10.0, colour="white"), np.random.default_rng(2))
+    return img
+
+
+def test_a_die_seen_whole_gets_a_second_look_that_counts_only_if_it_reads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    img = _whole_die_frame()
+    eight = class_of("d8", 8)
+    monkeypatch.setattr(reader, "refine_boxes", _moved_box)
+    first = read_dice(img, config=DiceConfig(refine_window=0)).dice[0].box
+    # both looks fairly sure (averaged 0.985): read, with the second look's box
+    monkeypatch.setattr(reader, "_probabilities", _looks([(eight, 0.97), (eight, 1.0)]))
+    obs = read_dice(img)
+    assert [(d.value, d.status) for d in obs.dice] == [(8, "read")] and obs.dice[0].box != first
+    # the second look does not read it (averaged 0.8): the first look stands, box and all
+    monkeypatch.setattr(reader, "_probabilities", _looks([(eight, 0.6), (eight, 0.999)]))
+    obs = read_dice(img)
+    assert [(d.value, d.status, d.box) for d in obs.dice] == [(None, "unsure", first)]
+    # switched off: one look only (a second would exhaust the stand-in and raise)
+    monkeypatch.setattr(reader, "_probabilities", _looks([(eight, 0.97)]))
+    assert read_dice(img, config=DiceConfig(second_look_whole=False)).dice[0].status == "unsure"
+
+
+def test_a_die_seen_whole_at_the_frame_s_edge_is_judged_on_its_first_box(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a box measured again could leave the edge, and with it the edge's stricter threshold
+    # (0.99): looks averaged to 0.985 read the die inside the frame, not the one at its edge
+    eight = class_of("d8", 8)
+    monkeypatch.setattr(reader, "refine_boxes", _moved_box)
+    for at_x, status in ((20.0, "unsure"), (320.0, "read")):
+        monkeypatch.setattr(reader, "_probabilities", _looks([(eight, 0.97), (eight, 1.0)]))
+        (die,) = read_dice(_whole_die_frame(at_x)).dice
+        assert die.status == status, at_x
+        assert (die.box[0] <= 2) == (at_x == 20.0)  # the first of the two really lies at the edge
 
 
 def test_no_second_look_for_a_sure_die_or_an_unmoved_box(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -182,7 +222,8 @@ def test_a_speck_beside_a_die_is_not_reported(monkeypatch: pytest.MonkeyPatch) -
     cv2.circle(img, (500, 400), 7, (230, 230, 230), -1)
     cands = [Candidate((135.0, 135.0, 130.0, 130.0), 0.9), Candidate((493.0, 393.0, 14.0, 14.0), 0.5)]
     monkeypatch.setattr(reader, "find_dice", lambda grey, cfg: list(cands))
-    monkeypatch.setattr(reader, "_probabilities", _looks([(class_of("d12", 3), 0.4)] * 3))
+    # (each reading looks once, and again at an unsure die whose box moves)
+    monkeypatch.setattr(reader, "_probabilities", _looks([(class_of("d12", 3), 0.4)] * 6))
     obs = read_dice(img)
     assert [d.box for d in obs.dice] == [(135, 135, 130, 130)]
     obs = read_dice(img, config=DiceConfig(speck_ratio=0))

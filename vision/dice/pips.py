@@ -26,6 +26,9 @@ CROP = 128
 BEYOND = 0.75
 """A pip-like spot whose centre lies outside the box but within this many box sides of its
 centre (on either axis) means the box may hold only part of the face (``_pip_beyond``)."""
+PEEK = 64
+"""``pip_outside``'s crop side in pixels: it looks at dice under 48 px, so half the counter's
+crop loses nothing and costs a quarter (the spot filter's disc is a third of the die)."""
 BEYOND_MARGIN = 1.7
 """The crop for that look: this many box sides across."""
 ROUND = 0.7
@@ -52,10 +55,10 @@ class _Face(NamedTuple):
     """The face's square in the crop."""
 
 
-def _face_spots(grey: np.ndarray, box: tuple[float, float, float, float]) -> _Face | None:
-    """The pip-like spots of the d6 in ``box`` (:data:`CROP` px crop); None when no spot stands
+def _face_spots(grey: np.ndarray, box: tuple[float, float, float, float], size: int = CROP) -> _Face | None:
+    """The pip-like spots of the d6 in ``box`` (in a ``size`` px crop); None when no spot stands
     out or the face holds, clear of its border, a spot that is not a round pip."""
-    crop = crop_square(grey, box, CROP)
+    crop = crop_square(grey, box, size)
     n = crop.shape[0]
     side = n / CROP_MARGIN  # the die's side in the crop
     g = cv2.GaussianBlur(crop, (3, 3), 0).astype(np.float32)
@@ -89,11 +92,11 @@ def pip_outside(grey: np.ndarray, box: tuple[float, float, float, float]) -> boo
     """Whether the d6 in ``box`` shows round pips inside its box and a spot like them just
     outside it (``_pip_beyond``): the box then holds only part of the face, and a reading of it
     can be short of a column of pips (a 3 read as 2). False when no pip stands out."""
-    face = _face_spots(grey, box)
+    face = _face_spots(grey, box, PEEK)
     if face is None or not face.found:
         return False
     area = float(np.mean([f[2] for f in face.found]))
-    return _pip_beyond(grey, box, face.dark_pips, face.level, area / face.side ** 2)
+    return _pip_beyond(grey, box, face.dark_pips, face.level, area / face.side ** 2, PEEK)
 
 
 def count_pips(grey: np.ndarray, box: tuple[float, float, float, float]) -> int | None:
@@ -134,12 +137,12 @@ def count_pips(grey: np.ndarray, box: tuple[float, float, float, float]) -> int 
 
 
 def _pip_beyond(grey: np.ndarray, box: tuple[float, float, float, float], dark_pips: bool, level: float,
-                pip_area: float) -> bool:
+                pip_area: float, size: int = CROP) -> bool:
     """Whether a round spot of the pips' tone and size (``pip_area``: a pip's area over the
     side squared) lies just outside ``box``, within :data:`BEYOND` of its side from its centre:
     the detector's box of a small die can miss a column of its pips, and the pips left inside
     still make a symmetric layout."""
-    crop = crop_square(grey, box, CROP, margin=BEYOND_MARGIN)
+    crop = crop_square(grey, box, size, margin=BEYOND_MARGIN)
     n = crop.shape[0]
     side = n / BEYOND_MARGIN
     g = cv2.GaussianBlur(crop, (3, 3), 0).astype(np.float32)

@@ -290,7 +290,10 @@ def read_dice(
 
     Dice the classifier cannot read with at least ``config.threshold_for(kind)`` confidence are
     'unsure' with value None; dice leaning on something are 'cocked'; dice at the frame's edge
-    need ``config.edge_read_threshold`` and dice cut by it are never read. A die counts as in
+    need ``config.edge_read_threshold`` and dice cut by it (their box or, for a d6, their
+    silhouette) are never read; an unsure die gets a second look (``finder.refine_boxes``),
+    and a small d6 whose box may miss a column of pips must read the same on a box measured
+    again (``config.pip_outside_below_px``). A die counts as in
     the region when its centre is; the reader sees ``config.region_margin`` around the region,
     so a die across the region's edge is seen whole.
     """
@@ -342,7 +345,7 @@ def read_dice(
             second, _ = _probabilities(grey, [c for _, c in moved], cfg, turn=False)
             for (i, _), q in zip(moved, second, strict=True):
                 first = read[i]
-                if first is not None and _top_value(q, "d6", cfg) != first.value:
+                if first is not None and _top_value(q, "d6") != first.value:
                     read[i] = replace(first, status=STATUS_UNSURE, value=None)
         die_share = 1.0 - probs[:, CLASSES.index(NONE)] if len(probs) else np.zeros(0)
         readings = _without_specks(read, die_share, cfg)
@@ -408,7 +411,7 @@ def _at_edge(box: tuple[float, float, float, float], shape: tuple[int, ...], cfg
     return x <= m or y <= m or x + w >= shape[1] - m or y + h >= shape[0] - m
 
 
-def _top_value(p: np.ndarray, kind: str, cfg: DiceConfig) -> int | None:
+def _top_value(p: np.ndarray, kind: str) -> int | None:
     """The most likely value of ``kind`` in the probabilities ``p`` (None if it has none)."""
     of_kind = np.where(_OF_KIND[kind], p, -1.0)
     return _VALUE_OF[int(np.argmax(of_kind))] if of_kind.max() > 0 else None
@@ -450,8 +453,7 @@ def _decide(
             best_kind = kind
         conf = float(p[top])
         # the most likely value of the most likely type, whether or not it is sure enough
-        of_kind = np.where(_OF_KIND[best_kind], p, -1.0)
-        guess = _VALUE_OF[int(np.argmax(of_kind))] if of_kind.max() > 0 else None
+        guess = _top_value(p, best_kind)
         if guess is not None and best_kind == "d10" and guess == 10 and not cfg.d10_zero_is_ten:
             guess = 0
         if kind == COCKED and conf >= 0.5:

@@ -315,38 +315,30 @@ def read_dice(
         # to pass the threshold by luck)
         again = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE
                  and cfg.refine_window > 0 and (cfg.second_look_whole or seen_shrunk(view.shape, cands[i], cfg))]
-        better = refine_boxes(grey, [cands[i] for i in again], cfg) if again else []
-        moved = [(i, c) for i, c in zip(again, better, strict=True) if c is not cands[i]]
-        if moved:
-            second, _ = _probabilities(grey, [c for _, c in moved], cfg, turn=False)
-            # a die seen whole was boxed at a good scale the first time: its second look counts
-            # only if the die is then read, the pip counter is not asked again, and a die at the
-            # frame's edge is judged on its first box (a box measured again could leave the
-            # edge, and with it the edge's stricter rules)
-            whole_cfg = replace(cfg, pip_agree_above=0.0)
-            for (i, c), q in zip(moved, second, strict=True):
-                both = ((probs[i] + q) / 2)[None]
-                if seen_shrunk(view.shape, cands[i], cfg):
-                    read[i] = _decide(sub, grey, [c], both, [False], cfg, (rx, ry))[0] or read[i]
-                    continue
-                judged = cands[i] if _at_edge(cands[i].box, grey.shape, cfg) else c
-                r = _decide(sub, grey, [judged], both, [False], whole_cfg, (rx, ry))[0]
-                if r is not None and r.status == STATUS_READ:
-                    read[i] = r
+        # a die seen whole was boxed at a good scale the first time: its second look counts
+        # only if the die is then read, the pip counter is not asked again, and a die at the
+        # frame's edge is judged on its first box (a box measured again could leave the edge,
+        # and with it the edge's stricter rules)
+        whole_cfg = replace(cfg, pip_agree_above=0.0) if again else cfg
+        for i, c, q in _looked_again(grey, cands, again, cfg):
+            both = ((probs[i] + q) / 2)[None]
+            if seen_shrunk(view.shape, cands[i], cfg):
+                read[i] = _decide(sub, grey, [c], both, [False], cfg, (rx, ry))[0] or read[i]
+                continue
+            judged = cands[i] if _at_edge(cands[i].box, grey.shape, cfg) else c
+            r = _decide(sub, grey, [judged], both, [False], whole_cfg, (rx, ry))[0]
+            if r is not None and r.status == STATUS_READ:
+                read[i] = r
         # a small d6 read with a pip-like spot just outside its box: the box may hold part of
         # the face (a 3 short of a corner column reads as 2); measured again, it stays read
         # only if the new box's crop names the same value
         short = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_READ and r.kind == "d6"
                  and max(cands[i].box[2], cands[i].box[3]) < cfg.pip_outside_below_px and cfg.refine_window > 0
                  and pip_outside(grey, cands[i].box)]
-        if short:
-            better = refine_boxes(grey, [cands[i] for i in short], cfg)
-            moved = [(i, c) for i, c in zip(short, better, strict=True) if c is not cands[i]]
-            second, _ = _probabilities(grey, [c for _, c in moved], cfg, turn=False)
-            for (i, _), q in zip(moved, second, strict=True):
-                first = read[i]
-                if first is not None and _top_value(q, "d6") != first.value:
-                    read[i] = replace(first, status=STATUS_UNSURE, value=None)
+        for i, _, q in _looked_again(grey, cands, short, cfg):
+            first = read[i]
+            if first is not None and _top_value(q, "d6") != first.value:
+                read[i] = replace(first, status=STATUS_UNSURE, value=None)
         die_share = 1.0 - probs[:, CLASSES.index(NONE)] if len(probs) else np.zeros(0)
         readings = _without_specks(read, die_share, cfg)
     except (DiceError, ModelMissingError, BackendError) as exc:
@@ -402,6 +394,21 @@ def _probabilities(grey: np.ndarray, cands: list[Candidate], cfg: DiceConfig,
         probs = with_face_readers(grey, [c.box for c in cands], probs, readers, cfg.face_reader_skip_above,
                                   0.97 if turn else 0.0)
     return probs, flat
+
+
+def _looked_again(grey: np.ndarray, cands: list[Candidate], which: list[int],
+                  cfg: DiceConfig) -> list[tuple[int, Candidate, np.ndarray]]:
+    """(index, new candidate, its class probabilities) for each of ``which`` whose box the
+    detector measures differently on a window around it (``finder.refine_boxes``): the crop of
+    the new box read once, unturned (the first look was turned already)."""
+    if not which:
+        return []
+    moved = [(i, c) for i, c in zip(which, refine_boxes(grey, [cands[i] for i in which], cfg), strict=True)
+             if c is not cands[i]]
+    if not moved:
+        return []
+    second, _ = _probabilities(grey, [c for _, c in moved], cfg, turn=False)
+    return [(i, c, q) for (i, c), q in zip(moved, second, strict=True)]
 
 
 def _at_edge(box: tuple[float, float, float, float], shape: tuple[int, ...], cfg: DiceConfig) -> bool:

@@ -19,11 +19,19 @@ number sits at any angle) and jitter scale and position as loosely as the detect
 Training needs PyTorch (``pip install torch==2.13.0 onnx``); the reader runs the exported ONNX
 through OpenCV's DNN module.
 
-``--kind d6`` trains a pip-face reader the same way, with the Rune55 tune split's real d6 mixed
-in (``--real-share`` of each batch; the calibration part of the split validates), mirrored as
-well as turned, from a crop of the whole box (``face_margin``). It was trained and measured and
-is not shipped: at the same number of confident-wrong real dice it read no more of them than
-the classifier alone (docs/vision-dice.md).
+``--kind d6`` trains the pip-face reader (shipped since stop 24), mirrored as well as turned,
+from a crop of the whole box (``face_margin``). Its data (``synth --kind d6``) holds the flat
+rendered pips, the Rune55 tune split's real d6 cut at their labelled boxes and at the detector's
+boxes (the calibration part of the split validates, per size band), and the synthetic table's
+small dice; a second folder (``synth --kind d6 --three-d --no-real``) adds dice drawn in 3D at a
+slant (``vision.synthetic.d6_3d``), side faces and their pips showing. Each kind of crop is a
+share of every batch (``--real-share``, ``--det-share``, ``--table-share``, the rest rendered),
+and the network is ``build_residual`` (``--arch residual``):
+
+    python3 scripts/train_face_reader.py synth --kind d6 --out D --dice 24000
+    python3 scripts/train_face_reader.py synth --kind d6 --three-d --no-real --out D3 --dice 20000 --seed 60006
+    python3 scripts/train_face_reader.py train --kind d6 --arch residual --data D D3 --minutes 75 \
+        --real-share 0.35 --det-share 0.3 --table-share 0.05 --seed 21
 """
 
 from __future__ import annotations
@@ -63,6 +71,7 @@ from vision.dice.models import (  # noqa: E402
     face_reader_path,
 )
 from vision.dice.types import FACES  # noqa: E402
+from vision.synthetic import d6_3d  # noqa: E402
 from vision.synthetic import dice as synth  # noqa: E402
 
 try:
@@ -85,12 +94,19 @@ def cmd_synth(args: argparse.Namespace) -> None:
     ys: list[int] = []
     t0 = time.time()
     scene = 384
+    if args.three_d and args.kind != "d6":
+        raise SystemExit("--three-d draws pipped d6 only: use it with --kind d6")
     while len(xs) < args.dice:
         bg = synth.training_background(rng, scene, scene)
-        img, truths = synth.render_dice_scene(
-            rng, (scene, scene), n_dice=int(rng.integers(3, 9)), kinds=(args.kind,),
-            die_px=(20.0, 90.0), background=bg, realistic=args.realistic,
-        )
+        if args.three_d:
+            # d6 seen at a slant, side faces and their pips showing (vision.synthetic.d6_3d)
+            img, truths = d6_3d.render_scene(rng, (scene, scene), n_dice=int(rng.integers(2, 7)),
+                                             die_px=(22.0, 100.0), max_tilt=45.0, background=bg)
+        else:
+            img, truths = synth.render_dice_scene(
+                rng, (scene, scene), n_dice=int(rng.integers(3, 9)), kinds=(args.kind,),
+                die_px=(20.0, 90.0), background=bg, realistic=args.realistic,
+            )
         grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
         for t in truths:
             x, y, w, h = t.box
@@ -99,13 +115,20 @@ def cmd_synth(args: argparse.Namespace) -> None:
             xs.append(crop_square(grey, (float(x), float(y), float(w), float(h)), CTX, CTX_MARGIN))
             ys.append(t.value - 1)
     extra: dict[str, np.ndarray] = {}
-    if args.kind == "d6":
+    if args.kind == "d6" and not args.no_real:
         # real pip faces: the Rune55 tune split's training part, and its calibration part to
         # validate on (the eval split is never read here)
         for part in ("train", "calib"):
             rx, ry = real_crops(Path(args.real), part)
             extra[f"real_{part}_x"], extra[f"real_{part}_y"] = rx, ry
             print(f"{len(rx)} real {part} d6 crops", flush=True)
+            # the same dice cut at the detector's boxes, as the reader sees them
+            dx, dy, dside = detected_crops(Path(args.real), part)
+            extra[f"det_{part}_x"], extra[f"det_{part}_y"], extra[f"det_{part}_side"] = dx, dy, dside
+            print(f"{len(dx)} real {part} d6 crops at the detector's boxes", flush=True)
+        # the synthetic table's 16 mm dice, at both camera modes (15-19 and 26-34 px)
+        extra["table_x"], extra["table_y"] = table_crops(args.table_frames)
+        print(f"{len(extra['table_y'])} synthetic table d6 crops", flush=True)
     np.savez(out / f"{args.kind}.npz", x=np.stack(xs), y=np.array(ys, np.int16), kind=args.kind, **extra)
     print(f"{len(xs)} {args.kind} crops in {time.time() - t0:.0f}s", flush=True)
 
@@ -119,6 +142,49 @@ def real_crops(folder: Path, part: str) -> tuple[np.ndarray, np.ndarray]:
                 xs.append(crop_square(grey, (x, y, w, h), CTX, CTX_MARGIN))
                 ys.append(int(CLASSES[cls].split(":")[1]) - 1)
     return np.stack(xs), np.array(ys, np.int16)
+
+
+TABLE_SEEDS = {(1280, 720): 90_000, (2304, 1296): 92_000}
+"""Seeds of the table frames the d6 reader trains on: none of them is used by a test, the
+benchmark (40,000) or the calibration (60,000 and 62,000)."""
+
+
+def table_crops(frames: int) -> tuple[np.ndarray, np.ndarray]:
+    """Context crops and values (0-based) of the d6 on ``frames`` synthetic table frames at each
+    camera mode (random pose and conditions), cut at their true boxes."""
+    from vision.dice.evaluate import table_items
+
+    xs, ys = [], []
+    for size, seed in TABLE_SEEDS.items():
+        for _name, img, _area, truths in table_items(frames, seed=seed, random_conditions=True, size=size):
+            grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+            for t in truths:
+                xs.append(crop_square(grey, t.box, CTX, CTX_MARGIN))
+                ys.append(t.value - 1)
+    return np.stack(xs), np.array(ys, np.int16)
+
+
+def detected_crops(folder: Path, part: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Context crops, values (0-based) and labelled box sides of the real d6 in the tune split's
+    ``part`` that the detector finds (IoU >= 0.4 with the label), cut at the detector's box: the
+    box the reader will crop at, a few pixels off the label's, sometimes a part of the die."""
+    from vision.dice import DiceConfig
+    from vision.dice.evaluate import MATCH_IOU
+    from vision.dice.finder import find_dice, iou
+
+    cfg = DiceConfig()
+    xs, ys, sides = [], [], []
+    for _name, grey, dice in real_images(folder, part):
+        for cand in find_dice(grey, cfg):
+            best = max(dice, key=lambda d: iou(cand.box, tuple(d[:4])), default=None)
+            if best is None or iou(cand.box, tuple(best[:4])) < MATCH_IOU:
+                continue
+            name = CLASSES[best[4]]
+            if name.startswith("d6:"):
+                xs.append(crop_square(grey, cand.box, CTX, CTX_MARGIN))
+                ys.append(int(name.split(":")[1]) - 1)
+                sides.append(max(best[2], best[3]))
+    return np.stack(xs), np.array(ys, np.int16), np.array(sides, np.float32)
 
 
 def augment(ctx: np.ndarray, rng: np.random.Generator, jitter: bool = True, margin: float = FACE_MARGIN,
@@ -166,6 +232,11 @@ def cmd_train(args: argparse.Namespace) -> None:
         raise SystemExit(f"{args.kind}.npz in {', '.join(args.data)} does not hold {args.kind} faces: "
                          f"rerun `synth --kind {args.kind}`")
     print(f"{len(y)} {args.kind} crops", flush=True)
+    if args.kind == "d6":
+        train_pip_reader(args, rng, x, y, d)
+        return
+    if args.arch != "plain":
+        raise SystemExit("--arch residual is the d6 reader's network; the numbered readers are plain")
     margin, mirror = face_margin(args.kind), args.kind == "d6"
     real = "real_train_x" in d.files
     if real:
@@ -211,6 +282,109 @@ def cmd_train(args: argparse.Namespace) -> None:
         if due:
             _checkpoint(model, vx, vy, args, step)
     _checkpoint(model, vx, vy, args, step)
+
+
+class _Block(torch.nn.Module if torch is not None else object):  # type: ignore[misc]
+    """Two 3x3 convolutions with a shortcut (a 1x1 one where the shape changes)."""
+
+    def __init__(self, cin: int, cout: int, stride: int) -> None:
+        super().__init__()
+        nn = torch.nn
+        self.c1, self.b1 = nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout)
+        self.c2, self.b2 = nn.Conv2d(cout, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout)
+        self.short = None if cin == cout and stride == 1 else nn.Sequential(
+            nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = self.b2(self.c2(F.relu(self.b1(self.c1(x)))))
+        return F.relu(y + (x if self.short is None else self.short(x)))
+
+
+def build_residual(n_classes: int, width: float = 1.0) -> torch.nn.Module:
+    """The d6 reader's network: a full-resolution first layer, residual stages at 32x32, 16x16
+    and 8x8, global average pooling (a pip counts wherever it sits) and one dense layer. Width
+    1.0: about 219k parameters (440 kB at 16 bits) and 42M multiply-adds per 64x64 crop; most of
+    its work is at high resolution, where pips are, and few of its weights are in the head,
+    which the plain network's dense head spends them on."""
+    nn = torch.nn
+
+    def c(k: int) -> int:
+        return int(round(k * width))
+
+    return nn.Sequential(
+        nn.Conv2d(1, c(16), 3, 1, 1, bias=False), nn.BatchNorm2d(c(16)), nn.ReLU(inplace=True),
+        nn.Conv2d(c(16), c(24), 3, 2, 1, bias=False), nn.BatchNorm2d(c(24)), nn.ReLU(inplace=True),
+        _Block(c(24), c(24), 1), _Block(c(24), c(48), 2), _Block(c(48), c(48), 1), _Block(c(48), c(96), 2),
+        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), nn.Linear(c(96), n_classes),
+    )
+
+
+def train_pip_reader(args: argparse.Namespace, rng: np.random.Generator, x: np.ndarray, y: np.ndarray,
+                     d: np.lib.npyio.NpzFile) -> None:
+    """The d6 reader: rendered pip faces (flat and, from a ``--three-d`` folder, seen at a slant),
+    the tune split's real d6 cut at their labelled boxes and at the detector's, and the
+    synthetic table's small dice, each a share of every batch; validated per size band on the
+    calibration part's dice at the detector's boxes (what the reader will be shown)."""
+    needed = ("real_train_x", "det_train_x", "det_calib_x", "table_x")
+    if any(k not in d.files for k in needed):
+        raise SystemExit(f"{args.data[0]}/d6.npz lacks {', '.join(k for k in needed if k not in d.files)}: "
+                         "rerun `synth --kind d6` (without --no-real) into the first --data folder")
+    margin = face_margin("d6")
+    pools = {
+        "rendered": (x, y),
+        "real": (d["real_train_x"], d["real_train_y"].astype(np.int64)),
+        "detected": (d["det_train_x"], d["det_train_y"].astype(np.int64)),
+        "table": (d["table_x"], d["table_y"].astype(np.int64)),
+    }
+    shares = {"real": args.real_share, "detected": args.det_share, "table": args.table_share}
+    shares["rendered"] = 1.0 - sum(shares.values())
+    if shares["rendered"] < 0:
+        raise SystemExit("--real-share, --det-share and --table-share add up to more than 1")
+    print({k: len(v[1]) for k, v in pools.items()}, shares, flush=True)
+    vx = np.stack([augment(c, rng, jitter=False, margin=margin) for c in d["det_calib_x"]])
+    vy, vside = d["det_calib_y"].astype(np.int64), d["det_calib_side"]
+    if args.arch != "residual":
+        model = build_classifier(n_classes=6, width=args.width)
+    else:
+        model = build_residual(6, args.width)
+    if args.init:
+        if args.init.endswith(".onnx"):
+            raise SystemExit("--init for the d6 reader takes its PyTorch weights (.pt), not an .onnx")
+        model.load_state_dict(torch.load(args.init))
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
+    names = list(pools)
+    p_pool = np.array([shares[n] for n in names])
+    jittered = functools.partial(augment, rng=rng, margin=margin, scale_sd=args.scale_jitter, mirror=True)
+    model.train()
+    step = 0
+    for step, lr, t0, due in wall_clock_steps(opt, args.lr, args.minutes, args.checkpoint_minutes):
+        crops, labels = [], []
+        for w in rng.choice(len(names), args.batch, p=p_pool):
+            px, py = pools[names[w]]
+            i = int(rng.integers(len(py)))
+            crops.append(jittered(px[i]))
+            labels.append(int(py[i]))
+        train_step(model, opt, crops, labels, args.smoothing, step, lr, t0)
+        if due:
+            _checkpoint_d6(model, vx, vy, vside, args, step)
+    _checkpoint_d6(model, vx, vy, vside, args, step)
+
+
+def _checkpoint_d6(model: torch.nn.Module, vx: np.ndarray, vy: np.ndarray, vside: np.ndarray,
+                   args: argparse.Namespace, step: int) -> None:
+    model.eval()
+    with torch.no_grad():
+        p = torch.cat([F.softmax(model(normalise(vx[i : i + 256])), 1) for i in range(0, len(vx), 256)]).numpy()
+    conf, pred = p.max(1), p.argmax(1)
+    parts = []
+    for band, m in ((">=48", vside >= 48), ("32-48", (vside >= 32) & (vside < 48)), ("<32", vside < 32)):
+        ok, sure = pred[m] == vy[m], conf[m] >= 0.98
+        parts.append(f"{band} ({int(m.sum())}): top1 {ok.mean():.4f} read@.98 {(ok & sure).mean():.4f} "
+                     f"wrong@.98 {int((~ok & sure).sum())}")
+    print(f"[ck step {step}] calibration dice at the detector's boxes: " + " | ".join(parts), flush=True)
+    torch.save(model.state_dict(), args.out_pt)
+    export(model, Path(args.out_onnx))
+    model.train()
 
 
 def _negatives(args: argparse.Namespace, rng: np.random.Generator, margin: float) -> np.ndarray | None:
@@ -276,6 +450,12 @@ def main() -> None:
                    help="the Rune55 folder (d6 only: its tune split's real pip faces)")
     s.add_argument("--dice", type=int, default=24000)
     s.add_argument("--seed", type=int, default=None, help="default: one per type")
+    s.add_argument("--three-d", action="store_true",
+                   help="d6 only: dice drawn in 3D at a slant, side faces showing (vision.synthetic.d6_3d)")
+    s.add_argument("--table-frames", type=int, default=600,
+                   help="d6 only: synthetic table frames per camera mode whose dice are cut too")
+    s.add_argument("--no-real", action="store_true",
+                   help="d6 only: rendered crops alone (the real ones are in another folder's file)")
     s.add_argument("--realistic", action="store_true",
                    help="numbered dice as real ones look from above (side-face numbers, soft light; "
                         "the type reader's second data set)")
@@ -291,6 +471,13 @@ def main() -> None:
     t.add_argument("--width", type=float, default=1.0)
     t.add_argument("--seed", type=int, default=7)
     t.add_argument("--real-share", type=float, default=0.5, help="d6: share of real faces per batch")
+    t.add_argument("--det-share", type=float, default=0.0,
+                   help="d6: share of real faces cut at the detector's boxes per batch")
+    t.add_argument("--table-share", type=float, default=0.0,
+                   help="d6: share of the synthetic table's small dice per batch")
+    t.add_argument("--arch", choices=["plain", "residual"], default="plain",
+                   help="the network: plain (build_classifier, every numbered reader) or residual "
+                        "(build_residual, the d6 reader)")
     t.add_argument("--scale-jitter", type=float, default=0.08,
                    help="sd of the log box-scale jitter (the detector's boxes on rendered numbered dice: about 0.10)")
     t.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")

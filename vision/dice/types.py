@@ -120,13 +120,16 @@ class DiceConfig:
     ``SYNTHETIC_KIND_THRESHOLDS``, but no real numbered photo has been calibrated on, and on the
     real dice-polyhedral photos those lower thresholds read 10 of 55 dice confidently wrong
     (docs/vision-dice.md). A table whose dice are calibrated can set its own."""
-    face_readers: tuple[str, ...] = ("d4", "d8", "d10", "d12", "d20")
-    """Numbered die types whose value is read by the type's own face reader network (a closer
-    crop, that type's faces only) once the classifier has typed the die, instead of by the
-    classifier's own classes for that type (``scripts/train_face_reader.py``). The classifier
-    tells the types apart well (its type is right on all but a handful of rendered dice) but
-    its values of the many-faced types are not: on rendered d20 its top value is right about
-    70% of the time, the d20 face reader's 97%. Empty: the classifier reads every value."""
+    face_readers: tuple[str, ...] = ("d4", "d6", "d8", "d10", "d12", "d20")
+    """Die types whose value is read by the type's own face reader network (that type's faces
+    only) once the classifier has typed the die, instead of by the classifier's own classes for
+    that type (``scripts/train_face_reader.py``). The classifier tells the types apart well (its
+    type is right on all but a handful of rendered dice) but its values of the many-faced types
+    are not: on rendered d20 its top value is right about 70% of the time, the d20 face
+    reader's 97%. The d6 reader (stop 24, a residual network trained on the real tune photos'
+    pips at the labelled and the detector's boxes, rendered pips seen flat and at a slant, and
+    the synthetic table's small dice) reads more real pips than the classifier (docs/vision-dice.md,
+    "The d6 reader"). Empty: the classifier reads every value."""
     face_reader_skip_above: float = 0.9999
     """A die whose value the classifier already gives at least this probability keeps the
     classifier's answer and skips its face reader. Only near-certain answers skip: at 0.98 a

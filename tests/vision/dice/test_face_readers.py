@@ -1,6 +1,7 @@
-"""The shipped face readers (``vision/dice/models/face_reader_*.onnx``): one per numbered type in
-``DiceConfig().face_readers``, each answering over that type's faces, and the reading networks'
-size budget (the classifier, the face readers and the type reader)."""
+"""The shipped face readers (``vision/dice/models/face_reader_*.onnx``): one per die type in
+``DiceConfig().face_readers`` (the numbered types and, since stop 24, the pipped d6), each
+answering over that type's faces, and the reading networks' size budget (the classifier, the
+face readers and the type reader)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from vision.dice import DiceConfig
 from vision.dice.models import (
     CLASSIFIER_PATH,
     CLASSIFIER_SIZE,
-    FACE_MARGIN,
     crop_square,
+    face_margin,
     face_reader_path,
     type_reader_path,
 )
@@ -24,8 +25,8 @@ from vision.synthetic.dice import DieSpec, draw_die
 READERS = DiceConfig().face_readers
 
 
-def test_every_numbered_type_has_a_face_reader() -> None:
-    assert set(READERS) == {"d4", "d8", "d10", "d12", "d20"}
+def test_every_die_type_has_a_face_reader() -> None:
+    assert set(READERS) == {"d4", "d6", "d8", "d10", "d12", "d20"}
 
 
 def _clean_faces(kind: str) -> list[np.ndarray]:
@@ -37,7 +38,7 @@ def _clean_faces(kind: str) -> list[np.ndarray]:
         truth = draw_die(canvas, DieSpec(kind, value, (80, 80), 64, angle=float(rng.uniform(0, 360)),
                                          colour="ivory"), rng)
         grey = cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY)
-        crops.append(crop_square(grey, tuple(float(v) for v in truth.box), CLASSIFIER_SIZE, FACE_MARGIN))
+        crops.append(crop_square(grey, tuple(float(v) for v in truth.box), CLASSIFIER_SIZE, face_margin(kind)))
     return crops
 
 

@@ -134,9 +134,12 @@ def test_the_mirror_check_doubts_a_six_the_frames_edge_cuts(seed: int) -> None:
 
     (_, img, truths), = list(edge_items(1, seed=seed))
     assert truths[0].value == 6
-    cfg = DiceConfig(kinds=("d6",))
-    assert [(d.value, d.status) for d in read_dice(img, config=cfg).dice] == [(None, "unsure")]
-    unchecked = read_dice(img, config=DiceConfig(kinds=("d6",), mirror_reach=0.0, silhouette_cut=False))
+    # (the classifier's own answer: since stop 24 the d6 face reader reads the second 6 right
+    # even unchecked, and the check leaves it unsure all the same)
+    for cfg in (DiceConfig(kinds=("d6",)), DiceConfig(kinds=("d6",), face_readers=())):
+        assert [(d.value, d.status) for d in read_dice(img, config=cfg).dice] == [(None, "unsure")]
+    unchecked = read_dice(img, config=DiceConfig(kinds=("d6",), face_readers=(), mirror_reach=0.0,
+                                                 silhouette_cut=False))
     assert [d.status for d in unchecked.dice] == ["read"] and unchecked.dice[0].value != 6
 
 
@@ -149,9 +152,12 @@ def test_a_die_whose_silhouette_the_edge_cuts_is_not_read(seed: int) -> None:
     from vision.dice.evaluate import edge_items
 
     (_, img, truths), = list(edge_items(1, seed=seed, crisp=True))
-    read = read_dice(img, config=DiceConfig(kinds=("d6",)))
-    assert [(d.value, d.status) for d in read.dice] == [(None, "unsure")]
-    unchecked = read_dice(img, config=DiceConfig(kinds=("d6",), silhouette_cut=False))
+    # (the unchecked reading is the classifier's own: the d6 face reader, since stop 24, is
+    # unsure of the first of these even unchecked)
+    for cfg in (DiceConfig(kinds=("d6",)), DiceConfig(kinds=("d6",), face_readers=())):
+        read = read_dice(img, config=cfg)
+        assert [(d.value, d.status) for d in read.dice] == [(None, "unsure")]
+    unchecked = read_dice(img, config=DiceConfig(kinds=("d6",), face_readers=(), silhouette_cut=False))
     assert [d.status for d in unchecked.dice] == ["read"] and unchecked.dice[0].value != truths[0].value
 
 

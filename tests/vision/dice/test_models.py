@@ -25,6 +25,7 @@ from vision.dice.models import (
         (DETECTOR_PATH, (3, 1, 96, 96)),
         (CLASSIFIER_PATH, (4, 1, 64, 64)),
         (face_reader_path("d20"), (2, 1, 64, 64)),
+        (face_reader_path("d6"), (3, 1, 64, 64)),
         (type_reader_path(), (2, 1, 64, 64)),
     ],
 )

@@ -237,17 +237,10 @@ def cmd_train(args: argparse.Namespace) -> None:
         return
     if args.arch != "plain":
         raise SystemExit("--arch residual is the d6 reader's network; the numbered readers are plain")
-    margin, mirror = face_margin(args.kind), args.kind == "d6"
-    real = "real_train_x" in d.files
-    if real:
-        # validate on the real calibration crops; train on synthetic and real faces
-        rx, ry = d["real_train_x"], d["real_train_y"].astype(np.int64)
-        vx = np.stack([augment(c, rng, jitter=False, margin=margin) for c in d["real_calib_x"]])
-        vy = torch.from_numpy(d["real_calib_y"].astype(np.int64))
-    else:
-        vx = np.stack([augment(c, rng, jitter=False, margin=margin) for c in x[:VAL]])
-        vy = torch.from_numpy(y[:VAL])
-        x, y = x[VAL:], y[VAL:]
+    margin = face_margin(args.kind)
+    vx = np.stack([augment(c, rng, jitter=False, margin=margin) for c in x[:VAL]])
+    vy = torch.from_numpy(y[:VAL])
+    x, y = x[VAL:], y[VAL:]
     n = FACES[args.kind]
     negatives = _negatives(args, rng, margin)
     if negatives is not None:
@@ -266,18 +259,13 @@ def cmd_train(args: argparse.Namespace) -> None:
     model.train()
     step = 0
     for step, lr, t0, due in wall_clock_steps(opt, args.lr, args.minutes, args.checkpoint_minutes):
-        n_real = int(rng.binomial(args.batch, args.real_share)) if real else 0
-        n_neg = int(rng.binomial(args.batch - n_real, args.neg_share)) if negatives is not None else 0
-        idx = rng.integers(len(y), size=args.batch - n_real - n_neg)
-        crops = [jittered(x[i], mirror=mirror) for i in idx]
+        n_neg = int(rng.binomial(args.batch, args.neg_share)) if negatives is not None else 0
+        idx = rng.integers(len(y), size=args.batch - n_neg)
+        crops = [jittered(x[i]) for i in idx]
         labels = list(y[idx])
         if n_neg:
             crops += [jittered(negatives[i]) for i in rng.integers(len(negatives), size=n_neg)]
             labels += [n] * n_neg
-        if n_real:
-            ridx = rng.integers(len(ry), size=n_real)
-            crops += [jittered(rx[i], mirror=mirror) for i in ridx]
-            labels += list(ry[ridx])
         train_step(model, opt, crops, labels, args.smoothing, step, lr, t0)
         if due:
             _checkpoint(model, vx, vy, args, step)
@@ -370,11 +358,16 @@ def train_pip_reader(args: argparse.Namespace, rng: np.random.Generator, x: np.n
     _checkpoint_d6(model, vx, vy, vside, args, step)
 
 
-def _checkpoint_d6(model: torch.nn.Module, vx: np.ndarray, vy: np.ndarray, vside: np.ndarray,
-                   args: argparse.Namespace, step: int) -> None:
+def _probabilities(model: torch.nn.Module, vx: np.ndarray) -> torch.Tensor:
+    """The model's softmax over validation crops, in eval mode (which it is left in)."""
     model.eval()
     with torch.no_grad():
-        p = torch.cat([F.softmax(model(normalise(vx[i : i + 256])), 1) for i in range(0, len(vx), 256)]).numpy()
+        return torch.cat([F.softmax(model(normalise(vx[i : i + 256])), 1) for i in range(0, len(vx), 256)])
+
+
+def _checkpoint_d6(model: torch.nn.Module, vx: np.ndarray, vy: np.ndarray, vside: np.ndarray,
+                   args: argparse.Namespace, step: int) -> None:
+    p = _probabilities(model, vx).numpy()
     conf, pred = p.max(1), p.argmax(1)
     parts = []
     for band, m in ((">=48", vside >= 48), ("32-48", (vside >= 32) & (vside < 48)), ("<32", vside < 32)):
@@ -421,9 +414,7 @@ def _load_init(model: torch.nn.Module, state: dict[str, torch.Tensor]) -> None:
 
 def _checkpoint(model: torch.nn.Module, vx: np.ndarray, vy: torch.Tensor, args: argparse.Namespace,
                 step: int) -> None:
-    model.eval()
-    with torch.no_grad():
-        p = torch.cat([F.softmax(model(normalise(vx[i : i + 256])), 1) for i in range(0, len(vx), 256)])
+    p = _probabilities(model, vx)
     conf, pred = p.max(1)
     ok = pred == vy
     n = FACES[args.kind]

@@ -20,7 +20,14 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.synthetic.dice import PALETTE, PIP_LAYOUT, DieTruth, camera_effects, table_background
+from vision.synthetic.dice import (
+    PALETTE,
+    PIP_LAYOUT,
+    DieTruth,
+    camera_effects,
+    luma,
+    table_background,
+)
 
 Vec3 = tuple[int, int, int]
 BGR = tuple[int, int, int]
@@ -475,12 +482,8 @@ def _random_colour(rng: np.random.Generator) -> BGR:
     return (int(b), int(g), int(r))
 
 
-def _luma(bgr: BGR) -> float:
-    return 0.114 * bgr[0] + 0.587 * bgr[1] + 0.299 * bgr[2]
-
-
 def _random_pip(rng: np.random.Generator, body: BGR) -> BGR:
-    if _luma(body) > 140:
+    if luma(body) > 140:
         roll = rng.random()
         if roll < 0.75:
             v = int(rng.integers(10, 45))
@@ -494,7 +497,7 @@ def _random_pip(rng: np.random.Generator, body: BGR) -> BGR:
         return (v, v, v)
     if roll < 0.9:
         return (60, 200, 230)  # gold
-    return (10, 10, 10) if _luma(body) > 90 else (235, 235, 235)
+    return (10, 10, 10) if luma(body) > 90 else (235, 235, 235)
 
 
 def random_look(rng: np.random.Generator, value: int, size: float, max_tilt: float = 40.0) -> D6Look:

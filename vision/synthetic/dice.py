@@ -93,14 +93,15 @@ class DieTruth:
     cocked: bool
 
 
-def _luma(bgr: tuple[int, int, int]) -> float:
+def luma(bgr: tuple[int, int, int]) -> float:
+    """Perceived brightness (0-255) of a BGR colour: light bodies get dark pips and ink."""
     b, g, r = bgr
     return 0.114 * b + 0.587 * g + 0.299 * r
 
 
 def default_ink(colour: str, rng: np.random.Generator | None = None) -> tuple[int, int, int]:
     body = PALETTE.get(colour, (200, 200, 200))
-    if _luma(body) > 140:
+    if luma(body) > 140:
         return (25, 25, 25) if rng is None or rng.random() < 0.8 else (30, 30, 150)
     if rng is not None and rng.random() < 0.25:
         return (60, 200, 230)  # gold

@@ -429,6 +429,7 @@ def _checkpoint(model: torch.nn.Module, vx: np.ndarray, vy: torch.Tensor, args: 
           f"{extra}", flush=True)
     torch.save(model.state_dict(), args.out_pt)
     export(model, Path(args.out_onnx))
+    model.train()  # _probabilities left it in eval mode; training goes on with dropout (until stop 25 it did not)
 
 
 def main() -> None:

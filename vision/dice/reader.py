@@ -80,11 +80,12 @@ def read_faces(kind: str, crops: list[np.ndarray], below: float = 0.97) -> np.nd
 
 def with_face_readers(grey: np.ndarray, boxes: list[tuple[float, float, float, float]],
                       probs: np.ndarray, kinds: tuple[str, ...], sure: float = 1.0,
-                      turn_below: float = 0.97) -> np.ndarray:
+                      turn_below: float = 0.97, border: int = cv2.BORDER_REPLICATE) -> np.ndarray:
     """``probs`` with the values of every die the classifier types as one of ``kinds`` (at least
     half its probability on that type's classes) re-read by that type's face reader: the type's
     share is kept and spread over its values as the face reader says. A die whose value already
-    has at least ``sure`` of the classifier's probability keeps the classifier's answer."""
+    has at least ``sure`` of the classifier's probability keeps the classifier's answer.
+    ``border`` fills a crop past the edge of ``grey`` (an OpenCV border mode)."""
     out = probs
     for kind in kinds:
         mask = _OF_KIND[kind]
@@ -94,7 +95,7 @@ def with_face_readers(grey: np.ndarray, boxes: list[tuple[float, float, float, f
         if not which:
             continue
         margin = face_margin(kind)
-        faces = read_faces(kind, [crop_square(grey, boxes[i], CLASSIFIER_SIZE, margin) for i in which],
+        faces = read_faces(kind, [crop_square(grey, boxes[i], CLASSIFIER_SIZE, margin, border) for i in which],
                            turn_below)
         if out is probs:
             out = probs.copy()
@@ -224,15 +225,21 @@ def _widened(area: Region, shape: tuple[int, ...], cfg: DiceConfig) -> Region:
 def _mirror_doubts(grey: np.ndarray, box: tuple[float, float, float, float], cls: int, need: float,
                    cfg: DiceConfig) -> bool:
     """Whether a die read as class ``cls`` lies within ``cfg.mirror_reach`` box sides of the edge
-    of ``grey`` and the classifier, shown its crop with the part past that edge mirrored from
-    inside, gives ``cls`` less than ``need``: pips past the edge would then change the face."""
+    of ``grey`` and the networks that read it, shown its crops with the part past that edge
+    mirrored from inside, give ``cls`` less than ``need``: pips past the edge would then change
+    the face. The mirrored crops are read as the first look read the die: the classifier, then
+    the d6 face reader when it is one of ``cfg.face_readers`` (until stop 25 the classifier
+    alone judged, and doubted whole dice the d6 reader had read surely)."""
     H, W = grey.shape
     x, y, w, h = box
     reach = cfg.mirror_reach * max(w, h)
     if reach <= 0 or not (x <= reach or y <= reach or x + w >= W - reach or y + h >= H - reach):
         return False
-    mirrored = crop_square(grey, box, CLASSIFIER_SIZE, border=cv2.BORDER_REFLECT_101)
-    return bool(classify_crops([mirrored])[0, cls] < need)
+    mirror = cv2.BORDER_REFLECT_101
+    p = classify_crops([crop_square(grey, box, CLASSIFIER_SIZE, border=mirror)])
+    if "d6" in cfg.face_readers:
+        p = with_face_readers(grey, [box], p, ("d6",), cfg.face_reader_skip_above, border=mirror)
+    return bool(p[0, cls] < need)
 
 
 def _moved(cands: list[Candidate], dx: int, dy: int) -> list[Candidate]:

@@ -143,6 +143,31 @@ def test_the_mirror_check_doubts_a_six_the_frames_edge_cuts(seed: int) -> None:
     assert [d.status for d in unchecked.dice] == ["read"] and unchecked.dice[0].value != 6
 
 
+@pytest.mark.parametrize("stem, value", [("00039_jpg", 2), ("00055_jpg", 4)])
+def test_the_mirror_check_reads_a_whole_die_as_the_first_look_did(rune55_fixture, stem: str,
+                                                                    value: int) -> None:
+    # two real dice lying whole near the photo's edge, which the d6 face reader reads surely;
+    # the classifier alone, shown the mirrored crop, doubts them (under 0.98), and until stop 25
+    # its doubt made them unsure. The mirrored crops now go through the d6 reader too.
+    import cv2
+
+    from vision.dice import reader as R
+    from vision.dice.labels import CLASSES
+    from vision.dice.models import CLASSIFIER_SIZE, crop_square
+
+    path, = sorted((rune55_fixture / "images").glob(stem + ".rf.*.jpg"))
+    img = cv2.imread(str(path))
+    cfg = DiceConfig()
+    die, = [d for d in read_dice(img, config=cfg).dice if d.guess == value and min(d.box[2:]) > 100]
+    assert (die.status, die.value) == ("read", value)
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    box = tuple(float(v) for v in die.box)
+    cls = CLASSES.index(f"d6:{value}")
+    mirrored = crop_square(grey, box, CLASSIFIER_SIZE, border=cv2.BORDER_REFLECT_101)
+    assert R.classify_crops([mirrored])[0, cls] < cfg.read_threshold  # the old judge doubts
+    assert not R._mirror_doubts(grey, box, cls, cfg.read_threshold, cfg)
+
+
 @pytest.mark.parametrize("seed", [17030, 17052, 17082, 7082])
 def test_a_die_whose_silhouette_the_edge_cuts_is_not_read(seed: int) -> None:
     # crisp frames (plain table, sharp focus) whose cut die the detector boxes square or short

@@ -235,8 +235,6 @@ def cmd_train(args: argparse.Namespace) -> None:
     if args.kind == "d6":
         train_pip_reader(args, rng, x, y, d)
         return
-    if args.arch != "plain":
-        raise SystemExit("--arch residual is the d6 reader's network; the numbered readers are plain")
     margin = face_margin(args.kind)
     vx = np.stack([augment(c, rng, jitter=False, margin=margin) for c in x[:VAL]])
     vy = torch.from_numpy(y[:VAL])
@@ -249,8 +247,11 @@ def cmd_train(args: argparse.Namespace) -> None:
         vx = np.concatenate([vx, np.stack([augment(c, rng, jitter=False, margin=margin) for c in nx])])
         vy = torch.cat([vy, torch.full((len(nx),), n, dtype=torch.int64)])
         negatives = negatives[VAL // 4:]
-    model = build_classifier(n_classes=n + (negatives is not None), width=args.width)
+    n_out = n + (negatives is not None)
+    model = build_residual(n_out, args.width) if args.arch == "residual" else build_classifier(n_out, width=args.width)
     if args.init and args.init.endswith(".onnx"):
+        if args.arch == "residual":
+            raise SystemExit("--init for a residual reader takes its PyTorch weights (.pt), not an .onnx")
         load_folded_onnx(model, Path(args.init))  # a shipped reader: its outputs must match
     elif args.init:
         _load_init(model, torch.load(args.init))
@@ -469,7 +470,7 @@ def main() -> None:
                    help="d6: share of the synthetic table's small dice per batch")
     t.add_argument("--arch", choices=["plain", "residual"], default="plain",
                    help="the network: plain (build_classifier, every numbered reader) or residual "
-                        "(build_residual, the d6 reader)")
+                        "(build_residual: the d6 reader; a numbered reader may use it too)")
     t.add_argument("--scale-jitter", type=float, default=0.08,
                    help="sd of the log box-scale jitter (the detector's boxes on rendered numbered dice: about 0.10)")
     t.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")

@@ -18,9 +18,13 @@ from . import dataset
 from .finder import iou
 from .reader import read_dice
 from .types import STATUS_COCKED, STATUS_READ, DiceConfig, DiceObservation
+from .unreadable import is_unreadable
 
 BANDS = (">=48", "32-48", "<32")
 MATCH_IOU = 0.4
+NUMBERED_SEED = 20_000
+"""The first seed of the benchmark's rendered frames of numbered dice (``benchmarks/vision_dice.py``;
+``unreadable.RENDERED_NUMBERED`` names dice of them)."""
 
 
 def _fbox(box: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
@@ -38,6 +42,7 @@ class Truth:
     kind: str
     value: int
     cocked: bool = False
+    unreadable: bool = False  # listed in ``unreadable``: no person can read it either
 
 
 @dataclass
@@ -49,9 +54,10 @@ class Tally:
     unsure: int = 0
     cocked_right: int = 0  # a cocked die reported as cocked
     guessed: int = 0  # an unsure die whose best guess (what the kiosk pre-fills) is right
+    unreadable: int = 0  # a detected die no person can read (``unreadable``): honestly, unsure
 
     def add(self, other: Tally) -> None:
-        for k in ("dice", "detected", "right", "wrong", "unsure", "cocked_right", "guessed"):
+        for k in ("dice", "detected", "right", "wrong", "unsure", "cocked_right", "guessed", "unreadable"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
 
     def rates(self) -> dict[str, float | int]:
@@ -64,6 +70,9 @@ class Tally:
             "confident_wrong": round(self.wrong / d, 4),
             "wrong_n": self.wrong,
             "unsure_guess_right": round(self.guessed / max(1, self.unsure), 4),
+            "unreadable_n": self.unreadable,
+            # the most an honest reader can read right: every detected die but the unreadable
+            "ceiling": round((self.detected - self.unreadable) / d, 4),
         }
 
 
@@ -124,6 +133,7 @@ def score_image(
         if ti in match:
             d = obs.dice[match[ti]]
             tally.detected = 1
+            tally.unreadable = int(t.unreadable)
             if t.cocked:
                 if d.status == STATUS_COCKED:
                     tally.cocked_right = 1
@@ -177,7 +187,9 @@ def real_items(
                 labels = dataset.apply_errata(item.path, labels)
         else:
             labels = item.dice
-        yield item.path.name, img, [Truth(d.box, d.kind, d.value) for d in labels]
+        stem = item.path.stem
+        yield item.path.name, img, [Truth(d.box, d.kind, d.value, unreadable=is_unreadable(stem, i, d.kind, d.value))
+                                    for i, d in enumerate(labels)]
 
 
 def evaluate_real(
@@ -206,11 +218,10 @@ def synthetic_items(
             rng, size, n_dice=int(rng.integers(1, 9)), kinds=kinds or synth.KINDS,
             cocked_rate=cocked_rate, die_px=die_px,
         )
-        yield (
-            f"synthetic-{seed + i}",
-            img,
-            [Truth(_fbox(t.box), t.kind, t.value, t.cocked) for t in truths if t.box[2] > 0],
-        )
+        name = f"synthetic-{seed + i}"
+        seen = [t for t in truths if t.box[2] > 0]
+        yield name, img, [Truth(_fbox(t.box), t.kind, t.value, t.cocked,
+                                is_unreadable(name, j, t.kind, t.value)) for j, t in enumerate(seen)]
 
 
 def evaluate_synthetic(

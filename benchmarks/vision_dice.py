@@ -65,8 +65,10 @@ def table(title: str, report: Report) -> str:
     # of detected dice any honest reader can read right
     judged = [(name, r) for name, r in rows if r["unreadable_n"]]
     if judged:
-        lines.append("  no person can read (vision/dice/unreadable.py) -> at most this share right: "
-                     + "; ".join(f"{name} {r['unreadable_n']} -> {r['ceiling']:.2%}" for name, r in judged))
+        lines.append("  no person can read (vision/dice/unreadable.py) -> at most this share right, and the "
+                     "share of the other dice read right: "
+                     + "; ".join(f"{name} {r['unreadable_n']} -> {r['ceiling']:.2%}, {r['readable_right']:.2%}"
+                                 for name, r in judged))
     return "\n".join(lines)
 
 

@@ -55,9 +55,11 @@ class Tally:
     cocked_right: int = 0  # a cocked die reported as cocked
     guessed: int = 0  # an unsure die whose best guess (what the kiosk pre-fills) is right
     unreadable: int = 0  # a detected die no person can read (``unreadable``): honestly, unsure
+    unreadable_right: int = 0  # such a die read right all the same (by luck)
 
     def add(self, other: Tally) -> None:
-        for k in ("dice", "detected", "right", "wrong", "unsure", "cocked_right", "guessed", "unreadable"):
+        for k in ("dice", "detected", "right", "wrong", "unsure", "cocked_right", "guessed", "unreadable",
+                  "unreadable_right"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
 
     def rates(self) -> dict[str, float | int]:
@@ -73,6 +75,8 @@ class Tally:
             "unreadable_n": self.unreadable,
             # the most an honest reader can read right: every detected die but the unreadable
             "ceiling": round((self.detected - self.unreadable) / d, 4),
+            # read right among the detected dice a person can read
+            "readable_right": round((self.right - self.unreadable_right) / max(1, self.detected - self.unreadable), 4),
         }
 
 
@@ -144,6 +148,7 @@ def score_image(
                     tally.unsure = 1
             elif d.status == STATUS_READ and d.kind == t.kind and d.value == t.value:
                 tally.right = 1
+                tally.unreadable_right = int(t.unreadable)
             elif d.status == STATUS_READ:
                 tally.wrong = 1
                 if len(report.wrong_examples) < 50:

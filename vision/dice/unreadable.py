@@ -78,14 +78,13 @@ RENDERED_NUMBERED: dict[str, dict[int, tuple[str, int, str]]] = {
     "synthetic-20042": {0: ("d20", 17, "pink number on a pink d20 on orange, blurred")},
     "synthetic-20064": {0: ("d20", 9, _GLARE)},
     "synthetic-20075": {0: ("d20", 19, _BLUR + " (19 or 18)")},
-    "synthetic-20081": {4: ("d20", 1, _GLARE)},
-    "synthetic-20092": {
-        4: ("d12", 10, _GLARE),
-        3: ("d4", 2, "orange d4, blurred: none of its numbers can be made out"),
-    },
+    "synthetic-20092": {4: ("d12", 10, _GLARE)},
 }
 """Rendered numbered dice no one can read (the benchmark's numbered frames as rendered in stop 25;
-a change to the renderer changes the frames, and the list must be made again)."""
+a change to the renderer changes the frames, and the list must be made again). The top face's
+number is what is judged; a die large enough to show its side faces' numbers (which could name
+the top face on a die of known layout) is not listed: the 48 px d20 under glare in frame 20081
+is left out for that reason."""
 
 
 def is_unreadable(name: str, index: int, kind: str, value: int) -> bool:

@@ -71,3 +71,15 @@ def test_the_ceiling_leaves_out_the_detected_dice_no_one_can_read() -> None:
     assert band["unreadable_n"] == 1  # the undetected one cannot be read wrong or right
     assert band["ceiling"] == 0.5  # of the two detected dice, at most one can be read right
     assert band["right"] == 0.5
+    assert band["readable_right"] == 1.0  # the one die a person can read is read right
+
+
+def test_a_listed_die_read_right_by_luck_does_not_count_for_the_readable_ones() -> None:
+    truths = [Truth((0.0, 0.0, 60.0, 60.0), "d6", 3, unreadable=True),
+              Truth((100.0, 0.0, 60.0, 60.0), "d6", 4)]
+    obs = DiceObservation((_reading((0, 0, 60, 60), "read", 3), _reading((100, 0, 60, 60), "unsure", None)),
+                          "unsure", "1 unsure: please confirm")
+    report = Report()
+    score_image(obs, truths, report)
+    band = report.to_dict()["by_band"][">=48"]
+    assert (band["right"], band["readable_right"], band["ceiling"]) == (0.5, 0.0, 0.5)

@@ -247,14 +247,7 @@ def cmd_train(args: argparse.Namespace) -> None:
         vx = np.concatenate([vx, np.stack([augment(c, rng, jitter=False, margin=margin) for c in nx])])
         vy = torch.cat([vy, torch.full((len(nx),), n, dtype=torch.int64)])
         negatives = negatives[VAL // 4:]
-    n_out = n + (negatives is not None)
-    model = build_residual(n_out, args.width) if args.arch == "residual" else build_classifier(n_out, width=args.width)
-    if args.init and args.init.endswith(".onnx"):
-        if args.arch == "residual":
-            raise SystemExit("--init for a residual reader takes its PyTorch weights (.pt), not an .onnx")
-        load_folded_onnx(model, Path(args.init))  # a shipped reader: its outputs must match
-    elif args.init:
-        _load_init(model, torch.load(args.init))
+    model = _model(args, n + (negatives is not None))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     jittered = functools.partial(augment, rng=rng, margin=margin, scale_sd=args.scale_jitter)
     model.train()
@@ -332,14 +325,7 @@ def train_pip_reader(args: argparse.Namespace, rng: np.random.Generator, x: np.n
     print({k: len(v[1]) for k, v in pools.items()}, shares, flush=True)
     vx = np.stack([augment(c, rng, jitter=False, margin=margin) for c in d["det_calib_x"]])
     vy, vside = d["det_calib_y"].astype(np.int64), d["det_calib_side"]
-    if args.arch != "residual":
-        model = build_classifier(n_classes=6, width=args.width)
-    else:
-        model = build_residual(6, args.width)
-    if args.init:
-        if args.init.endswith(".onnx"):
-            raise SystemExit("--init for the d6 reader takes its PyTorch weights (.pt), not an .onnx")
-        model.load_state_dict(torch.load(args.init))
+    model = _model(args, 6)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     names = list(pools)
     p_pool = np.array([shares[n] for n in names])
@@ -360,7 +346,8 @@ def train_pip_reader(args: argparse.Namespace, rng: np.random.Generator, x: np.n
 
 
 def _probabilities(model: torch.nn.Module, vx: np.ndarray) -> torch.Tensor:
-    """The model's softmax over validation crops, in eval mode (which it is left in)."""
+    """The model's softmax over validation crops, in eval mode (which it is left in: the
+    checkpoint's ``export`` sets training mode again)."""
     model.eval()
     with torch.no_grad():
         return torch.cat([F.softmax(model(normalise(vx[i : i + 256])), 1) for i in range(0, len(vx), 256)])
@@ -377,8 +364,7 @@ def _checkpoint_d6(model: torch.nn.Module, vx: np.ndarray, vy: np.ndarray, vside
                      f"wrong@.98 {int((~ok & sure).sum())}")
     print(f"[ck step {step}] calibration dice at the detector's boxes: " + " | ".join(parts), flush=True)
     torch.save(model.state_dict(), args.out_pt)
-    export(model, Path(args.out_onnx))
-    model.train()
+    export(model, Path(args.out_onnx))  # which puts the network back in training mode
 
 
 def _negatives(args: argparse.Namespace, rng: np.random.Generator, margin: float) -> np.ndarray | None:
@@ -395,6 +381,23 @@ def _negatives(args: argparse.Namespace, rng: np.random.Generator, margin: float
         parts += [np.load(f)["x"] for f in found]
     out = np.concatenate(parts)
     return out[rng.permutation(len(out))]
+
+
+def _model(args: argparse.Namespace, n_out: int) -> torch.nn.Module:
+    """The reader's network (``--arch``, ``--width``) with ``n_out`` outputs, started from
+    ``--init`` if given: a plain network's shipped ``.onnx`` (its folded weights) or PyTorch
+    weights (.pt) of either kind."""
+    if args.arch == "residual":
+        model = build_residual(n_out, args.width)
+    else:
+        model = build_classifier(n_classes=n_out, width=args.width)
+    if args.init and args.init.endswith(".onnx"):
+        if args.arch == "residual":
+            raise SystemExit("--init for a residual reader takes its PyTorch weights (.pt), not an .onnx")
+        load_folded_onnx(model, Path(args.init))  # a shipped reader: its outputs must match
+    elif args.init:
+        _load_init(model, torch.load(args.init))
+    return model
 
 
 def _load_init(model: torch.nn.Module, state: dict[str, torch.Tensor]) -> None:
@@ -429,8 +432,7 @@ def _checkpoint(model: torch.nn.Module, vx: np.ndarray, vy: torch.Tensor, args: 
           f"{(ok & (conf >= 0.95)).float().mean():.4f} wrong@.95 {(~ok & (conf >= 0.95)).float().mean():.4f}"
           f"{extra}", flush=True)
     torch.save(model.state_dict(), args.out_pt)
-    export(model, Path(args.out_onnx))
-    model.train()  # _probabilities left it in eval mode; training goes on with dropout (until stop 25 it did not)
+    export(model, Path(args.out_onnx))  # which puts the network back in training mode
 
 
 def main() -> None:
@@ -469,8 +471,8 @@ def main() -> None:
     t.add_argument("--table-share", type=float, default=0.0,
                    help="d6: share of the synthetic table's small dice per batch")
     t.add_argument("--arch", choices=["plain", "residual"], default="plain",
-                   help="the network: plain (build_classifier, every numbered reader) or residual "
-                        "(build_residual: the d6 reader; a numbered reader may use it too)")
+                   help="the network: plain (build_classifier, the shipped numbered readers) or "
+                        "residual (build_residual, the d6 reader's; any reader may use either)")
     t.add_argument("--scale-jitter", type=float, default=0.08,
                    help="sd of the log box-scale jitter (the detector's boxes on rendered numbered dice: about 0.10)")
     t.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")

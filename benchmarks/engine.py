@@ -17,14 +17,14 @@ import statistics
 import time
 
 from companion.bots import DiceRoller, HeuristicBot
+from companion.core.registry import find_game, game_names
 from companion.simulate import play_game
-from companion.variants import find_variant, variant_names
 
 
 def step_timings(variant: str, players: list[str | tuple[str, str]], seeds: range,
                  full_list: bool) -> list[float]:
     """Time legal_actions + apply per step (microseconds) over whole heuristic games."""
-    rules = find_variant(variant)
+    rules = find_game(variant)
     samples: list[float] = []
     for seed in seeds:
         state = rules.new_game(players, seed=seed)
@@ -45,7 +45,7 @@ def games_per_minute(tables: list[tuple[str, list[str | tuple[str, str]]]], game
     number of games ended by bankruptcy and the median turns, or the error a variant raised.
     The variants' games are interleaved seed by seed, so that a change in the load on the
     machine during the run weighs on each variant alike (their ratio is a figure we quote)."""
-    rules = {variant: find_variant(variant) for variant, _players in tables}
+    rules = {variant: find_game(variant) for variant, _players in tables}
     cpu = {variant: 0.0 for variant, _players in tables}
     finished = {variant: 0 for variant, _players in tables}
     turns: dict[str, list[int]] = {variant: [] for variant, _players in tables}
@@ -94,7 +94,7 @@ def main() -> None:
     seated: list[str | tuple[str, str]] = [(n, classes[i % len(classes)]) for i, n in enumerate(names)]
     d_steps: list[float] = []
     d_error: Exception | None = None
-    if "dungeonopoly" in variant_names():
+    if "dungeonopoly" in game_names():
         try:
             d_steps = step_timings("dungeonopoly", seated, range(args.seed, args.seed + 3), True)
         except Exception as exc:  # report, do not hide: the figure is missing
@@ -114,7 +114,7 @@ def main() -> None:
     print(f"monopoly: {gpm:.0f} complete 4-player games per minute on one core "
           f"({finished}/{args.games} ended by bankruptcy, median {median_turns} turns)")
 
-    if "dungeonopoly" in variant_names():
+    if "dungeonopoly" in game_names():
         dungeon = results.get("dungeonopoly", d_error)
         if dungeon is None or isinstance(dungeon, Exception):
             figures["dungeonopoly_error"] = f"{type(dungeon).__name__}: {dungeon}"

@@ -46,7 +46,7 @@ def midgame() -> Session:
     roles = ["fighter", "wizard", "cleric", "rogue"] if variant == "dungeonopoly" else [""] * 4
     if variant == "dungeonopoly":
         try:
-            from companion.variants.dungeonopoly.abilities import class_names
+            from companion.games.monopoly.dungeonopoly.abilities import class_names
 
             have = class_names()
             roles = [r if r in have else have[0] for r in roles]

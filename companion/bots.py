@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from companion.rules.actions import (
+from companion.games.monopoly.actions import (
     Action,
     Bid,
     BreakDown,
@@ -31,10 +31,10 @@ from companion.rules.actions import (
     Unmortgage,
     UseJailCard,
 )
-from companion.rules.engine import Rules
-from companion.rules.pending import Auction, BuyDecision, Debt, MortgagedTransfer
-from companion.rules.rent import owns_whole_group
-from companion.rules.state import GameState
+from companion.games.monopoly.engine import Rules
+from companion.games.monopoly.pending import Auction, BuyDecision, Debt, MortgagedTransfer
+from companion.games.monopoly.rent import owns_whole_group
+from companion.games.monopoly.state import GameState
 
 
 class DiceRoller:

@@ -9,9 +9,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion.games.monopoly.engine import Rules
+from companion.games.monopoly.state import GameState
 from companion.paths import asset
-from companion.rules.engine import Rules
-from companion.rules.state import GameState
 
 EXAMPLE_TRANSCRIPT = asset("transcripts", "example-monopoly.txt")
 
@@ -79,13 +79,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from companion.rules.state import parse_option_word
+    from companion.core.registry import find_game
+    from companion.games.monopoly.state import parse_option_word
     from companion.simulate import simulate
-    from companion.variants import find_variant
 
     classes = [c for c in (args.classes or "").split(",") if c]
     try:
-        find_variant(args.variant)  # loads the variant's own options for parse_option
+        find_game(args.variant)  # loads the variant's own options for parse_option
         options = dict(parse_option_word(text) for text in args.option or ())
         summary = simulate(args.variant, args.players, args.games, args.seed, args.bot, classes,
                            args.max_turns, progress=not args.no_progress and args.games >= 20,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from companion.rules.cards import card_by_id, load_deck
-from companion.rules.engine import Rules
-from companion.rules.events import Event
-from companion.rules.state import BANK, POT, GameState
+from companion.core.events import Event
+from companion.games.monopoly.cards import card_by_id, load_deck
+from companion.games.monopoly.engine import Rules
+from companion.games.monopoly.state import BANK, POT, GameState
 
 
 def _who(state: GameState, who: int | None) -> str:

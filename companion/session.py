@@ -19,15 +19,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.core.errors import IllegalActionError
+from companion.core.events import Event
+from companion.core.registry import find_game, game_names
+from companion.games.monopoly.actions import Action
+from companion.games.monopoly.engine import Rules
+from companion.games.monopoly.state import GameState, Options
 from companion.journal import Journal, JournalError
 from companion.narrate import account
-from companion.rules.actions import Action
-from companion.rules.engine import Rules
-from companion.rules.errors import IllegalActionError
-from companion.rules.events import Event
-from companion.rules.state import GameState, Options
 from companion.transcript import TranscriptError, format_action, header_lines, replay
-from companion.variants import find_variant, variant_names
 
 LOG_LINES = 40
 
@@ -72,7 +72,7 @@ class Applied:
 def choose_variant(preferred: str, fallback: str = "monopoly") -> str:
     """``preferred`` when it is registered (Dungeonopoly is still being built), else
     ``fallback``."""
-    return preferred if preferred in variant_names() else fallback
+    return preferred if preferred in game_names() else fallback
 
 
 class Session:
@@ -96,7 +96,7 @@ class Session:
     def _setup(variant: str, players: Sequence[tuple[str, str]], seed: int,
                options: Options | None) -> tuple[Rules, GameState, list[str]]:
         try:
-            rules = find_variant(variant)
+            rules = find_game(variant)
         except KeyError as exc:
             raise SessionError(str(exc.args[0])) from None
         roles = [role for _name, role in players]

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.bots import BOTS, Bot, DiceRoller
-from companion.rules.actions import Action
-from companion.rules.engine import Rules
-from companion.rules.events import Event
-from companion.rules.state import GameState, Options
-from companion.variants import find_variant
+from companion.core.events import Event
+from companion.core.registry import find_game
+from companion.games.monopoly.actions import Action
+from companion.games.monopoly.engine import Rules
+from companion.games.monopoly.state import GameState, Options
 
 
 @dataclass
@@ -77,7 +77,7 @@ def play_game(rules: Rules, players: Sequence[str | tuple[str, str]], seed: int,
 
 
 def _end_game(state: GameState) -> Action:
-    from companion.rules.actions import EndGame
+    from companion.games.monopoly.actions import EndGame
 
     return EndGame(state.current)
 
@@ -103,7 +103,7 @@ def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heur
     ``options``: table settings by name (already typed, e.g. from ``parse_option``)."""
     from companion.transcript import variant_options
 
-    rules = find_variant(variant)
+    rules = find_game(variant)
     table_options = variant_options(rules, dict(options or {}))
     wins: Counter[str] = Counter()
     turns: list[int] = []

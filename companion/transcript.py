@@ -12,7 +12,10 @@ import shlex
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from companion.rules.actions import (
+from companion.core.errors import IllegalActionError
+from companion.core.events import Event
+from companion.core.registry import find_game
+from companion.games.monopoly.actions import (
     Action,
     Bid,
     BreakDown,
@@ -36,13 +39,10 @@ from companion.rules.actions import (
     Unmortgage,
     UseJailCard,
 )
-from companion.rules.cards import DECKS, load_deck
-from companion.rules.engine import Rules
-from companion.rules.errors import IllegalActionError
-from companion.rules.events import Event
-from companion.rules.pending import Auction
-from companion.rules.state import BANK, POT, GameState, Options, parse_option
-from companion.variants import find_variant
+from companion.games.monopoly.cards import DECKS, load_deck
+from companion.games.monopoly.engine import Rules
+from companion.games.monopoly.pending import Auction
+from companion.games.monopoly.state import BANK, POT, GameState, Options, parse_option
 
 
 class TranscriptError(ValueError):
@@ -442,7 +442,7 @@ def replay(text: str, stop_on_error: bool = True) -> Replay:
                 if head == "variant":
                     if len(words) != 2:
                         raise ValueError("variant NAME")
-                    find_variant(words[1])
+                    find_game(words[1])
                     variant = words[1]
                 elif head == "option":
                     if len(words) != 2 or "=" not in words[1]:
@@ -466,7 +466,7 @@ def replay(text: str, stop_on_error: bool = True) -> Replay:
             if head in ("variant", "option", "seed", "deck", "player"):
                 raise ValueError(f"'{head}' lines belong in the header, before any set or action line")
             if result is None:
-                rules = find_variant(variant)
+                rules = find_game(variant)
                 options = variant_options(rules, option_values)
                 state = rules.new_game(players, options, seed=seed, decks=decks)
                 result = Replay(rules, state, header=header)
@@ -485,7 +485,7 @@ def replay(text: str, stop_on_error: bool = True) -> Replay:
             raise TranscriptError(number, raw, str(message)) from None
     if result is None:
         try:
-            rules = find_variant(variant)
+            rules = find_game(variant)
             options = variant_options(rules, option_values)
             result = Replay(rules, rules.new_game(players, options, seed=seed, decks=decks),
                             header=header)
@@ -538,7 +538,7 @@ def creditor_name(state: GameState, who: int | None) -> str | None:
 def event_json(state: GameState, event: Event) -> dict[str, Any]:
     from companion.narrate import describe
 
-    rules = find_variant(state.variant)
+    rules = find_game(state.variant)
     out: dict[str, Any] = {"kind": event.kind, "text": describe(rules, state, event)}
     if event.player is not None:
         out["player"] = creditor_name(state, event.player)

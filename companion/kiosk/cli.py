@@ -56,11 +56,11 @@ def _options(texts: list[str] | None, variant: str) -> Any:
     raises ValueError naming the bad word."""
     if not texts:
         return None
-    from companion.rules.state import parse_option_word
+    from companion.core.registry import find_game
+    from companion.games.monopoly.state import parse_option_word
     from companion.transcript import variant_options
-    from companion.variants import find_variant
 
-    rules = find_variant(variant)  # loads the variant's own options for parse_option_word
+    rules = find_game(variant)  # loads the variant's own options for parse_option_word
     return variant_options(rules, dict(parse_option_word(text) for text in texts))
 
 
@@ -94,7 +94,7 @@ def _players(text: str | None, variant: str) -> list[tuple[str, str]]:
 
 def _classes() -> list[str]:
     try:
-        from companion.variants.dungeonopoly.abilities import class_names
+        from companion.games.monopoly.dungeonopoly.abilities import class_names
     except ImportError:
         return []
     return list(class_names())

@@ -24,11 +24,11 @@ from typing import Any
 import numpy as np
 
 from companion.bots import HeuristicBot
+from companion.games.monopoly.actions import Action, Roll
+from companion.games.monopoly.state import GameState
 from companion.kiosk.inputs import Menu
 from companion.kiosk.pawn_check import cell_of
 from companion.kiosk.screens import GameScreen
-from companion.rules.actions import Action, Roll
-from companion.rules.state import GameState
 from companion.session import Applied
 from hardware.buttons import BACK, CONFIRM, Input, InputQueue
 

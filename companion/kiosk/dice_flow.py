@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.games.monopoly.actions import Roll
+from companion.games.monopoly.engine import RollSpec
 from companion.kiosk.inputs import Outcome, Pop, Row, Submit
-from companion.rules.actions import Roll
-from companion.rules.engine import RollSpec
 from hardware.buttons import Input, InputKind
 
 

@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.core.registry import find_game
+from companion.games.monopoly.state import Options
 from companion.kiosk.screens import GameScreen, MessageScreen
 from companion.kiosk.setup import GameSetup, ResumeScreen, SetupScreen
-from companion.rules.state import Options
 from companion.session import Session, SessionError, fresh_path, set_aside
-from companion.variants import find_variant
 
 NEW_GAME_ROW = ("Start a new game (this one stays saved)", "new_game")
 
@@ -87,7 +87,7 @@ class TableFlow:
     def start(self, setup: GameSetup, path: Path) -> Session:
         """A new game from the setup screen at ``path`` (a saved game there is moved aside
         once the rules accept the new table)."""
-        rules = find_variant(setup.variant)
+        rules = find_game(setup.variant)
         options = setup.table_options(rules)
         players = setup.players()
         seed = self.seed()

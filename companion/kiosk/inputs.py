@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from companion.rules.actions import (
+from companion.games.monopoly.actions import (
     Action,
     Bid,
     BreakDown,
@@ -43,11 +43,11 @@ from companion.rules.actions import (
     Unmortgage,
     UseJailCard,
 )
-from companion.rules.cards import card_by_id
-from companion.rules.engine import Rules
-from companion.rules.pending import Auction
-from companion.rules.state import GameState
-from companion.variants.dungeonopoly.names import title_of
+from companion.games.monopoly.cards import card_by_id
+from companion.games.monopoly.dungeonopoly.names import title_of
+from companion.games.monopoly.engine import Rules
+from companion.games.monopoly.pending import Auction
+from companion.games.monopoly.state import GameState
 from hardware.buttons import CONFIRM, NEXT, PREV, Input, InputKind
 
 MANAGEMENT = (Build, Sell, Mortgage, Unmortgage, BreakDown)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.rules.engine import Rules
-from companion.rules.events import Event
-from companion.rules.state import GameState
+from companion.core.events import Event
+from companion.games.monopoly.engine import Rules
+from companion.games.monopoly.state import GameState
 
 JAIL_CELL = 40  # the board pipeline's cell for "In Jail" (10 is Just Visiting)
 

@@ -18,6 +18,9 @@ from typing import Any
 
 import pygame
 
+from companion.core.errors import IllegalActionError
+from companion.games.monopoly.actions import Action, Roll
+from companion.games.monopoly.dungeonopoly.names import title_of
 from companion.kiosk import theme
 from companion.kiosk.dice_flow import DiceEntry, DiceSeen
 from companion.kiosk.inputs import Command, Menu, Outcome, Pad, Pop, Push, Submit, root_menu
@@ -48,10 +51,7 @@ from companion.kiosk.views import decision as decision_view
 from companion.kiosk.views import header as header_view
 from companion.kiosk.views import log as log_view
 from companion.kiosk.views import players as players_view
-from companion.rules.actions import Action, Roll
-from companion.rules.errors import IllegalActionError
 from companion.session import Applied, Session, SessionError
-from companion.variants.dungeonopoly.names import title_of
 from hardware.buttons import Input, InputKind
 
 HINT = "PREV/NEXT: choose  -  CONFIRM: OK  -  BACK: back"

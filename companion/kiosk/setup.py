@@ -22,6 +22,8 @@ from typing import Any
 
 import pygame
 
+from companion.games.monopoly.engine import Rules
+from companion.games.monopoly.state import Options
 from companion.kiosk import theme
 from companion.kiosk.inputs import Command, Menu, Option, Outcome, Pop, Row
 from companion.kiosk.painter import Painter
@@ -33,8 +35,6 @@ from companion.kiosk.teams import (
     team_problem,
     teams_spec,
 )
-from companion.rules.engine import Rules
-from companion.rules.state import Options
 from companion.session import Session, SessionError
 from hardware.buttons import Input, InputKind
 
@@ -82,7 +82,7 @@ def variant_roles(variant: str) -> tuple[str, ...]:
     if variant != "dungeonopoly":
         return ()
     try:
-        from companion.variants.dungeonopoly.abilities import class_names
+        from companion.games.monopoly.dungeonopoly.abilities import class_names
     except ImportError:  # pragma: no cover - the layer is always installed with the package
         return ()
     names = list(class_names())
@@ -189,9 +189,9 @@ def default_name(i: int) -> str:
 
 
 def default_setup(variant: str, players: int = 4) -> GameSetup:
-    from companion.variants import find_variant
+    from companion.core.registry import find_game
 
-    rules = find_variant(variant)
+    rules = find_game(variant)
     roles = variant_roles(variant)
     defaults = rules.default_options()
     setup = GameSetup(variant, [], {o.name: bool(getattr(defaults, o.name))
@@ -288,11 +288,11 @@ class SetupScreen:
                  variants: Sequence[str] | None = None, preferred: str = "dungeonopoly",
                  players: int = 4, note: str = "",
                  cancel: tuple[str, str] | None = None) -> None:
-        from companion.variants import variant_names
+        from companion.core.registry import game_names
 
         self.size = size
         self.start = start
-        self.variants = list(variants or variant_names())
+        self.variants = list(variants or game_names())
         variant = preferred if preferred in self.variants else self.variants[0]
         self.setup = default_setup(variant, players)
         self.cancel = cancel  # (label, command): e.g. back to the saved game
@@ -308,9 +308,10 @@ class SetupScreen:
         return self.pages[-1][1]
 
     def _rules(self) -> Rules:
-        from companion.variants import find_variant
+        from companion.core.registry import find_game
 
-        return find_variant(self.setup.variant)
+        rules: Rules = find_game(self.setup.variant)
+        return rules
 
     def _build(self, key: tuple[Any, ...]) -> Page:
         page = self._make(key)

@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.bots import HOUSE_VALUE, HeuristicBot
-from companion.rules.actions import Bid, CallHouseAuction, Roll
-from companion.rules.engine import Rules
-from companion.rules.pending import Auction
-from companion.rules.state import GameState
-from companion.variants import find_variant
+from companion.core.registry import find_game
+from companion.games.monopoly.actions import Bid, CallHouseAuction, Roll
+from companion.games.monopoly.engine import Rules
+from companion.games.monopoly.pending import Auction
+from companion.games.monopoly.state import GameState
 
 
 def shortage_state(cash: int) -> tuple[Rules, GameState]:
-    rules = find_variant("monopoly")
+    rules = find_game("monopoly")
     state = rules.new_game(["Ann", "Bob"], seed=3)
     squares = list(state.squares)
     for i in (1, 3):  # Ann owns the brown group, unbuilt

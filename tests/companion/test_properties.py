@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.bots import DiceRoller, HeuristicBot, RandomBot
-from companion.rules.state import GameState
+from companion.core.registry import find_game
+from companion.games.monopoly.state import GameState
 from companion.transcript import format_action, header_lines, replay
-from companion.variants import find_variant
 
 
 def check_invariants(state: GameState) -> None:
@@ -30,7 +30,7 @@ def check_invariants(state: GameState) -> None:
 
 
 def run_game(seed: int, bot: str, players: int, max_steps: int) -> None:
-    rules = find_variant("monopoly")
+    rules = find_game("monopoly")
     names = [f"P{i}" for i in range(players)]
     state = rules.new_game(names, seed=seed)
     chooser = RandomBot(seed) if bot == "random" else HeuristicBot(seed)

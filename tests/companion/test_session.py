@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from companion.bots import DiceRoller, HeuristicBot
+from companion.core.errors import IllegalActionError
+from companion.games.monopoly.actions import Buy, EndTurn, Roll
 from companion.journal import Journal, JournalError
-from companion.rules.actions import Buy, EndTurn, Roll
-from companion.rules.errors import IllegalActionError
 from companion.session import Session, SessionError, choose_variant, fresh_path
 from companion.transcript import replay
 

@@ -20,7 +20,7 @@ SIZES = [(1280, 720), (800, 480)]
 
 def classes() -> list[str]:
     try:
-        from companion.variants.dungeonopoly.abilities import class_names
+        from companion.games.monopoly.dungeonopoly.abilities import class_names
     except ImportError:
         return []
     return list(class_names())

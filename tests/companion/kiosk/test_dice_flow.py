@@ -3,10 +3,10 @@ and an unsure die's entry started from the camera's guess."""
 
 from __future__ import annotations
 
+from companion.games.monopoly.actions import Roll
+from companion.games.monopoly.engine import RollSpec
 from companion.kiosk.dice_flow import DiceEntry, DiceSeen
 from companion.kiosk.inputs import Submit
-from companion.rules.actions import Roll
-from companion.rules.engine import RollSpec
 from hardware.buttons import CONFIRM, NEXT
 
 

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from companion.bots import HeuristicBot, RandomBot
+from companion.games.monopoly.actions import Bid, Roll, Trade, TradeSide
+from companion.games.monopoly.engine import RollSpec
 from companion.kiosk.dice_flow import DiceEntry
 from companion.kiosk.inputs import AmountPicker, Menu, Pop, Submit, TradeBuilder, root_menu
 from companion.kiosk.screens import GameScreen
-from companion.rules.actions import Bid, Roll, Trade, TradeSide
-from companion.rules.engine import RollSpec
 from companion.session import Session, choose_variant
 from companion.transcript import format_action
 from hardware.buttons import BACK, CONFIRM, NEXT, PREV, Input
@@ -39,7 +39,7 @@ def test_bot_games_played_only_with_buttons(variant: str, bot: str) -> None:
     roles: list[str] = []
     if variant == "dungeonopoly":
         try:
-            from companion.variants.dungeonopoly.abilities import class_names
+            from companion.games.monopoly.dungeonopoly.abilities import class_names
         except ImportError as exc:
             pytest.skip(f"the Dungeonopoly layer does not import right now: {exc}")
         roles = [c for c in ("fighter", "wizard", "cleric", "rogue") if c in class_names()]
@@ -89,7 +89,7 @@ def test_amount_picker_reaches_any_bid() -> None:
 def test_trade_is_built_with_buttons() -> None:
     session = Session.memory("monopoly", [("Ann", ""), ("Ben", "")], seed=1)
     session.apply(Roll(0, (1, 2)))  # Baltic Avenue
-    from companion.rules.actions import Buy, EndTurn
+    from companion.games.monopoly.actions import Buy, EndTurn
     session.apply(Buy(0))
     session.apply(EndTurn(0))
     builder = TradeBuilder(session.rules, session.state, 1, 0)
@@ -119,7 +119,7 @@ def test_trade_is_built_with_buttons() -> None:
 def test_react_button_jumps_to_a_seats_option() -> None:
     session = Session.memory("monopoly", [("Ann", ""), ("Ben", ""), ("Cai", "")], seed=1)
     session.apply(Roll(0, (1, 2)))
-    from companion.rules.actions import Decline
+    from companion.games.monopoly.actions import Decline
     session.apply(Decline(0))  # Baltic goes to auction: every seat bids
     menu = root_menu(session.rules, session.state)
     menu.handle(Input.react(2))

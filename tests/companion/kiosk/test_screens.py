@@ -8,13 +8,13 @@ import numpy as np
 import pygame
 import pytest
 
+from companion.games.monopoly.actions import Roll
 from companion.kiosk.dice_flow import DiceSeen
 from companion.kiosk.headless import render_one
 from companion.kiosk.painter import Painter
 from companion.kiosk.pawn_check import BoardSeen
 from companion.kiosk.screens import GameScreen, MessageScreen, short_name
 from companion.kiosk.table_feed import TableReading
-from companion.rules.actions import Roll
 from companion.session import Session
 from hardware.buttons import BACK, CONFIRM, NEXT
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from companion.core.registry import find_game
 from companion.kiosk.flow import TableFlow
 from companion.kiosk.headless import render_one
 from companion.kiosk.inputs import Menu
@@ -15,14 +16,13 @@ from companion.kiosk.painter import Painter
 from companion.kiosk.screens import GameScreen
 from companion.kiosk.setup import GameSetup, ResumeScreen, SetupScreen, Speller, variant_roles
 from companion.session import Session
-from companion.variants import find_variant
 from hardware.buttons import BACK, CONFIRM, NEXT, Input
 
 SIZES = [(1280, 720), (800, 480)]
 
 
 def memory_start(setup: GameSetup) -> Session:
-    rules = find_variant(setup.variant)
+    rules = find_game(setup.variant)
     return Session.memory(setup.variant, setup.players(), seed=3,
                           options=setup.table_options(rules))
 
@@ -158,7 +158,7 @@ def test_monopoly_has_no_classes_and_its_own_options() -> None:
 
 
 def test_classes_come_from_the_dungeonopoly_layer() -> None:
-    from companion.variants.dungeonopoly.abilities import class_names
+    from companion.games.monopoly.dungeonopoly.abilities import class_names
 
     assert sorted(variant_roles("dungeonopoly")) == sorted(class_names())
     assert variant_roles("dungeonopoly")[:4] == ("fighter", "wizard", "cleric", "rogue")
@@ -206,7 +206,7 @@ def test_resume_screen_resumes_by_itself_or_starts_anew(size: tuple[int, int], t
 def test_new_game_over_a_finished_one_is_preselected(tmp_path: Path) -> None:
     path = tmp_path / "game.sqlite"
     s = Session.new(path, "monopoly", [("Ann", ""), ("Ben", "")])
-    from companion.rules.actions import EndGame
+    from companion.games.monopoly.actions import EndGame
 
     s.apply(EndGame(0))
     s.close()

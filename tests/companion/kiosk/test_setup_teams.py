@@ -8,20 +8,20 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.registry import find_game
 from companion.kiosk.headless import render_one
 from companion.kiosk.inputs import Menu
 from companion.kiosk.painter import Painter
 from companion.kiosk.setup import GameSetup, SetupScreen
 from companion.kiosk.teams import presets, team_problem, teams_spec
 from companion.session import Session
-from companion.variants import find_variant
 from hardware.buttons import CONFIRM, NEXT, Input
 
 SIZES = [(1280, 720), (800, 480)]
 
 
 def memory_start(setup: GameSetup) -> Session:
-    rules = find_variant(setup.variant)
+    rules = find_game(setup.variant)
     return Session.memory(setup.variant, setup.players(), seed=3,
                           options=setup.table_options(rules))
 
@@ -178,7 +178,7 @@ def test_presets_and_spec_helpers() -> None:
             assert team_problem(names, letters) is None
             spec = teams_spec(names, letters)
             if spec:
-                find_variant("monopoly").new_game(names, find_variant("monopoly")
+                find_game("monopoly").new_game(names, find_game("monopoly")
                                                   .default_options().with_values(teams=spec))
 
 
@@ -186,7 +186,7 @@ def test_resume_screen_names_the_teams(tmp_path: Path) -> None:
     from companion.kiosk.setup import ResumeScreen
 
     path = tmp_path / "game.sqlite"
-    rules = find_variant("monopoly")
+    rules = find_game("monopoly")
     Session.new(path, "monopoly", [("Ann", ""), ("Ben", ""), ("Cai", "")], seed=2,
                 options=rules.default_options().with_values(teams="Ann+Cai")).close()
     screen = ResumeScreen(Session.resume(path), (800, 480), "x.sqlite")

@@ -11,13 +11,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from companion.games.monopoly.actions import Roll
 from companion.kiosk.demo import Autopilot, demo_players, make_demo_feed
 from companion.kiosk.headless import render_one
 from companion.kiosk.inputs import Menu
 from companion.kiosk.painter import Painter
 from companion.kiosk.screens import GameScreen
 from companion.kiosk.table_feed import SyncFeed, TableProcessor, reads_dice
-from companion.rules.actions import Roll
 from companion.session import Session
 from hardware.buttons import BACK, CONFIRM, NEXT, InputQueue
 
@@ -176,7 +176,7 @@ def test_the_demo_shows_no_false_pawn_mismatch() -> None:
 
 
 def _classes() -> list[str]:
-    from companion.variants.dungeonopoly.abilities import class_names
+    from companion.games.monopoly.dungeonopoly.abilities import class_names
 
     return list(class_names())
 

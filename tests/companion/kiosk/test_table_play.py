@@ -14,12 +14,12 @@ import pygame
 import pytest
 
 from companion.bots import DiceRoller, HeuristicBot
+from companion.games.monopoly.actions import Roll
 from companion.kiosk.app import KioskApp
 from companion.kiosk.cli import add_play_arguments, run_play
 from companion.kiosk.inputs import Menu
 from companion.kiosk.screens import GameScreen
 from companion.kiosk.setup import ResumeScreen, SetupScreen, Speller
-from companion.rules.actions import Roll
 from companion.session import Session
 from hardware.buttons import BACK, CONFIRM, NEXT, PREV, Input
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from companion.games.monopoly.actions import EndGame
 from companion.kiosk.headless import render_one
 from companion.kiosk.inputs import Menu, TradeBuilder, root_menu
 from companion.kiosk.painter import Painter
 from companion.kiosk.screens import GameScreen
 from companion.kiosk.teams import letters_of, side_title, title_of_name
-from companion.rules.actions import EndGame
 from companion.session import Session
 from companion.transcript import replay
 from hardware.buttons import BACK, CONFIRM, NEXT
@@ -195,7 +195,7 @@ def test_team_games_played_only_with_buttons(variant: str, bot: str) -> None:
     import random
 
     from companion.bots import HeuristicBot, RandomBot
-    from companion.rules.actions import Roll, Trade
+    from companion.games.monopoly.actions import Roll, Trade
     from companion.transcript import format_action
 
     roles = CLASSES[:4] if variant == "dungeonopoly" else [""] * 4

@@ -1,0 +1,2 @@
+"""The contract every game meets and every consumer (session, journal, transcripts, bots,
+simulation, kiosk) uses: actions, events, dice prompts, errors and the registry of games."""

@@ -1,0 +1,361 @@
+"""The technical terms of Dungeonopoly as reusable checks (rule source: Dungeonopoly,
+"Introduction and basic rules", the list of technical terms, spellcasting and "In jail").
+
+Abilities never measure distances or test jail themselves: they call these functions, so a
+ruling changes in one place. Every function works on a ``GameState`` or on the working copy
+(``Txn``) alike through the small ``Table`` protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from companion.games.monopoly.dungeonopoly.character import (
+    Character,
+    Enchantment,
+    SquareEnchantment,
+)
+from companion.games.monopoly.state import Options, PlayerState, SquareState
+
+BOARD_SIZE = 40
+EDGE_LENGTH = 10
+
+
+class Table(Protocol):
+    """What the term checks read: a ``GameState`` or a ``Txn`` both fit."""
+
+    @property
+    def players(self) -> Sequence[PlayerState]: ...
+    @property
+    def squares(self) -> Sequence[SquareState]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def rolled(self) -> bool: ...
+    @property
+    def roll_again(self) -> bool: ...
+    @property
+    def pending(self) -> Sequence[Any]: ...
+    @property
+    def options(self) -> Options: ...
+    @property
+    def extra(self) -> tuple[Any, ...]: ...
+    def allied(self, a: int, b: int) -> bool: ...
+    def side(self, player: int) -> int: ...
+    @property
+    def bank_houses(self) -> int: ...
+    @property
+    def bank_hotels(self) -> int: ...
+    @property
+    def pot(self) -> int: ...
+
+
+def character(table: Table, seat: int) -> Character:
+    p = table.players[seat]
+    assert isinstance(p, Character), "the dungeonopoly layer seats Character players"
+    return p
+
+
+# --- "Limited range" ---------------------------------------------------------------------
+def range_for_level(level: int) -> int:
+    """Limited range by level: 1-2 -> 1 square, 3-4 -> 2, 5-6 -> 3, 7-8 -> 4, 9-10 -> 5."""
+    return (max(1, min(level, 10)) + 1) // 2
+
+
+def distance(a: int, b: int, size: int = BOARD_SIZE) -> int:
+    """Squares between two positions counting either way round the board."""
+    d = abs(a - b) % size
+    return min(d, size - d)
+
+
+def isolated(p: PlayerState) -> bool:
+    """"In jail": each prisoner sits in an isolated cell, on no shared square or edge."""
+    return p.in_jail
+
+
+def same_square(a: PlayerState, b: PlayerState) -> bool:
+    return not isolated(a) and not isolated(b) and a.position == b.position
+
+
+def within_range(user: Character, target: PlayerState, extra: int = 0) -> bool:
+    """Technical term "limited range": same square or up to the level's range either way."""
+    if isolated(user) or isolated(target):
+        return False
+    return distance(user.position, target.position) <= range_for_level(user.level) + extra
+
+
+def square_within_range(user: Character, square: int) -> bool:
+    if isolated(user):
+        return False
+    return distance(user.position, square) <= range_for_level(user.level)
+
+
+# --- "Line of sight" ---------------------------------------------------------------------
+def edges(position: int) -> frozenset[int]:
+    """Edges a square lies on: corners (0, 10, 20, 30) lie on both adjoining edges."""
+    position %= BOARD_SIZE
+    edge = position // EDGE_LENGTH
+    if position % EDGE_LENGTH == 0:
+        return frozenset({edge, (edge - 1) % 4})
+    return frozenset({edge})
+
+
+def in_line_of_sight(user: PlayerState, target: PlayerState) -> bool:
+    """Technical term "line of sight": on a common edge of the board (jail cells see nothing)."""
+    if isolated(user) or isolated(target):
+        return False
+    return bool(edges(user.position) & edges(target.position))
+
+
+# --- the table's geometry, as one character sees it (Genesis demiplanes included) ----------
+_PLAIN: tuple[tuple[Any, ...], bool] = ((), True)  # the last ``extra`` asked about, the answer
+
+
+def plain_geometry(table: Table) -> bool:
+    """True when no Genesis demiplane is in play (none made, no one standing on one): then
+    positions alone decide range, sight and "the same square". Remembers the last ``extra``
+    it saw (it holds it, so ``is`` is a safe test): states share one ``extra`` tuple from step
+    to step until something in it changes."""
+    global _PLAIN
+    extra = table.extra
+    if not extra:
+        return True
+    last, plain = _PLAIN
+    if last is extra:
+        return plain
+    from companion.games.monopoly.dungeonopoly import genesis
+
+    plain = not genesis.in_play(extra)
+    _PLAIN = (extra, plain)
+    return plain
+
+
+# Every class module measures range, reach, line of sight and "on that square" through these
+# functions, never through positions alone: a Genesis demiplane is a square of its own for the
+# characters it exists for and is not there at all for the others (P-R7, P-R10).
+def place(table: Table, seat: int) -> tuple[int, int | None]:
+    """(square, gap): the gap is set when ``seat`` stands on the demiplane after ``square``."""
+    pos = table.players[seat].position
+    if plain_geometry(table):
+        return pos, None
+    from companion.games.monopoly.dungeonopoly import genesis
+
+    return pos, genesis.demiplane_of(table, seat)
+
+
+def exists_for(table: Table, viewer: int, seat: int) -> bool:
+    """Is ``seat`` in existence for ``viewer`` (not on a demiplane that is not there for her)?"""
+    if viewer == seat or plain_geometry(table):
+        return True
+    from companion.games.monopoly.dungeonopoly import genesis
+
+    return genesis.exists_for(table, viewer, seat)
+
+
+def seat_distance(table: Table, viewer: int, a: int, b: int) -> int | None:
+    """Squares between seats ``a`` and ``b`` as ``viewer`` counts them (demiplanes that exist
+    for her count as squares); None when either is in jail or out of her existence."""
+    pa, pb = table.players[a], table.players[b]
+    if isolated(pa) or isolated(pb) or not exists_for(table, viewer, a) or \
+            not exists_for(table, viewer, b):
+        return None
+    (sa, ga), (sb, gb) = place(table, a), place(table, b)
+    if plain_geometry(table):
+        return distance(sa, sb)
+    from companion.games.monopoly.dungeonopoly import genesis
+
+    return genesis.distance_for(table, viewer, sa, sb, ga, gb)
+
+
+def square_distance(table: Table, viewer: int, seat: int, square: int,
+                    gap: int | None = None) -> int | None:
+    """Squares from ``seat`` to the real square ``square`` (or, with ``gap``, to the demiplane
+    after square ``gap``), as ``viewer`` counts them; None when ``seat`` is in jail or out of
+    the viewer's existence, or the demiplane does not exist for her."""
+    p = table.players[seat]
+    if isolated(p) or not exists_for(table, viewer, seat):
+        return None
+    s, g = place(table, seat)
+    if plain_geometry(table):
+        return None if gap is not None else distance(s, square)
+    from companion.games.monopoly.dungeonopoly import genesis
+
+    if gap is not None and gap not in genesis.gaps_for(table, viewer):
+        return None
+    return genesis.distance_for(table, viewer, s, square if gap is None else gap, g, gap)
+
+
+def in_range(table: Table, user: int, target: int, extra: int = 0) -> bool:
+    """Limited range from ``user`` to ``target`` (her level's range plus ``extra``)."""
+    d = seat_distance(table, user, user, target)
+    return d is not None and d <= range_for_level(character(table, user).level) + extra
+
+
+def square_in_range(table: Table, user: int, square: int, extra: int = 0) -> bool:
+    """Limited range from ``user`` to a real square."""
+    d = square_distance(table, user, user, square)
+    return d is not None and d <= range_for_level(character(table, user).level) + extra
+
+
+def gap_in_range(table: Table, user: int, gap: int, extra: int = 0) -> bool:
+    """Limited range from ``user`` to the demiplane in ``gap`` (one that exists for her)."""
+    if isolated(table.players[user]) or plain_geometry(table):
+        return False
+    from companion.games.monopoly.dungeonopoly import genesis
+
+    if gap not in genesis.gaps_for(table, user):
+        return False
+    s, g = place(table, user)
+    d = genesis.distance_for(table, user, s, gap, g, gap)
+    return d <= range_for_level(character(table, user).level) + extra
+
+
+def in_sight(table: Table, user: int, target: int) -> bool:
+    """Line of sight, with demiplanes: one lies on the edge its two neighbours share, and a
+    character out of the user's existence is never seen."""
+    pu, pt = table.players[user], table.players[target]
+    if isolated(pu) or isolated(pt) or not exists_for(table, user, target):
+        return False
+    return bool(_edges_of(table, user) & _edges_of(table, target))
+
+
+def _edges_of(table: Table, seat: int) -> frozenset[int]:
+    s, g = place(table, seat)
+    if g is None:
+        return edges(s)
+    return edges(g) & edges(g + 1)
+
+
+def together(table: Table, a: int, b: int) -> bool:
+    """"The same square": both on the same real square, or both on the same demiplane."""
+    pa, pb = table.players[a], table.players[b]
+    if isolated(pa) or isolated(pb) or pa.bankrupt or pb.bankrupt:
+        return False
+    return place(table, a) == place(table, b) and exists_for(table, a, b) and \
+        exists_for(table, b, a)
+
+
+def walk_to(table: Table, mover: int, seat: int) -> int:
+    """Signed steps for ``mover`` to reach ``seat``'s place the short way round (forward on a
+    tie), in the mover's own world (the target's polarity applies to a moved character)."""
+    dest, gap = place(table, seat)
+    if plain_geometry(table):
+        fwd = (dest - table.players[mover].position) % BOARD_SIZE
+        return fwd if fwd <= BOARD_SIZE - fwd else fwd - BOARD_SIZE
+    from companion.games.monopoly.dungeonopoly import genesis
+
+    return genesis.walk_steps(table, mover, dest, gap)
+
+
+def standing_on(table: Table, seat: int) -> int | None:
+    """The real square ``seat`` stands on: None in jail or on a demiplane (a card square, no
+    property: abilities on "the current square" find nothing there)."""
+    p = table.players[seat]
+    if isolated(p):
+        return None
+    square, gap = place(table, seat)
+    return square if gap is None else None
+
+
+def on_square(table: Table, seat: int, square: int) -> bool:
+    """Is ``seat`` standing on the real square ``square`` (not in jail, not on a demiplane)?
+    Area effects aimed at a square ask this."""
+    p = table.players[seat]
+    if isolated(p) or p.bankrupt:
+        return False
+    return place(table, seat) == (square, None)
+
+
+def sheltered(params: Sequence[tuple[str, str]], seat: int) -> bool:
+    """Was ``seat`` inside an Intellect Fortress raised against this (area) use (P-R9)?"""
+    for key, value in params:
+        if key == "sheltered":
+            return str(seat) in value.split(",")
+    return False
+
+
+# --- "Hidden", mental effects and targeting ----------------------------------------------
+def is_hidden(p: PlayerState) -> bool:
+    return isinstance(p, Character) and p.is_hidden
+
+
+def immune_to_mental(p: PlayerState) -> bool:
+    """Ascended clerics (level 9+) ignore mental effects."""
+    return isinstance(p, Character) and "cleric" in p.role.split("+") and p.level >= 9
+
+
+def in_sanctuary(p: PlayerState) -> bool:
+    return isinstance(p, Character) and p.enchanted("sanctuary") is not None
+
+
+def target_problem(table: Table, user: int, target: int, *, spell: bool, mental: bool = False,
+                   opponent: bool = True, allow_self: bool = False) -> str | None:
+    """Why ``target`` cannot be targeted by ``user``'s ability (None when it can).
+
+    Hidden characters and characters under Sanctuary cannot be targeted; spells cannot be
+    cast at anyone in jail; mental effects do not touch Ascended clerics."""
+    if not 0 <= target < len(table.players):
+        return f"there is no player in seat {target}"
+    t = table.players[target]
+    name = t.name
+    if t.bankrupt:
+        return f"{name} is out of the game"
+    if target == user and not allow_self:
+        return "this ability cannot target yourself"
+    if opponent and target == user:
+        return "this ability targets an opponent"
+    if opponent and table.allied(target, user):  # team play: a teammate is no opponent
+        return f"{name} is on your team; this ability targets an opponent"
+    if target != user:
+        if is_hidden(t):
+            return f"{name} is hidden and cannot be targeted"
+        if in_sanctuary(t):
+            return f"{name} is under Sanctuary and cannot be targeted"
+    if spell and t.in_jail:
+        return f"{name} is in jail: the cells block spells"
+    if mental and immune_to_mental(t):
+        return f"{name} is Ascended and immune to mental effects"
+    if target != user and not plain_geometry(table):  # a demiplane out of the user's existence
+        from companion.games.monopoly.dungeonopoly import genesis
+
+        return genesis.target_problem(table, user, target)
+    return None
+
+
+# --- "Single use only" --------------------------------------------------------------------
+def used_up(p: Character, ability: str) -> bool:
+    """A single-use ability stays spent until the character next passes GO."""
+    return ability in p.spent
+
+
+# --- square enchantments ------------------------------------------------------------------
+def square_enchantments(extra: tuple[Any, ...], square: int) -> list[Enchantment]:
+    return [e.enchantment for e in extra
+            if isinstance(e, SquareEnchantment) and e.square == square]
+
+
+def square_enchanted(extra: tuple[Any, ...], square: int, name: str) -> Enchantment | None:
+    for e in extra:
+        if isinstance(e, SquareEnchantment) and e.square == square and e.enchantment.name == name:
+            return e.enchantment
+    return None
+
+
+def with_square_enchantment(extra: tuple[Any, ...], square: int,
+                            ench: Enchantment) -> tuple[Any, ...]:
+    kept = [e for e in extra if not (isinstance(e, SquareEnchantment) and e.square == square
+                                      and e.enchantment.name == ench.name)]
+    kept.append(SquareEnchantment(square, ench))
+    return _sorted(kept)
+
+
+def without_square_enchantment(extra: tuple[Any, ...], square: int,
+                               name: str) -> tuple[Any, ...]:
+    return _sorted([e for e in extra if not (isinstance(e, SquareEnchantment)
+                                             and e.square == square and e.enchantment.name == name)])
+
+
+def _sorted(items: list[Any]) -> tuple[Any, ...]:
+    return tuple(sorted(items, key=lambda e: (e.square, e.enchantment.name)
+                        if isinstance(e, SquareEnchantment) else (10_000, "")))

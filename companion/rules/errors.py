@@ -1,7 +1,0 @@
-"""The one exception the engine raises for a move the rules do not allow."""
-
-
-class IllegalActionError(ValueError):
-    """The action is not legal now; the message says why and what the player can do instead.
-
-    The state the action was applied to is unchanged (states are immutable)."""

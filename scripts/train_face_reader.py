@@ -19,7 +19,7 @@ number sits at any angle) and jitter scale and position as loosely as the detect
 Training needs PyTorch (``pip install torch==2.13.0 onnx``); the reader runs the exported ONNX
 through OpenCV's DNN module.
 
-``--kind d6`` trains the pip-face reader (shipped since stop 24), mirrored as well as turned,
+``--kind d6`` trains the pip-face reader (shipped since version 0.1.0), mirrored as well as turned,
 from a crop of the whole box (``face_margin``). Its data (``synth --kind d6``) holds the flat
 rendered pips, the Rune55 tune split's real d6 cut at their labelled boxes and at the detector's
 boxes (the calibration part of the split validates, per size band), and the synthetic table's

@@ -248,7 +248,7 @@ def edge_items(
     die of the first pip style turned 0-90 degrees; the others are textured tables, any die
     (``random_spec``) and the camera's blur and noise. ``crisp`` None alternates the two,
     starting crisp. Bad input the issue names (a die off the edge of the frame): a reading of
-    such a die is right only by luck; the crisp frames are where the reader fails (stop 22)."""
+    such a die is right only by luck; the crisp frames are where the reader fails."""
     from vision.synthetic import dice as synth
 
     width, height = size
@@ -413,7 +413,7 @@ def evaluate_table(
 ) -> Report:
     """The reader on the synthetic table's dice, reading the dice area of each frame, once per
     offset in ``shifts`` (each frame's dice count once per offset). A die read at one offset of
-    the area and misread at another is not rare on dice of 15-35 px (measured in stop 22: the
+    the area and misread at another is not rare on dice of 15-35 px (measured at 53a37f0: the
     detector's boxes move with the area's pixel grid), so one offset alone flatters or damns
     by luck: the benchmark reads each frame at ``REGISTRATION_JITTER``."""
     report = Report()

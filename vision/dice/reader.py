@@ -228,8 +228,8 @@ def _mirror_doubts(grey: np.ndarray, box: tuple[float, float, float, float], cls
     of ``grey`` and the networks that read it, shown its crops with the part past that edge
     mirrored from inside, give ``cls`` less than ``need``: pips past the edge would then change
     the face. The mirrored crops are read as the first look read the die: the classifier, then
-    the d6 face reader when it is one of ``cfg.face_readers`` (until stop 25 the classifier
-    alone judged, and doubted whole dice the d6 reader had read surely)."""
+    the d6 face reader when it is one of ``cfg.face_readers`` (the classifier once
+    judged alone, and doubted whole dice the d6 reader had read surely)."""
     H, W = grey.shape
     x, y, w, h = box
     reach = cfg.mirror_reach * max(w, h)
@@ -317,7 +317,7 @@ def read_dice(
         cands = _across_the_edge(grey, _moved(find_dice(view, cfg), inner[0], inner[1]), inner, cfg)
         probs, flat = _probabilities(grey, cands, cfg)
         read = _decide(sub, grey, cands, probs, flat, cfg, (rx, ry))
-        # a die it could not read (seen shrunk, or since stop 23 any): measure its box again and
+        # a die it could not read (seen shrunk or not): measure its box again and
         # look again; the two looks are averaged (a second look alone would be a second chance
         # to pass the threshold by luck)
         again = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE

@@ -126,7 +126,7 @@ class DiceConfig:
     that type (``scripts/train_face_reader.py``). The classifier tells the types apart well (its
     type is right on all but a handful of rendered dice) but its values of the many-faced types
     are not: on rendered d20 its top value is right about 70% of the time, the d20 face
-    reader's 97%. The d6 reader (stop 24, a residual network trained on the real tune photos'
+    reader's 97%. The d6 reader (a residual network trained on the real tune photos'
     pips at the labelled and the detector's boxes, rendered pips seen flat and at a slant, and
     the synthetic table's small dice) reads more real pips than the classifier (docs/vision-dice.md,
     "The d6 reader"). Empty: the classifier reads every value."""
@@ -134,7 +134,7 @@ class DiceConfig:
     """A die whose value the classifier already gives at least this probability keeps the
     classifier's answer and skips its face reader. Only near-certain answers skip: at 0.98 a
     rendered d8 the classifier called "d10:2" never reached the d10 reader and was read
-    confidently wrong; at 0.995 (until stop 21) a rendered d12 "9" the classifier called "6" at
+    confidently wrong; at 0.995 (its earlier value) a rendered d12 "9" the classifier called "6" at
     0.9995 did the same (the d12 reader reads it 9). About half a millisecond a frame of
     numbered dice against 0.995 (docs/vision-dice.md, step 3)."""
     type_reader: bool = True
@@ -146,7 +146,7 @@ class DiceConfig:
     (docs/vision-dice.md, "Type reader"). Off: the classifier's type stands."""
     type_reader_skip_above: float = 0.9999
     """A die whose top numbered type already has this share of the classifier's numbered
-    probability keeps the classifier's split and skips the type reader. 0.995 until stop 21:
+    probability keeps the classifier's split and skips the type reader. 0.995 at first:
     a rendered d12 and a d8 whose detected box held only the top face were typed d10 by the
     classifier at 0.998 and, never shown to the type reader, read confidently wrong (100 frames
     of seed 40,000); shown to it, one is read right and the other left unsure. Costs at most

@@ -2,7 +2,7 @@
 
 A reader that is honest leaves such a die unsure, so a set holding them caps the share of its
 detected dice any honest reader can read right (the *ceiling* the benchmark prints beside its
-figures). The lists were made in stop 25 by looking at every die the reader did not read right
+figures). The lists were made (at 4c6077a) by looking at every die the reader did not read right
 in the benchmark's sets, enlarged with its surroundings, and keeping only the dice that show
 nothing to read: no pip or number can be made out at all (a dark die blurred into a blob), or
 glare or blur hides the number. A die that shows its value to a patient eye, however faint or
@@ -80,7 +80,7 @@ RENDERED_NUMBERED: dict[str, dict[int, tuple[str, int, str]]] = {
     "synthetic-20075": {0: ("d20", 19, _BLUR + " (19 or 18)")},
     "synthetic-20092": {4: ("d12", 10, _GLARE)},
 }
-"""Rendered numbered dice no one can read (the benchmark's numbered frames as rendered in stop 25;
+"""Rendered numbered dice no one can read (the benchmark's numbered frames as rendered at 4c6077a;
 a change to the renderer changes the frames, and the list must be made again). The top face's
 number is what is judged; a die large enough to show its side faces' numbers (which could name
 the top face on a die of known layout) is not listed: the 48 px d20 under glare in frame 20081

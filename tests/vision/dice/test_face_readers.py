@@ -1,5 +1,5 @@
 """The shipped face readers (``vision/dice/models/face_reader_*.onnx``): one per die type in
-``DiceConfig().face_readers`` (the numbered types and, since stop 24, the pipped d6), each
+``DiceConfig().face_readers`` (the numbered types and the pipped d6), each
 answering over that type's faces, and the reading networks' size budget (the classifier, the
 face readers and the type reader)."""
 

@@ -134,7 +134,7 @@ def test_the_mirror_check_doubts_a_six_the_frames_edge_cuts(seed: int) -> None:
 
     (_, img, truths), = list(edge_items(1, seed=seed))
     assert truths[0].value == 6
-    # (the classifier's own answer: since stop 24 the d6 face reader reads the second 6 right
+    # (the classifier's own answer: the d6 face reader reads the second 6 right
     # even unchecked, and the check leaves it unsure all the same)
     for cfg in (DiceConfig(kinds=("d6",)), DiceConfig(kinds=("d6",), face_readers=())):
         assert [(d.value, d.status) for d in read_dice(img, config=cfg).dice] == [(None, "unsure")]
@@ -147,8 +147,8 @@ def test_the_mirror_check_doubts_a_six_the_frames_edge_cuts(seed: int) -> None:
 def test_the_mirror_check_reads_a_whole_die_as_the_first_look_did(rune55_fixture, stem: str,
                                                                     value: int) -> None:
     # two real dice lying whole near the photo's edge, which the d6 face reader reads surely;
-    # the classifier alone, shown the mirrored crop, doubts them (under 0.98), and until stop 25
-    # its doubt made them unsure. The mirrored crops now go through the d6 reader too.
+    # the classifier alone, shown the mirrored crop, doubts them (under 0.98), and while it judged alone
+    # its doubt made them unsure. The mirrored crops go through the d6 reader too.
     import cv2
 
     from vision.dice import reader as R
@@ -177,7 +177,7 @@ def test_a_die_whose_silhouette_the_edge_cuts_is_not_read(seed: int) -> None:
     from vision.dice.evaluate import edge_items
 
     (_, img, truths), = list(edge_items(1, seed=seed, crisp=True))
-    # (the unchecked reading is the classifier's own: the d6 face reader, since stop 24, is
+    # (the unchecked reading is the classifier's own: the d6 face reader is
     # unsure of the first of these even unchecked)
     for cfg in (DiceConfig(kinds=("d6",)), DiceConfig(kinds=("d6",), face_readers=())):
         read = read_dice(img, config=cfg)

@@ -98,7 +98,7 @@ def test_a_small_die_boxed_short_of_a_pip_column_is_not_read_wrong() -> None:
     # the synthetic table at the kiosk's 2304x1296: a red 3 on the board's red logo, which
     # the detector boxes 24 px wide (the die is 33) and short of its left pip: the classifier
     # read the rest as 2 at 0.995. Measured again, the box holds the whole face and reads 3.
-    # The d6 face reader (stop 24) doubts that box by itself; the check is shown on the
+    # The d6 face reader doubts that box by itself; the check is shown on the
     # classifier's own answer.
     from vision.dice.evaluate import table_items
 
@@ -126,7 +126,7 @@ def _one_d6(value: int) -> np.ndarray:
 
 
 # The pip agreement tests below fix the classifier's answer and read with no face reader, so
-# that answer is the network's last word (the d6 face reader, since stop 24, would read the
+# that answer is the network's last word (the d6 face reader would read the
 # rendered 4 itself and decide before the pips are counted).
 def test_agreement_reads_a_die_the_classifier_doubts(monkeypatch: pytest.MonkeyPatch) -> None:
     img = _one_d6(4)

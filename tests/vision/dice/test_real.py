@@ -59,7 +59,7 @@ def test_shared_eval_split_sample() -> None:
 
 FLOORS = {
     # measured on these fixtures with the committed models and the label errata
-    # (docs/vision-dice.md), stop 24 (the d6 reader): recall 0.992 / 0.910 / 0.799 (>=48 /
+    # (docs/vision-dice.md), at 8c2613a (the d6 reader): recall 0.992 / 0.910 / 0.799 (>=48 /
     # 32-48 / all), right 0.833 / 0.716 (0.792 / 0.683 before the d6 reader), confident-wrong
     # 0.41% (1 die) / 0% / 0.21%
     "large_recall": 0.96,

@@ -47,5 +47,5 @@ def test_the_tables_dice_are_found_and_read(table_report: dict[str, object]) -> 
 
 TABLE_FLOORS = {"recall": 0.86, "right": 0.95, "wrong_n": 0}
 """Measured with the committed models on these 16 frames at the 5 offsets, read as a d6 roll
-(stop 22): 144 of 160 dice found (0.90), 141 of the 144 read right (0.979), the rest unsure,
+(commit 53a37f0): 144 of 160 dice found (0.90), 141 of the 144 read right (0.979), the rest unsure,
 none wrong (docs/vision-dice.md has the 60-frame benchmark)."""

@@ -125,7 +125,7 @@ def test_a_value_the_classifier_is_sure_of_skips_the_face_reader(monkeypatch: py
 def test_by_default_a_value_the_classifier_gives_098_is_still_checked_by_the_face_reader(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # the numbered set's one confident-wrong die (stop 16): a d8 the classifier called "d10:2"
+    # the numbered set's one confident-wrong die (before b522543): a d8 the classifier called "d10:2"
     # at 0.98, which skipped the d10 reader; the reader's doubt must get a say
     img = one_die_frame("d8")
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(class_of("d10", 2), 0.984))
@@ -157,7 +157,7 @@ def test_the_rendered_d8_once_read_as_a_d10_is_no_longer_read_wrong() -> None:
     (die,) = [d for d in obs.dice if iou(d8.box, d.box) > 0.3]
     assert die.status == "unsure" and die.value is None
     assert die.guess == 2
-    # the type reader (stop 18) calls it a d8, and the d8 reader then reads it
+    # the type reader calls it a d8, and the d8 reader then reads it
     (die,) = [d for d in read_dice(img).dice if iou(d8.box, d.box) > 0.3]
     assert (die.kind, die.value, die.status) == ("d8", 2, "read")
 

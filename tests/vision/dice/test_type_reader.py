@@ -69,7 +69,7 @@ def test_a_type_the_classifier_is_sure_of_or_a_die_not_numbered_skips_it(monkeyp
     assert reader.with_type_reader(CROPS, d6) is d6
     assert asked == []
     assert reader.with_type_reader(CROPS, sure, sure=0.999999) is not sure and asked == [1]
-    # 0.998 on one type is not sure enough to skip it (the skip was 0.995 until stop 21)
+    # 0.998 on one type is not sure enough to skip it (the skip was once 0.995)
     almost = _probs({"d10:8": 0.998, "d12:8": 0.002})
     assert reader.with_type_reader(CROPS, almost) is not almost and asked == [1, 1]
 

@@ -182,7 +182,7 @@ class HeuristicBot:
 
     def _house_auction(self, state: GameState, cur: int,
                        mine: Sequence[Action]) -> Action | None:
-        """In a house shortage houses are sold only by auction (rulings R6): call one before
+        """In a house shortage houses are sold only by auction (ruling M-6): call one before
         rolling when she can pay her house value above the reserve. Without this, tables where
         everyone owns colour groups and the bank has no houses stall to the turn cap."""
         if state.players[cur].cash < self.reserve + HOUSE_VALUE:

@@ -22,7 +22,7 @@ def shortage_state(cash: int) -> tuple[Rules, GameState]:
     for i in (6, 8, 9):  # Bob the light blues, one house each
         squares[i] = replace(squares[i], owner=1, houses=1)
     players = (replace(state.players[0], cash=cash),) + state.players[1:]
-    # two builders want 8 + 9 houses and the bank has 2 left: a shortage (rulings R6)
+    # two builders want 8 + 9 houses and the bank has 2 left: a shortage (ruling M-6)
     state = replace(state, squares=tuple(squares), players=players, bank_houses=2,
                     bank_net=state.bank_net - 1500 + cash)
     assert rules.house_shortage(state)

@@ -1090,7 +1090,7 @@ class Rules:
 
     def house_shortage(self, state: GameState) -> bool:
         """Houses are short when at least two players could build and together want more houses
-        than the bank has (docs/rulings.md R6)."""
+        than the bank has (docs/rulings.md M-6)."""
         if not state.options.house_shortage_auctions or state.bank_houses == 0 or state.pending:
             return False
         demand = self.house_demand(state)

@@ -21,7 +21,7 @@ def base_rent(board: Board, squares: Sequence[SquareState], index: int, dice_tot
     houses and hotels from the deed. Railroads: 25/50/100/200 by how many the owner holds.
     Utilities: 4x or 10x the dice by how many the owner holds (a card may force 10x).
     A mortgaged lot charges nothing; mortgaged lots still count toward group ownership and
-    toward the railroad and utility counts (docs/rulings.md R3).
+    toward the railroad and utility counts (docs/rulings.md M-3).
     """
     sq = board.squares[index]
     state = squares[index]

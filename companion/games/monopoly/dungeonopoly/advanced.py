@@ -6,7 +6,7 @@ simulate``), all off by default:
 
 - ``strict_politics``: rent is always charged (never left for the owner to claim) and trades
   happen only at listed value: each side's cash + lots at printed price (less the mortgage on a
-  mortgaged lot) + $50 per Get Out of Jail Free card must be equal (A-R1). A gift is a trade
+  mortgaged lot) + $50 per Get Out of Jail Free card must be equal (D-70). A gift is a trade
   with one side empty, so it is refused too.
 - ``quicker_game``: three lots dealt free to each player at the start (shuffled by the game's
   seed), at most one turn in jail, houses stop at three (the fourth building is the hotel),
@@ -16,7 +16,7 @@ simulate``), all off by default:
 - ``gestalt``: a character has two classes (``player Ann fighter+wizard``), with the abilities of
   both at one shared level (so she levels in both at once).
 
-Team play is not implemented yet (see docs/dungeonopoly-psion-warlock-advanced.md).
+Team play is not implemented yet (see docs/dungeonopoly/advanced-rules.md).
 """
 
 from __future__ import annotations

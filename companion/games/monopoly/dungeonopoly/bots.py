@@ -76,7 +76,7 @@ HOUSE_AUCTION_CASH = 250  # the Monopoly bot's $150 reserve plus the $100 it bid
 
 
 def _house_auction(state: GameState, actions: Sequence[Action]) -> Action | None:
-    """In a house shortage houses are sold only by auction (rulings R6): before rolling, call
+    """In a house shortage houses are sold only by auction (ruling M-6): before rolling, call
     one when she can afford to bid for it (the Monopoly bot bids up to $100 for a house above
     its $150 reserve). Without this, tables where everyone owns colour groups stall with no
     houses at all until the turn cap."""

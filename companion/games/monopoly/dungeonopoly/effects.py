@@ -131,7 +131,7 @@ class TableEffect:
     def enter_demiplane(self, layer: Dungeonopoly, t: Txn, mover: int, gap: int,
                         came_from: int, remaining: int, land: bool) -> int:
         """Like ``enter_square`` for a Genesis demiplane of the mover's world (the one after
-        square ``gap``); ``came_from`` is the real square she stepped off (P-R12)."""
+        square ``gap``); ``came_from`` is the real square she stepped off (D-60)."""
         return remaining
 
     def after_move(self, layer: Dungeonopoly, t: Txn, mover: int, steps: int, land: bool,

@@ -12,7 +12,7 @@ for them (not targetable, not caught by area effects that ask ``exists_for``).
 State lives in ``GameState.extra``: ``Demiplane`` records, a ``genesis`` square enchantment on
 square ``after`` (so Counterspell can dispel it, which collapses the demiplane), and an
 ``OnDemiplane`` marker for each character standing on one (her ``position`` is then ``after``).
-Rulings: docs/dungeonopoly-psion-warlock-advanced.md (P-R7).
+Rulings: docs/dungeonopoly/rulings.md (D-55).
 """
 
 from __future__ import annotations
@@ -163,7 +163,7 @@ def walk_steps(table: Table, mover: int, dest: int, dest_gap: int | None) -> int
 
 def throw_steps(table: Table, thrower: int, seat: int, direction: int, reach: int) -> int:
     """Signed steps that throw ``seat`` (``direction`` +1 or -1) to the place "just outside"
-    ``thrower``'s range of ``reach`` (Psionic Blast, P-R12). She walks her own world (the
+    ``thrower``'s range of ``reach`` (Psionic Blast, D-60). She walks her own world (the
     polarity of the target applies: her demiplanes cost a step each), and stops at the first
     place on her path that lies beyond ``reach`` as the thrower counts it. A demiplane that
     does not exist for the thrower is outside her measure, so it is passed over, never the
@@ -189,7 +189,7 @@ def throw_steps(table: Table, thrower: int, seat: int, direction: int, reach: in
 
 # --- creating, collapsing ----------------------------------------------------------------
 def available_cards(table: Table, deck: str) -> list[str]:
-    """The cards of ``deck`` the psion may choose (P-R7: the virtual deck keeps no separate
+    """The cards of ``deck`` the psion may choose (D-55: the virtual deck keeps no separate
     discard pile, so any card still in the deck; not one held or under another demiplane)."""
     return list(table.chance if deck == "chance" else table.community_chest)  # type: ignore[attr-defined]
 
@@ -314,7 +314,7 @@ def enter(watch: Sequence[TableEffect], layer: Dungeonopoly, t: Txn, mover: int,
     ``remaining`` squares still to go: the table effects watching her steps see it as a square
     of her world (a defended demiplane costs Bulwark of Defense's extra step; no primal spell
     can lie on one, so Entangle and Wall of Thorns never do). Returns the new remaining count;
-    0 stops her on the demiplane (P-R12)."""
+    0 stops her on the demiplane (D-60)."""
     from companion.games.monopoly.dungeonopoly import effects
 
     return effects.enter_demiplane(watch, layer, t, mover, gap, came_from, remaining, land)
@@ -323,7 +323,7 @@ def enter(watch: Sequence[TableEffect], layer: Dungeonopoly, t: Txn, mover: int,
 def pass_over(layer: Dungeonopoly, t: Txn, mover: int, gap: int, forward: bool,
               remaining: int, ctx: LandContext, land: bool) -> bool:
     """The mover passes over the demiplane in ``gap`` (one that exists for her). Divine Power
-    draws a card square's card when passing it: here the demiplane's own card (P-R11). When the
+    draws a card square's card when passing it: here the demiplane's own card (D-59). When the
     card asks her a question (Divine Favor), the move pauses on the demiplane and resumes with
     the ``remaining`` steps; True means the move stops here for now."""
     from companion.games.monopoly.dungeonopoly.abilities import knows

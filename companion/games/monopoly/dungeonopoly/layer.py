@@ -3,7 +3,7 @@ basic rules", the technical terms, spellcasting, "In jail", and the core classes
 
 The layer overrides the engine's hook methods; class abilities live in ``classes/`` and are
 reached through ``abilities.py``. Rulings where the text is open are in
-docs/rulings-dungeonopoly.md (cited below as D-R<n>).
+docs/dungeonopoly/rulings.md (cited below as D-<n>).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ MOVEMENT_CARDS = frozenset({"advance_to", "advance_nearest", "move_back", "go_to
 
 @dataclass(frozen=True, slots=True)
 class DungeonOptions(Options):
-    """Dungeonopoly table settings (docs/dungeonopoly.md). Defaults follow the rule text."""
+    """Dungeonopoly table settings (docs/dungeonopoly/). Defaults follow the rule text."""
 
     ep_per_level: int = 10  # the "quicker game" uses 5
     enchantment_level: str = "cast"  # cast | current: which caster level Bless/Curse/Glyph use
@@ -384,7 +384,7 @@ class Dungeonopoly(Rules):
 
     def may_manage(self, state: GameState, player: int, what: str) -> bool:
         """Build, sell and mortgage only on your own turn (or when raising money owed, which
-        the engine allows separately); unmortgaging too (D-R2); trades any time."""
+        the engine allows separately); unmortgaging too (D-2); trades any time."""
         if player != state.current and what in MANAGING:
             return False  # (first: most players asked about are off-turn)
         # D-R: no other deals while a window is open or a transferred mortgage is decided
@@ -661,7 +661,7 @@ class Dungeonopoly(Rules):
             k = came_from if forward else (came_from - 1) % size
             if gaps and k in gaps and k != gap:
                 remaining -= 1  # the demiplane is a square of its own
-                if watch:  # Bulwark of Defense, Thicket of Blades reach it too (P-R12)
+                if watch:  # Bulwark of Defense, Thicket of Blades reach it too (D-60)
                     remaining = genesis.enter(watch, self, t, player, k, came_from, remaining,
                                               land)
                 if remaining == 0:

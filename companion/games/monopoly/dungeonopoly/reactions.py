@@ -7,7 +7,7 @@ of ``GameState.pending``; its players' answers (use or ``Pass``) are in ``legal_
 closes when each eligible player has passed (or one has answered), and the spell or the roll
 then goes ahead. A Wish may stand in for either spell (Wish duplicates any spell).
 
-Rulings (docs/rulings-dungeonopoly.md): a Counterspell cast in answer to a spell cannot itself
+Rulings (docs/dungeonopoly/rulings.md): a Counterspell cast in answer to a spell cannot itself
 be countered; a countered spell is still spent and its casting cost is not refunded.
 """
 

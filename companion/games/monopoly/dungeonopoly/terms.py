@@ -133,7 +133,7 @@ def plain_geometry(table: Table) -> bool:
 
 # Every class module measures range, reach, line of sight and "on that square" through these
 # functions, never through positions alone: a Genesis demiplane is a square of its own for the
-# characters it exists for and is not there at all for the others (P-R7, P-R10).
+# characters it exists for and is not there at all for the others (D-55, D-58).
 def place(table: Table, seat: int) -> tuple[int, int | None]:
     """(square, gap): the gap is set when ``seat`` stands on the demiplane after ``square``."""
     pos = table.players[seat].position
@@ -268,7 +268,7 @@ def on_square(table: Table, seat: int, square: int) -> bool:
 
 
 def sheltered(params: Sequence[tuple[str, str]], seat: int) -> bool:
-    """Was ``seat`` inside an Intellect Fortress raised against this (area) use (P-R9)?"""
+    """Was ``seat`` inside an Intellect Fortress raised against this (area) use (D-57)?"""
     for key, value in params:
         if key == "sheltered":
             return str(seat) in value.split(",")

@@ -1,7 +1,7 @@
 """Team play (option ``teams``; Dungeonopoly's advanced rules, "Team rules"): a team shares one
 pool of cash and one collection of lots, goes bankrupt together and wins together.
 
-Rulings T-R1..T-R8 are in docs/rulings.md."""
+Rulings M-14..M-21 are in docs/rulings.md."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ Melodies are chosen at levels 2, 4, 6 and 8 (``choose melody dirge_of_doom``) an
 ``borrow`` (``choose borrow fighter:attack``) that ``known_abilities`` adds to the bard's own.
 Suggestion's towing lives in the bard's turn flags ``tow:SEAT`` (``tow_hidden:SEAT`` for a
 hidden character under Mass Suggestion) and lasts until the turn ends. Rulings:
-docs/dungeonopoly-bard-druid-paladin.md.
+docs/dungeonopoly/rulings.md.
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ class Fascinate(Ability):
             layer.add_flag(t, user, f"fascinated:{seat}")
             hidden = is_hidden(t.players[seat])
             t.emit("fascinated", seat, other=user)
-            steps = walk_to(t, seat, user)  # in the pulled character's world (P-R10)
+            steps = walk_to(t, seat, user)  # in the pulled character's world (D-58)
             layer.move(t, seat, steps, LandContext(), land=not hidden, count_passing=not hidden)
         return bool(seats)
 
@@ -498,7 +498,7 @@ class BardEffect(TableEffect):
         moves = [TowMove(seat, steps, hidden or is_hidden(t.players[seat]))
                  for seat, hidden in tows if seat != mover]
         # tows still waiting for an earlier move of hers to settle go first: each towed
-        # character copies the bard's moves in the order she made them (R-B4)
+        # character copies the bard's moves in the order she made them (D-45)
         waiting = [i for i, x in enumerate(t.pending) if isinstance(x, TowMove)]
         if waiting:
             t.pending[waiting[-1] + 1:waiting[-1] + 1] = moves

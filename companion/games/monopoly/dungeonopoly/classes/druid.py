@@ -4,7 +4,7 @@ Levelling choices (``choose primal NAME`` at levels 1, 4 and 7; ``choose form NA
 and 9) are offered as legal actions when due and kept in ``Character.choices``. The current
 Wild Shape form is the counter ``form`` (0 humanoid, 1 bear, 2 eagle, 3 wolf). The effects of
 the enchanted squares live in ``primal.py`` and in ``DruidEffect`` below. Rulings:
-docs/dungeonopoly-bard-druid-paladin.md.
+docs/dungeonopoly/rulings.md.
 """
 
 from __future__ import annotations

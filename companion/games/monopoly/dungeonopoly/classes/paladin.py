@@ -5,7 +5,7 @@ Reach: the paladin's own square and the adjacent ones; two squares each way with
 in ``Character.choices``; the active stance is the paladin's turn flag ``stance:NAME`` (it lasts
 until her next turn starts). The mount is the counter ``mounted`` with ``mount_moves`` rolls
 made so far; Heart of the Titan's reservoir is $500 less the counter ``titan_spent``. Rulings:
-docs/dungeonopoly-bard-druid-paladin.md.
+docs/dungeonopoly/rulings.md.
 """
 
 from __future__ import annotations
@@ -62,8 +62,8 @@ def reach_of(level: int) -> int:
 def in_reach(table: Table, paladin: int, square: int, viewer: int | None = None,
              gap: int | None = None) -> bool:
     """Is the real square ``square`` (with ``gap``: the demiplane after square ``gap``) within
-    the paladin's reach? Demiplanes count as squares (P-R10) in ``viewer``'s world: the
-    paladin's own by default; for a stance acting on a mover, the mover's (P-R12)."""
+    the paladin's reach? Demiplanes count as squares (D-58) in ``viewer``'s world: the
+    paladin's own by default; for a stance acting on a mover, the mover's (D-60)."""
     p = character(table, paladin)
     if p.bankrupt:
         return False
@@ -435,7 +435,7 @@ class PaladinEffect(TableEffect):
         if knows(p, "counter") is None or p.bankrupt or t.players[attacker].bankrupt:
             return
         # Counter targets the attacker: a hidden one (or one out of her existence) cannot be
-        # countered, so nothing is asked (R-P1)
+        # countered, so nothing is asked (D-34)
         if within_reach(t, defender, attacker) and \
                 target_problem(t, defender, attacker, spell=False) is None:
             t.push(CounterChoice(defender, attacker))
@@ -501,7 +501,7 @@ class PaladinEffect(TableEffect):
     def _step(self, layer: Dungeonopoly, t: Txn, mover: int, index: int, gap: int | None,
               came_from: int, remaining: int) -> int:
         """The mover steps onto square ``index`` (or the demiplane in ``gap``): reach is
-        counted in her world, the polarity of the character affected (P-R12)."""
+        counted in her world, the polarity of the character affected (D-60)."""
         for seat in range(len(t.players)):
             if seat == mover or t.players[seat].bankrupt:
                 continue

@@ -2,14 +2,14 @@
 
 Powers cost power points (PP): a psion has as many as her level, and passing (or landing on)
 GO refills them. The engine keeps the PP *spent* since GO (``counters`` entry ``pp_spent``), so
-the PP left are ``level - pp_spent`` and a level gained mid-lap adds a point at once (P-R1).
+the PP left are ``level - pp_spent`` and a level gained mid-lap adds a point at once (D-49).
 Powers are manifested like spells (before or after moving, one per turn, ``power`` turn flag)
 but are not spells: no single-use limit, no Counterspell; jail cells stop them as they stop
-spells (P-R2). Defensive powers (Empty Mind, Intellect Fortress) are answers to a trigger and
+spells (D-50). Defensive powers (Empty Mind, Intellect Fortress) are answers to a trigger and
 do not count toward the one power per turn. A ranged power may be augmented: ``augment=N``
 spends N more PP to reach N squares further.
 
-Rulings: docs/dungeonopoly-psion-warlock-advanced.md (P-R<n>). Genesis's demiplanes live in
+Rulings: docs/dungeonopoly/rulings.md (D-<n>). Genesis's demiplanes live in
 ``genesis.py``.
 """
 
@@ -516,7 +516,7 @@ class Genesis(Power):
 @dataclass(frozen=True)
 class PsionicBlast(Power):
     """Every opponent within limited range is thrown to the first square beyond it, away from
-    the psion (``same=back`` throws those on her own square backwards; P-R8): passing counts,
+    the psion (``same=back`` throws those on her own square backwards; D-56): passing counts,
     landing does not. 4 PP."""
 
     def candidates(self, layer: Dungeonopoly, table: Table,
@@ -535,7 +535,7 @@ class PsionicBlast(Power):
         out = []
         for seat in opponents(table, user):
             other = table.players[seat]
-            dist = seat_distance(table, user, user, seat)  # demiplanes counted (P-R10)
+            dist = seat_distance(table, user, user, seat)  # demiplanes counted (D-58)
             if dist is None or dist > reach:
                 continue
             d = (other.position - me.position) % size
@@ -585,7 +585,7 @@ class FortressChance(Decision):
     """An ability is about to affect ``target``, within the psion's range: raise the Intellect
     Fortress (5 PP) to make it miss, or pass. ``area``: an area use about to affect characters
     in her range (``target`` is the first of them); the fortress then shelters everyone in her
-    range and the use goes on for the others (P-R9)."""
+    range and the use goes on for the others (D-57)."""
 
     user: int = -1
     ability: str = ""
@@ -633,7 +633,7 @@ def area_victims(layer: Dungeonopoly, table: Table, user: int, ab: Ability,
 
 def fortress_holds(table: Table, psion: int) -> list[int]:
     """The characters inside a fortress the psion raises now: everyone within her base limited
-    range, herself included (P-R9)."""
+    range, herself included (D-57)."""
     p = character(table, psion)
     return [s for s, o in enumerate(table.players) if not o.bankrupt and
             (s == psion or in_reach(table, psion, s, range_for_level(p.level)))]
@@ -647,7 +647,7 @@ def _fortress_head(table: Table, user: int) -> FortressChance | None:
 @dataclass(frozen=True)
 class IntellectFortress(Power):
     """Defensive, 5 PP: when an ability is about to affect a character within the psion's
-    limited range (herself included), the fortress makes it miss (P-R9: abilities aimed at a
+    limited range (herself included), the fortress makes it miss (D-57: abilities aimed at a
     character; area effects are not caught)."""
 
     def timing_problem(self, layer: Dungeonopoly, table: Table, user: int) -> str | None:
@@ -741,7 +741,7 @@ class PsionEffects(TableEffect):
     def intercept_movement_roll(self, layer: Dungeonopoly, t: Txn, spec: RollSpec,
                                 dice: tuple[int, ...]) -> bool:
         """Ego Whip: the dazed character's movement roll is forfeit; she lands on her square
-        again (P-R3: the roll earns no doubles or lucky-seven EP and gives no extra roll)."""
+        again (D-51: the roll earns no doubles or lucky-seven EP and gives no extra roll)."""
         seat = spec.player
         p = character(t, seat)
         whip = p.enchanted("ego_whip")

@@ -3,8 +3,8 @@
 The warlock's pact (Infernal, Fey or Dark), her Eldritch Blast enhancements (at 4, 6 and 8) and
 the three spells of her Book of Shadows (at 9) are levelling choices (``choose pact fey``,
 ``choose eldritch_blast agonizing_blast``, ``choose book wizard:slow``), offered as legal
-actions when they fall due and kept in ``Character.choices``. Rulings: docs/dungeonopoly-psion-
-warlock-advanced.md (cited as W-R<n>).
+actions when they fall due and kept in ``Character.choices``. Rulings: docs/dungeonopoly/
+rulings.md (cited as D-<n>).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ PACT_SPELLS = {"infernal": "hellish_rebuke", "fey": "misty_escape", "dark": "dar
 PACT_TRAITS = {"infernal": "fiendish_resilience", "fey": "beguiling_defenses",
                "dark": "entropic_ward"}
 BOOK_KIND = "book"  # Book of Shadows picks are borrowed spells ("class:spell"); a kind of its
-# own, apart from Jack-of-All-Trades' "borrow", so a gestalt warlock+bard keeps both (W-R7)
+# own, apart from Jack-of-All-Trades' "borrow", so a gestalt warlock+bard keeps both (D-67)
 BOOK_SIZE = 3
 BOOK_MAX_LEVEL = 4
 CROWN_BARRED_FLAGS = frozenset({"before_roll", "reaction", "reaction_to_rent", "triggered",
@@ -323,7 +323,7 @@ class MistyEscape(PactSpell):
 
 
 def _drop_resume(t: Txn, seat: int) -> None:
-    """The rest of a movement interrupted for this decision is lost (W-R3)."""
+    """The rest of a movement interrupted for this decision is lost (D-63)."""
     from companion.games.monopoly.dungeonopoly.steps import ResumeMove
 
     t.pending = [p for p in t.pending if not (isinstance(p, ResumeMove) and p.player == seat)]
@@ -339,7 +339,7 @@ def effects_may_hide(layer: Dungeonopoly, t: Txn, seat: int) -> bool:
 @dataclass(frozen=True)
 class DarkDelirium(PactSpell):
     """[Dark] Answer damage by ending the attacker's turn at once: no more abilities and no
-    roll again (W-R4: only when the attacker is the player whose turn it is)."""
+    roll again (D-64: only when the attacker is the player whose turn it is)."""
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:
@@ -396,7 +396,7 @@ class PactTrait(Ability):
 # --- level 7 --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class DarkOnesOwnLuck(Ability):
-    """Before a 2d6 movement roll: roll one die more and keep the usual number (W-R6), chosen
+    """Before a 2d6 movement roll: roll one die more and keep the usual number (D-66), chosen
     after seeing them (``choose keep 1,3``: die positions). Single use."""
 
     def timing_problem(self, layer: Dungeonopoly, table: Table, user: int) -> str | None:
@@ -500,7 +500,7 @@ def _forced_params(params: Params) -> Params:
 class CrownOfMadness(Ability):
     """A mental spell ($200) at an opponent within limited range: she at once uses an ability
     of the warlock's choosing (``ability=NAME at=TARGET with_KEY=VALUE ...``), never a spell
-    with a casting cost (W-R8)."""
+    with a casting cost (D-68)."""
 
     def candidates(self, layer: Dungeonopoly, table: Table,
                    user: int) -> Iterable[tuple[int | None, Params]]:
@@ -524,10 +524,10 @@ class CrownOfMadness(Ability):
     @staticmethod
     def forceable(ab: Ability) -> bool:
         """Abilities used by choice (not automatic or triggered ones, reactions, or those taken
-        before a roll), without a casting cost (W-R8: PP-costing powers neither). An ability
+        before a roll), without a casting cost (D-68: PP-costing powers neither). An ability
         with a timing of its own (collecting GO, rolling doubles, owing rent, being hit) belongs
         to that moment, and one that ends its user's own turn (a stance) to her turn: neither
-        can be forced (W-R9). Wish always has a casting cost ($10 at least), so it is never
+        can be forced (D-69). Wish always has a casting cost ($10 at least), so it is never
         forced (and a Wish of Crown of Madness never lists another wizard's Wishes)."""
         return ab.kind != "automatic" and not (ab.flags & CROWN_BARRED_FLAGS) and \
             type(ab).resolve is not Ability.resolve and \
@@ -632,7 +632,7 @@ def trait_of(p: Character) -> str:
 class WarlockEffects(TableEffect):
     roles = frozenset({"warlock"})
 
-    # Hex: the next money the cursed character collects goes to the pot (W-R1)
+    # Hex: the next money the cursed character collects goes to the pot (D-61)
     def redirect_income(self, layer: Dungeonopoly, t: Txn, recipient: int, amount: int,
                         reason: str) -> int:
         if recipient < 0 or recipient >= len(t.players):
@@ -658,7 +658,7 @@ class WarlockEffects(TableEffect):
 
     def sync(self, layer: Dungeonopoly, t: Txn) -> None:
         """Fiendish Resilience also halves the jail fee paid before rolling: half comes back
-        from the pot (W-R2)."""
+        from the pot (D-62)."""
         for e in t.events:
             if e.kind == "left_jail" and e.detail == "paid the fee" and e.player is not None \
                     and trait_of(character(t, e.player)) == "fiendish_resilience":

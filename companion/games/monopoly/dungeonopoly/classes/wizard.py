@@ -149,7 +149,7 @@ class Invisibility(Ability):
                 params: Params) -> bool:
         layer.enchant(t, user, Enchantment("invisibility", user, character(t, user).level))
         if character(t, user).enchanted("invisibility") is None:
-            return False  # fizzled (Glitterdust) or kept off: no unseen movement either (R-B5)
+            return False  # fizzled (Glitterdust) or kept off: no unseen movement either (D-46)
         layer.add_flag(t, user, "invisible")
         return True
 
@@ -265,7 +265,7 @@ class Fireball(Ability):
         pos, gap = place(t, user)
         hit = False
         s = t.squares[pos]
-        if s.level and gap is None:  # on a demiplane she stands on no property (P-R10)
+        if s.level and gap is None:  # on a demiplane she stands on no property (D-58)
             if square_enchanted(t.extra, pos, "bless") is not None:
                 t.emit("immune", user, square=pos, detail="bless")
             else:

@@ -1,4 +1,4 @@
-"""Genesis demiplanes seen by every class (rulings P-R7, P-R10, P-R11): range, reach, line of
+"""Genesis demiplanes seen by every class (rulings D-55, D-58, D-59): range, reach, line of
 sight, "the same square" and area effects all go through ``terms``' geometry."""
 
 from __future__ import annotations

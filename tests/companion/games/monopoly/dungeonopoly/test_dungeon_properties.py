@@ -39,7 +39,7 @@ def test_random_games_keep_the_invariants(seed: int, start_level: int) -> None:
         for e in state.extra:
             assert isinstance(e, SquareEnchantment) and e.enchantment.name in SQUARE_ENCHANTMENTS
             # Bless, Curse and Glyph need a property; primal spells (Wish can duplicate them)
-            # enchant whatever square the caster stands on, GO included (R-D12)
+            # enchant whatever square the caster stands on, GO included (D-33)
             if e.enchantment.name in PROPERTY_ENCHANTMENTS:
                 assert rules.board.squares[e.square].ownable, e
 

@@ -1,4 +1,4 @@
-"""Rulings and rule gaps with a test of their own (docs/dungeonopoly-*.md, rulings-dungeonopoly.md):
+"""Rulings and rule gaps with a test of their own (docs/dungeonopoly/rulings.md):
 each test names the ruling it pins down."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def turn(g: Any, seat: int) -> None:
     g.set(seat, turn=())
 
 
-# --- quicker game: 5 EP per level everywhere a level comes from EP (A-R2) ----------------------
+# --- quicker game: 5 EP per level everywhere a level comes from EP (D-71) ----------------------
 def test_quicker_game_referee_correction_uses_5_ep_per_level() -> None:
     from companion.core.registry import find_game
     from companion.transcript import header_lines, replay
@@ -47,7 +47,7 @@ def test_quicker_game_set_ep_caps_at_level_10(rules: Any) -> None:
     assert p.level == 9
 
 
-# --- R-D5: Insect Plague blocks abilities used by choice, Rob Bank's offer too ----------------
+# --- D-26: Insect Plague blocks abilities used by choice, Rob Bank's offer too ----------------
 def test_rob_bank_is_not_offered_on_an_insect_plague(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.character import Enchantment
     from companion.games.monopoly.dungeonopoly.steps import RobBankChoice
@@ -68,7 +68,7 @@ def test_rob_bank_is_not_offered_on_an_insect_plague(game: Any) -> None:
     assert g.cash(0) == 1500 + 400
 
 
-# --- R-B5: Glitterdust's fizzle takes Invisibility's unseen movement with it -------------------
+# --- D-46: Glitterdust's fizzle takes Invisibility's unseen movement with it -------------------
 def test_fizzled_invisibility_moves_seen_and_pays_rent(game: Any) -> None:
     g = game("wizard", "bard")
     g.own(8, 1)  # Vermont Avenue, $6 rent
@@ -92,7 +92,7 @@ def test_invisibility_without_glitterdust_still_skips_rent(game: Any) -> None:
     assert g.p(0).position == 8 and g.cash(0) == 1500 and g.p(0).is_hidden
 
 
-# --- P-R9: Intellect Fortress against area uses -----------------------------------------------
+# --- D-57: Intellect Fortress against area uses -----------------------------------------------
 def test_intellect_fortress_shelters_everyone_in_range_from_a_fireball(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.classes.psion import FortressChance, pp_left
 
@@ -138,7 +138,7 @@ def test_intellect_fortress_pass_on_an_area_use(game: Any) -> None:
     assert g.cash(2) == 1500 - 160
 
 
-# --- Wish duplicating a primal spell (property-test regression, R-D12) ------------------------
+# --- Wish duplicating a primal spell (property-test regression, D-33) ------------------------
 def test_wish_may_duplicate_a_primal_spell_on_go(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.terms import square_enchanted
 
@@ -155,7 +155,7 @@ def test_wish_may_duplicate_a_primal_spell_on_go(game: Any) -> None:
         use(g, 2, "bless")
 
 
-# --- D-R6: a character who ran uses no other class ability; Bardic Music is not offered -------
+# --- D-6: a character who ran uses no other class ability; Bardic Music is not offered -------
 def test_no_melody_offered_to_a_bard_who_ran(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.classes.bard import MelodyChoice
 
@@ -185,7 +185,7 @@ def setf(g: Any, seat: int, **fields: str) -> None:
     g.state = replace(g.state, players=tuple(players))
 
 
-# --- R-D1: each druid has her own one-square-per-spell limit; Counterspell dispels a primal ---
+# --- D-22: each druid has her own one-square-per-spell limit; Counterspell dispels a primal ---
 def test_two_druids_each_keep_an_entangle_and_counterspell_dispels_one(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.terms import square_enchanted
 
@@ -204,7 +204,7 @@ def test_two_druids_each_keep_an_entangle_and_counterspell_dispels_one(game: Any
     assert square_enchanted(g.state.extra, 5, "entangle") is not None
 
 
-# --- R-D7: a slowed eagle rolls 2d6 and keeps the higher die -----------------------------------
+# --- D-28: a slowed eagle rolls 2d6 and keeps the higher die -----------------------------------
 def test_slowed_eagle_keeps_the_higher_of_two_dice(game: Any) -> None:
     g = game("druid", "commoner")
     setf(g, 0, choices="form:eagle", counters="form:2", level="3", enchantments="slow:4:1")
@@ -214,7 +214,7 @@ def test_slowed_eagle_keeps_the_higher_of_two_dice(game: Any) -> None:
     assert g.p(0).position == 5 and not g.state.roll_again
 
 
-# --- R-P5: Knight's Move onto GO pays the landing $400 whichever the direction ----------------
+# --- D-38: Knight's Move onto GO pays the landing $400 whichever the direction ----------------
 def test_knights_move_onto_go_pays_400_both_ways(game: Any) -> None:
     g = game("paladin", "commoner")
     g.set(0, level=5, position=37)
@@ -227,7 +227,7 @@ def test_knights_move_onto_go_pays_400_both_ways(game: Any) -> None:
     assert g.p(0).position == 0 and g.cash(0) == 1500 + 800
 
 
-# --- P-R1: PP = level - spent, so a level gained mid-lap adds its point; landing on GO refills --
+# --- D-49: PP = level - spent, so a level gained mid-lap adds its point; landing on GO refills --
 def test_pp_follow_the_level_and_landing_on_go_refills(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.classes.psion import pp_left
 
@@ -243,7 +243,7 @@ def test_pp_follow_the_level_and_landing_on_go_refills(game: Any) -> None:
     assert g.p(0).position == 0 and pp_left(g.p(0)) == 3 and g.cash(0) == 1500 + 400
 
 
-# --- P-R2: powers do not reach into jail cells ---------------------------------------------------
+# --- D-50: powers do not reach into jail cells ---------------------------------------------------
 def test_no_power_at_a_jailed_target(game: Any) -> None:
     g = game("psion", "commoner")
     g.set(0, level=5, position=10)  # Just Visiting
@@ -254,7 +254,7 @@ def test_no_power_at_a_jailed_target(game: Any) -> None:
     assert g.cash(1) == 1500
 
 
-# --- P-R6: Thought Leech never draws back the psion's own enchantment -------------------------
+# --- D-54: Thought Leech never draws back the psion's own enchantment -------------------------
 def test_thought_leech_refuses_her_own_enchantment(game: Any) -> None:
     g = game("psion", "commoner")
     g.set(0, level=5, position=5)
@@ -266,7 +266,7 @@ def test_thought_leech_refuses_her_own_enchantment(game: Any) -> None:
     assert g.p(0).enchanted("mage_armor") is not None and g.p(1).enchanted("mage_armor") is None
 
 
-# --- P-R8: Psionic Blast throws those on her square backwards with same=back, hidden ones too,
+# --- D-56: Psionic Blast throws those on her square backwards with same=back, hidden ones too,
 # and leaves a paladin in Bulwark of Defense where she is ---------------------------------------
 def test_psionic_blast_same_square_back_hidden_and_pinned(game: Any) -> None:
     g = game("psion", "commoner", "paladin")
@@ -278,7 +278,7 @@ def test_psionic_blast_same_square_back_hidden_and_pinned(game: Any) -> None:
     assert g.p(1).position == 15 and g.p(2).position == 21
 
 
-# --- W-R6: a slowed warlock's luck rolls 2d6 and keeps one ------------------------------------
+# --- D-66: a slowed warlock's luck rolls 2d6 and keeps one ------------------------------------
 def test_slowed_warlock_luck_rolls_two_keeps_one(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.abilities import Choose
 
@@ -292,7 +292,7 @@ def test_slowed_warlock_luck_rolls_two_keeps_one(game: Any) -> None:
     assert g.p(0).position == 6
 
 
-# --- P-R7: Counterspell on a demiplane's enchantment collapses it; the card goes back ----------
+# --- D-55: Counterspell on a demiplane's enchantment collapses it; the card goes back ----------
 def test_counterspell_collapses_a_demiplane_and_returns_its_card(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.genesis import Demiplane
 
@@ -308,7 +308,7 @@ def test_counterspell_collapses_a_demiplane_and_returns_its_card(game: Any) -> N
     assert g.state.chance[-1] == "go_to_jail"
 
 
-# --- P-R7 / "the polarity of the target applies": Telekinesis on a psion ----------------------
+# --- D-55 / "the polarity of the target applies": Telekinesis on a psion ----------------------
 def test_telekinesis_on_a_psion_follows_her_demiplanes(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.genesis import demiplane_of
 
@@ -327,7 +327,7 @@ def test_telekinesis_on_a_psion_follows_her_demiplanes(game: Any) -> None:
     assert g.p(2).position == 7
 
 
-# --- R-B2: Cutting Words never hurts the bard herself ------------------------------------------
+# --- D-43: Cutting Words never hurts the bard herself ------------------------------------------
 def test_cutting_words_spares_a_bard_who_owns_the_lot(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.classes.bard import MelodyChoice
 
@@ -343,7 +343,7 @@ def test_cutting_words_spares_a_bard_who_owns_the_lot(game: Any) -> None:
     assert g.cash(0) == 1500 + 6 and g.cash(1) == 1500 - 6
 
 
-# --- R-D11: Creeping Doom: the druid pays for her own buildings; hidden opponents are hit,
+# --- D-32: Creeping Doom: the druid pays for her own buildings; hidden opponents are hit,
 # jailed ones are not -------------------------------------------------------------------------
 def test_creeping_doom_druid_pays_her_own_repairs_hidden_hit_jailed_spared(game: Any) -> None:
     g = game("druid", "commoner", "commoner")
@@ -360,7 +360,7 @@ def test_creeping_doom_druid_pays_her_own_repairs_hidden_hit_jailed_spared(game:
     assert g.cash(1) == 1500 - 200 and g.cash(2) == 1500  # $20 x level 10
 
 
-# --- R-D10: a house bolt takes a hotel down to four houses; a hidden opponent can be struck ---
+# --- D-31: a house bolt takes a hotel down to four houses; a hidden opponent can be struck ---
 def test_call_lightning_hotel_to_four_houses_and_a_hidden_target(game: Any) -> None:
     g = game("druid", "commoner")
     setf(g, 0, level="8")
@@ -374,7 +374,7 @@ def test_call_lightning_hotel_to_four_houses_and_a_hidden_target(game: Any) -> N
     assert g.state.bank_houses == houses - 4 and g.cash(1) == 1500 - 160
 
 
-# --- P-R3: Ego Whip's forfeited move lands on her square again: on GO she collects $400 ------
+# --- D-51: Ego Whip's forfeited move lands on her square again: on GO she collects $400 ------
 def test_ego_whip_on_go_collects_the_landing_pay(game: Any) -> None:
     g = game("psion", "commoner")
     g.set(0, level=3, position=39)
@@ -386,7 +386,7 @@ def test_ego_whip_on_go_collects_the_landing_pay(game: Any) -> None:
     assert g.p(1).position == 0 and g.cash(1) == 1500 + 400 and not g.state.roll_again
 
 
-# --- W-R8: Crown of Madness never forces a power (PP are a cost) ------------------------------
+# --- D-68: Crown of Madness never forces a power (PP are a cost) ------------------------------
 def test_crown_of_madness_refuses_a_power(game: Any) -> None:
     g = game("warlock", "psion", "commoner")
     g.set(0, level=10, position=5, choices=(("pact", "infernal"),))
@@ -398,7 +398,7 @@ def test_crown_of_madness_refuses_a_power(game: Any) -> None:
     assert g.cash(0) == 1500 and g.cash(2) == 1500
 
 
-# --- A-R1: listed value counts a Get Out of Jail Free card at $50 ----------------------------
+# --- D-70: listed value counts a Get Out of Jail Free card at $50 ----------------------------
 def test_strict_politics_values_a_jail_card_at_50(game: Any) -> None:
     from companion.games.monopoly.actions import Trade, TradeSide
 
@@ -410,7 +410,7 @@ def test_strict_politics_values_a_jail_card_at_50(game: Any) -> None:
     assert g.p(1).jail_cards == ("chance",) and g.cash(0) == 1550
 
 
-# --- R-P8: Heart of the Titan's reservoir refills on landing on GO too --------------------------
+# --- D-41: Heart of the Titan's reservoir refills on landing on GO too --------------------------
 def test_heart_of_the_titan_refills_on_landing_on_go(game: Any) -> None:
     g = game("paladin", "commoner")
     setf(g, 0, level="9", counters="titan_spent:300")
@@ -421,7 +421,7 @@ def test_heart_of_the_titan_refills_on_landing_on_go(game: Any) -> None:
     assert g.p(0).position == 0 and g.rules.player_json(g.state, 0)["reservoir"] == 500
 
 
-# --- R-D9: once Tree Stride is chosen the doubles are gone, even when it is countered ---------
+# --- D-30: once Tree Stride is chosen the doubles are gone, even when it is countered ---------
 def test_countered_tree_stride_still_discards_the_doubles(game: Any) -> None:
     g = game("druid", "wizard")
     setf(g, 0, level="5")
@@ -435,7 +435,7 @@ def test_countered_tree_stride_still_discards_the_doubles(game: Any) -> None:
     assert "doubles" not in g.kinds()
 
 
-# --- R-P3: a mounted paladin's rolls from jail stay 2d6 and do not count ----------------------
+# --- D-36: a mounted paladin's rolls from jail stay 2d6 and do not count ----------------------
 def test_mounted_roll_from_jail_is_2d6_and_does_not_count(game: Any) -> None:
     g = game("paladin", "commoner")
     setf(g, 0, level="3", counters="mounted:1,mount_moves:1")
@@ -446,7 +446,7 @@ def test_mounted_roll_from_jail_is_2d6_and_does_not_count(game: Any) -> None:
     assert g.p(0).in_jail and g.p(0).counter("mount_moves") == 1
 
 
-# --- R-D6: Barkskin does not cut the voluntary jail fee (a purchase of freedom) --------------
+# --- D-27: Barkskin does not cut the voluntary jail fee (a purchase of freedom) --------------
 def test_barkskin_leaves_the_voluntary_jail_fee_alone(game: Any) -> None:
     from companion.games.monopoly.actions import PayJail
 
@@ -458,7 +458,7 @@ def test_barkskin_leaves_the_voluntary_jail_fee_alone(game: Any) -> None:
     assert g.cash(0) == 1500 - 50 and g.p(0).enchanted("barkskin") is not None
 
 
-# --- R-B6: Bardic Knowledge may follow doubles; it ends the rolling ----------------------------
+# --- D-47: Bardic Knowledge may follow doubles; it ends the rolling ----------------------------
 def test_bardic_knowledge_after_doubles_ends_the_rolling(game: Any) -> None:
     g = game("bard", "commoner")
     setf(g, 0, level="7")
@@ -471,7 +471,7 @@ def test_bardic_knowledge_after_doubles_ends_the_rolling(game: Any) -> None:
     assert g.p(0).position == 9 and not g.state.roll_again
 
 
-# --- R-P6: Divine Grace waives what she owes, not what she chooses to buy ----------------------
+# --- D-39: Divine Grace waives what she owes, not what she chooses to buy ----------------------
 def test_divine_grace_still_pays_for_a_purchase(game: Any) -> None:
     from companion.games.monopoly.actions import Buy
 
@@ -486,7 +486,7 @@ def test_divine_grace_still_pays_for_a_purchase(game: Any) -> None:
     assert g.state.squares[6].owner == 0 and g.cash(0) == cash - 100
 
 
-# --- P-R5: Modify Memory takes the cheapest lot by printed price, the lower square on a tie ---
+# --- D-53: Modify Memory takes the cheapest lot by printed price, the lower square on a tie ---
 def test_modify_memory_tie_takes_the_lower_square(game: Any) -> None:
     g = game("psion", "commoner")
     g.set(0, level=4, position=5)
@@ -499,7 +499,7 @@ def test_modify_memory_tie_takes_the_lower_square(game: Any) -> None:
     assert g.state.squares[1].owner == 0 and g.state.squares[3].owner == 1
 
 
-# --- R-P2: a Challenge nobody bids on changes nothing -----------------------------------------
+# --- D-35: a Challenge nobody bids on changes nothing -----------------------------------------
 def test_challenge_with_no_bids_changes_nothing(game: Any) -> None:
     from companion.games.monopoly.actions import PassBid
     from companion.games.monopoly.dungeonopoly.abilities import Choose
@@ -518,7 +518,7 @@ def test_challenge_with_no_bids_changes_nothing(game: Any) -> None:
     assert g.cash(0) == 1500 and g.cash(1) == 1500 and "challenge" in g.p(0).spent
 
 
-# --- R-D4: an enchantment set aside by an Antimagic Field cannot be dispelled ------------------
+# --- D-25: an enchantment set aside by an Antimagic Field cannot be dispelled ------------------
 def test_suppressed_enchantment_cannot_be_dispelled(game: Any) -> None:
     g = game("druid", "wizard", "commoner")
     setf(g, 0, level="1", choices="primal:antimagic_field")
@@ -533,7 +533,7 @@ def test_suppressed_enchantment_cannot_be_dispelled(game: Any) -> None:
         use(g, 1, "counterspell", 2, enchantment="mage_armor")
 
 
-# --- W-R4: Dark Delirium only answers the player whose turn it is ---------------------------
+# --- D-64: Dark Delirium only answers the player whose turn it is ---------------------------
 def test_dark_delirium_not_offered_against_damage_off_the_attackers_turn(game: Any) -> None:
     from companion.games.monopoly.actions import EndTurn
     from companion.games.monopoly.dungeonopoly.classes.warlock import PactAnswer
@@ -550,7 +550,7 @@ def test_dark_delirium_not_offered_against_damage_off_the_attackers_turn(game: A
     assert answers == [Pass(1)]
 
 
-# --- W-R3: Misty Escape cast mid-move: the rest of that move is lost ---------------------------
+# --- D-63: Misty Escape cast mid-move: the rest of that move is lost ---------------------------
 def test_misty_escape_mid_move_drops_the_rest_of_the_move(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.classes.warlock import PactAnswer
 
@@ -571,7 +571,7 @@ def test_misty_escape_mid_move_drops_the_rest_of_the_move(game: Any) -> None:
     assert not g.state.pending  # nothing left of the 9
 
 
-# --- R-B1 with P-R9: Fascinate earns EP only when someone moves --------------------------------
+# --- D-42 with D-57: Fascinate earns EP only when someone moves --------------------------------
 def test_fascinate_earns_no_ep_when_the_fortress_shelters_everyone(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.classes.psion import FortressChance
 
@@ -587,7 +587,7 @@ def test_fascinate_earns_no_ep_when_the_fortress_shelters_everyone(game: Any) ->
     assert g.p(1).position == 7 and g.p(0).ep == ep
 
 
-# --- P-R4: Empty Mind is not offered after running (a gestalt fighter+psion) ------------------
+# --- D-52: Empty Mind is not offered after running (a gestalt fighter+psion) ------------------
 def test_no_empty_mind_after_running(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.classes.psion import OweChoice
 

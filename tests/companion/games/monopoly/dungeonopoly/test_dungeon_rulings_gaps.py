@@ -1,6 +1,6 @@
-"""Rulings that had no test of their own (R-D3, R-P1, R-P7, R-B3, R-B4, R-B7 in
-docs/dungeonopoly-bard-druid-paladin.md) and the demiplane movement cases of P-R12
-(docs/dungeonopoly-psion-warlock-advanced.md). Each test names its ruling; the figures are
+"""Rulings that had no test of their own (D-24, D-34, D-40, D-44, D-45, D-48 in
+docs/dungeonopoly/rulings.md) and the demiplane movement cases of D-60
+(docs/dungeonopoly/rulings.md). Each test names its ruling; the figures are
 exact so a broken rule fails."""
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def bulwark(g: Any, seat: int, position: int, level: int = 4) -> None:
     use(g, seat, "fighting_stance", stance="bulwark_of_defense")
 
 
-# --- R-D3: Wall of Thorns asks on passing only; "stop" on a push does not land -----------------
+# --- D-24: Wall of Thorns asks on passing only; "stop" on a push does not land -----------------
 def test_telekinesis_push_over_thorns_stops_without_landing(game: Any) -> None:
     g = game("wizard", "commoner", "druid")
     square_spell(g, 8, "wall_of_thorns", 2, 3)  # Vermont Avenue, owned by the druid
@@ -108,7 +108,7 @@ def test_thorns_not_asked_when_a_roll_ends_on_it_damage_at_casting_level(game: A
     assert g.p(1).ep == ep  # the druid earns nothing for her wall's damage
 
 
-# --- R-P1: reach either way round; no counter against a hidden attacker -------------------
+# --- D-34: reach either way round; no counter against a hidden attacker -------------------
 def test_counter_reaches_across_go_but_not_a_hidden_attacker(game: Any) -> None:
     g = game("wizard", "paladin")
     g.set(0, level=1, position=0)
@@ -130,7 +130,7 @@ def test_counter_reaches_across_go_but_not_a_hidden_attacker(game: Any) -> None:
     assert g2.cash(0) == 1500
 
 
-# --- R-P7: the paladin's blessings work by themselves and earn no EP ------------------------
+# --- D-40: the paladin's blessings work by themselves and earn no EP ------------------------
 def test_paladin_blessings_earn_no_ep(game: Any) -> None:
     g = game("paladin", "commoner", "fighter")
     g.set(0, level=10, ep=95, position=20)
@@ -152,7 +152,7 @@ def test_paladin_blessings_earn_no_ep(game: Any) -> None:
     assert g.p(0).ep == 96  # the doubles earn their 1 EP; Divine Grace adds none
 
 
-# --- R-B3: one melody for rents owed at once; asked again afterwards ------------------------
+# --- D-44: one melody for rents owed at once; asked again afterwards ------------------------
 def test_shared_melody_ends_with_the_towing(game: Any) -> None:
     g = game("bard", "commoner", "commoner")
     setf(g, 0, level=9, choices="melody:dirge_of_doom,melody:inspire_courage", position=36)
@@ -176,7 +176,7 @@ def test_shared_melody_ends_with_the_towing(game: Any) -> None:
     assert g.cash(2) == 1500 - 25 and g.cash(0) == 1500 + 100 + 50
 
 
-# --- R-B4: towing copies each signed move in order, after the bard's landing; pinned and
+# --- D-45: towing copies each signed move in order, after the bard's landing; pinned and
 # jailed characters stay ---------------------------------------------------------------------
 def test_towing_follows_each_signed_move_in_order(game: Any) -> None:
     g = game("bard", "commoner", "commoner", "paladin")
@@ -206,7 +206,7 @@ def test_towing_follows_each_signed_move_in_order(game: Any) -> None:
     assert g.p(3).position == 31  # pinned
 
 
-# --- R-B7: a borrowed ability brings its parts and its own levelling choice -----------------
+# --- D-48: a borrowed ability brings its parts and its own levelling choice -----------------
 def test_borrowed_wild_shape_brings_maul_and_scent_and_one_form(game: Any) -> None:
     g = game("bard", "commoner")
     g.set(0, level=10)
@@ -227,7 +227,7 @@ def test_borrowed_wild_shape_brings_maul_and_scent_and_one_form(game: Any) -> No
     assert g.cash(1) == 1500 - 400  # Maul: $40 x the bard's level 10
 
 
-# --- P-R12: movement costs and throws with demiplanes ---------------------------------------
+# --- D-60: movement costs and throws with demiplanes ---------------------------------------
 def test_bulwark_charges_a_defended_demiplane_in_the_movers_world(game: Any) -> None:
     # a Chance demiplane after St. Charles (11) is a square for Bob and for the paladin
     g = game("psion", "commoner", "paladin")
@@ -265,7 +265,7 @@ def test_entangle_costs_nothing_on_the_demiplane_beside_it(game: Any) -> None:
     turn(g, 0)
     g.roll(0, 2, 3)  # 5: St. Charles 1+2, the demiplane 1, Electric Company (12) 1
     assert g.p(0).position == 12 and g.cash(0) == 1500
-    # a druid standing on a demiplane has no board square to enchant (P-R10)
+    # a druid standing on a demiplane has no board square to enchant (D-58)
     g2 = game("psion", "druid")
     demiplane(g2, 11, "chance", "bank_dividend")
     setf(g2, 1, level=1, choices="primal:entangle", position=11)
@@ -289,7 +289,7 @@ def test_psionic_blast_throw_passes_a_demiplane_on_the_targets_path(game: Any) -
     assert g.p(2).position == 15  # backwards, no demiplane on his path: 18, 17, 16, 15
 
 
-# --- W-R4: a turn cut short still settles what is pending for her ------------------------------
+# --- D-64: a turn cut short still settles what is pending for her ------------------------------
 def test_cut_short_bard_still_plays_a_melody_on_rent_already_owed(game: Any) -> None:
     # Fascinate pulled two opponents onto a lot; the first rent's Cutting Words hurt a warlock
     # whose Dark Delirium cut the bard's turn short. The second rent, already owed, is still

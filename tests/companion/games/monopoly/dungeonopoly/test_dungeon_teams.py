@@ -1,6 +1,6 @@
 """Team rules in Dungeonopoly ("Advanced and alternative rules", "Team rules"): members share a
 pool of cash and a collection of lots, but each character keeps her own class, EP, level and
-abilities; a teammate is not an opponent. Rulings T-R1..T-R8 in docs/rulings.md."""
+abilities; a teammate is not an opponent. Rulings M-14..M-21 in docs/rulings.md."""
 
 from __future__ import annotations
 

@@ -270,7 +270,7 @@ def test_book_of_shadows_three_spells_up_to_level_4(game: Any) -> None:
 
 
 def test_gestalt_warlock_bard_picks_book_and_jack_apart(game: Any) -> None:
-    # W-R7: the Book of Shadows ("book") and Jack-of-All-Trades ("borrow") are two sets of
+    # D-67: the Book of Shadows ("book") and Jack-of-All-Trades ("borrow") are two sets of
     # three picks; a fighter ability offered for Jack was refused as a Book pick before
     g = game("warlock+bard", "commoner", gestalt=True)
     warlock(g, level=10, enh=("agonizing_blast", "eldritch_spear", "vampiric_blast"))
@@ -320,7 +320,7 @@ def test_crown_of_madness_forces_an_ability(game: Any) -> None:
 ])
 def test_crown_of_madness_refuses_abilities_tied_to_a_moment(game: Any, victim: str, ability: str,
                                                              fields: dict[str, Any]) -> None:
-    """W-R9: Crown cannot make a rogue rob the bank away from GO, a druid tree-stride without
+    """D-69: Crown cannot make a rogue rob the bank away from GO, a druid tree-stride without
     doubles, or a paladin take a stance (and so end her turn) on the warlock's turn."""
     g = game("warlock", victim)
     warlock(g, level=10, position=5)

@@ -104,8 +104,8 @@ class DiceConfig:
     two looks' probabilities averaged. The second look counts only when it reads the die (else
     the first reading, with its box, stands), the pip counter is not asked about it, and a die
     at the frame's edge is judged on its first box. Real eval d6 read right: >= 48 px 86.0% ->
-    86.7%, 32-48 px 64.5% -> 66.1%, none more read wrong (docs/vision-dice.md, "A second look
-    for every unsure die")."""
+    86.7%, 32-48 px 64.5% -> 66.1%, none more read wrong (benchmarks/results/vision-dice-history.md,
+    "A second look for every unsure die")."""
     read_threshold: float = 0.98
     """Minimum classifier confidence to report a value; below it the die is 'unsure' (chosen by
     ``scripts/train_dice_reader.py calibrate`` on held-back tune photos, fresh synthetic frames
@@ -128,8 +128,9 @@ class DiceConfig:
     are not: on rendered d20 its top value is right about 70% of the time, the d20 face
     reader's 97%. The d6 reader (a residual network trained on the real tune photos'
     pips at the labelled and the detector's boxes, rendered pips seen flat and at a slant, and
-    the synthetic table's small dice) reads more real pips than the classifier (docs/vision-dice.md,
-    "The d6 reader"). Empty: the classifier reads every value."""
+    the synthetic table's small dice) reads more real pips than the classifier
+    (benchmarks/results/vision-dice-history.md, "The d6 reader"). Empty: the classifier reads
+    every value."""
     face_reader_skip_above: float = 0.9999
     """A die whose value the classifier already gives at least this probability keeps the
     classifier's answer and skips its face reader. Only near-certain answers skip: at 0.98 a
@@ -143,15 +144,16 @@ class DiceConfig:
     numbered share is split in proportion to the product of the two networks' answers. On
     rendered numbered dice it reads one or two dice in a hundred more with none wrong; on the real
     dice-polyhedral photos it read 6 of 8 d8 (none before) and nothing wrong
-    (docs/vision-dice.md, "Type reader"). Off: the classifier's type stands."""
+    (benchmarks/results/vision-dice-history.md, "Type reader"). Off: the classifier's type
+    stands."""
     type_reader_skip_above: float = 0.9999
     """A die whose top numbered type already has this share of the classifier's numbered
     probability keeps the classifier's split and skips the type reader. 0.995 at first:
     a rendered d12 and a d8 whose detected box held only the top face were typed d10 by the
     classifier at 0.998 and, never shown to the type reader, read confidently wrong (100 frames
     of seed 40,000); shown to it, one is read right and the other left unsure. Costs at most
-    about half a millisecond a frame of numbered dice (docs/vision-dice.md, "The skips at
-    0.9999")."""
+    about half a millisecond a frame of numbered dice (benchmarks/results/vision-dice-history.md,
+    "The skips at 0.9999")."""
     overview_die_px: int = 100
     """Dice at least this large (in the detector's view of the frame) are taken from a second
     detector pass at half the scale (``finder.find_dice``): close-up dice larger than the
@@ -174,7 +176,7 @@ class DiceConfig:
     the classifier also gives its value the read threshold on a crop whose part past that edge
     is the mirror of what lies inside it (0: off). A die the edge cuts looks like another face
     once its visible part is mirrored; a whole die beside the edge has only table mirrored
-    (docs/vision-dice.md, "Dice cut by the frame's edge")."""
+    (benchmarks/results/vision-dice-history.md, "Dice cut by the frame's edge")."""
     region_margin: float = 0.06
     """The reader sees this share of the region's longer side (at least ``edge_margin_px`` + 8
     px) beyond each side of the region, clipped to the frame, and keeps the dice whose centre
@@ -195,7 +197,8 @@ class DiceConfig:
     """A d6 read near the frame's edge is separated from the table by colour
     (``outline.visible_share``), and when its silhouette touches the edge and is cut by it
     (narrower than ``edge_min_aspect``) it is unsure: the detector's box of a cut die can be
-    square or stop short of the edge (docs/vision-dice.md, "Dice cut by the frame's edge")."""
+    square or stop short of the edge (benchmarks/results/vision-dice-history.md,
+    "Dice cut by the frame's edge")."""
     min_contrast: float = 0.0
     """Candidates whose centre crop has a grey standard deviation below this are dropped (0: off;
     measured: 14 drops 1.3% of real large dice and almost none of the tray-noise detections)."""
@@ -225,14 +228,14 @@ class DiceConfig:
     counts the same value on its top face (0: off). Never at the edge of what the reader sees.
     Only a die whose box is square (``pips.FLAT_BOX``: lying flat) is asked. Measured: the
     same readings from 0.1 to 0.5 on the rendered sets, none of them wrong, and no new wrong
-    reading on the real photos (docs/vision-dice.md, "Pip agreement")."""
+    reading on the real photos (benchmarks/results/vision-dice-history.md, "Pip agreement")."""
     pip_agree_min_px: float = 26.0
     """The pip agreement asks only about a die whose box is at least this many pixels across
     (0: any). On smaller dice the counter sees pips of two or three pixels and agreed with wrong
     guesses: over 1,680 synthetic table dice at 1280x720 (14-17 px), 7 confident-wrong readings
     with it and none without. On the kiosk's 2304x1296 dice (26-34 px) it keeps half to two
     thirds of what it added, and still agrees with a wrong guess about once in 600 dice
-    (docs/vision-dice.md, "Pip agreement on small dice")."""
+    (benchmarks/results/vision-dice-history.md, "Pip agreement on small dice")."""
     d4_outline: bool = True
     """A d4 left unsure only for its type or for lying flat (the classifier gives the d4 type at
     least half its probability, and the value's share of the type's probability reaches the read

@@ -114,7 +114,8 @@ def test_hand_in_tray_invents_nothing() -> None:
 def test_dice_cut_by_the_frames_edge_are_not_invented() -> None:
     # 40 rendered dice on textured tables through the camera's effects, each with a fifth to
     # four fifths of it in the frame, at any edge (crisp frames: the test below and the
-    # benchmark's --edge set; docs/vision-dice.md, "Dice cut by the frame's edge")
+    # benchmark's --edge set; benchmarks/results/vision-dice-history.md,
+    # "Dice cut by the frame's edge")
     from vision.dice.evaluate import edge_items, evaluate_edge
 
     for _, img, truths in edge_items(4):

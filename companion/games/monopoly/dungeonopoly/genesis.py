@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from companion.games.monopoly.engine import LandContext
     from companion.games.monopoly.txn import Txn
 
-BOARD = 40
+BOARD = RING.size
 DECKS = ("community_chest", "chance")
 GOOD_FOR_PSION = ("collect", "advance_to", "jail_free")
 BAD_FOR_OPPONENTS = ("go_to_jail", "pay", "repairs", "move_back", "pay_each_player")
@@ -222,7 +222,7 @@ def create_problem(layer: Dungeonopoly, table: Table, user: int, params: Params,
     if me.in_jail:
         return "no powers in jail"
     here = demiplane_of(table, user)
-    for sq in (after, (after + 1) % BOARD):
+    for sq in (after, RING.step(after, 1)):
         if distance_for(table, user, me.position, sq, here, None) > reach:
             return (f"both squares beside the demiplane must be within {reach} squares "
                     "(augment=N reaches further)")

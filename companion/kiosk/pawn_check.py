@@ -12,10 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.core.events import Event
+from companion.core.topology import load_ring
 from companion.games.monopoly.engine import Rules
 from companion.games.monopoly.state import GameState
 
-JAIL_CELL = 40  # the board pipeline's cell for "In Jail" (10 is Just Visiting)
+# the board's place off the ring for "In Jail", the board pipeline's cell too (10 is Just Visiting)
+(JAIL_CELL,) = load_ring().off_ring
 
 
 def cell_of(state: GameState, seat: int) -> int:
@@ -57,7 +59,7 @@ class PieceCheck:
 
 def cell_name(rules: Rules, cell: int) -> str:
     if cell == JAIL_CELL:
-        return "In Jail"
+        return rules.board.topology.name(cell)
     if cell == 10:
         return "Just Visiting"
     return rules.board.squares[cell].name

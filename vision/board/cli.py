@@ -23,6 +23,7 @@ from vision.board.calibration import (
     model_path,
     save_model,
 )
+from vision.board.geometry import IN_JAIL
 from vision.board.pawns import DEFAULT_PLAYERS, STICKER_COLOURS, PawnConfig
 from vision.board.pipeline import BoardObservation, BoardPipeline, PipelineConfig
 
@@ -94,7 +95,7 @@ def _describe(name: str, obs: BoardObservation) -> str:
     for cell, readings in sorted(obs.occupants.items()):
         who = ", ".join(f"{r.owner or 'unknown'} ({r.colour}, {r.confidence:.2f})"
                         for r in readings)
-        label = "In Jail" if cell == 40 else f"square {cell}"
+        label = "In Jail" if cell == IN_JAIL else f"square {cell}"
         lines.append(f"  {label}: {who}")
     for u in obs.unexpected:
         lines.append(f"  unexpected: {u.owner} on {u.square} ({u.reason})")

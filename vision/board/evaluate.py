@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.board.geometry import IN_JAIL, NUM_CELLS
+from vision.board.geometry import IN_JAIL, JUST_VISITING, NUM_CELLS, NUM_SQUARES
 from vision.board.markers import MarkerRegistrar, RegistrationError
 from vision.board.outline import find_board_outline
 from vision.board.pipeline import BoardPipeline, PipelineConfig
@@ -71,9 +71,9 @@ def _placement(rng: np.random.Generator, players: list[str]) -> dict[str, int]:
     # respect the room on a cell
     for cell in set(out.values()):
         owners = [o for o, c in out.items() if c == cell]
-        limit = 4 if cell == IN_JAIL else 5 if cell == 10 else 6
+        limit = 4 if cell == IN_JAIL else 5 if cell == JUST_VISITING else 6
         for o in owners[limit:]:
-            out[o] = (cell + 1) % 40
+            out[o] = (cell + 1) % NUM_SQUARES
     return out
 
 

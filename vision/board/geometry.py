@@ -5,6 +5,10 @@ top-left corner at (0, 0) when the board is seen the usual way round: GO in the 
 corner, Jail bottom-left, Free Parking top-left, Go To Jail top-right. Square indices follow the
 standard board (0 = GO, 10 = Jail / Just Visiting, 20 = Free Parking, 30 = Go To Jail) and
 index 40 (`IN_JAIL`) is the Jail cell itself, distinct from the Just Visiting strip (10).
+
+The ring itself (how many squares, the corners that split it into four equal sides, the order
+and names of the squares, the Jail cell off it) is the rules' own (`RING`, loaded from
+`assets/board/standard.json`); this module only lays it out in millimetres.
 """
 
 from __future__ import annotations
@@ -15,25 +19,19 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-GO = 0
-JUST_VISITING = 10
-FREE_PARKING = 20
-GO_TO_JAIL = 30
-IN_JAIL = 40
-NUM_SQUARES = 40
-NUM_CELLS = 41  # 40 squares plus the Jail cell
+from companion.core.topology import load_ring
 
-SQUARE_NAMES: tuple[str, ...] = (
-    "GO", "Mediterranean Avenue", "Community Chest", "Baltic Avenue", "Income Tax",
-    "Reading Railroad", "Oriental Avenue", "Chance", "Vermont Avenue", "Connecticut Avenue",
-    "Jail / Just Visiting", "St. Charles Place", "Electric Company", "States Avenue",
-    "Virginia Avenue", "Pennsylvania Railroad", "St. James Place", "Community Chest",
-    "Tennessee Avenue", "New York Avenue", "Free Parking", "Kentucky Avenue", "Chance",
-    "Indiana Avenue", "Illinois Avenue", "B. & O. Railroad", "Atlantic Avenue",
-    "Ventnor Avenue", "Water Works", "Marvin Gardens", "Go To Jail", "Pacific Avenue",
-    "North Carolina Avenue", "Community Chest", "Pennsylvania Avenue", "Short Line",
-    "Chance", "Park Place", "Luxury Tax", "Boardwalk", "In Jail",
-)
+RING = load_ring("standard")  # the same ring the rules' Board holds
+GO, JUST_VISITING, FREE_PARKING, GO_TO_JAIL = RING.corners  # the layout needs four corners
+(IN_JAIL,) = RING.off_ring  # the Jail cell, the ring's one place off it
+NUM_SQUARES = RING.size
+NUM_CELLS = len(RING.places)  # 40 squares plus the Jail cell
+SIDE_SQUARES = RING.side_length - 1  # the squares between two corners
+
+# The names printed on the board (the synthetic renderer draws them): the rules' names, but
+# the Jail corner shows both of its parts.
+SQUARE_NAMES: tuple[str, ...] = tuple(
+    "Jail / Just Visiting" if i == JUST_VISITING else RING.name(i) for i in RING.places)
 
 # Colour groups of the standard board (used by the synthetic renderer to draw its own board).
 COLOUR_GROUPS: dict[str, tuple[int, ...]] = {
@@ -63,7 +61,7 @@ class BoardSpec:
     """Physical size of a board. The default is the standard 20-inch board.
 
     `corner_mm` is the side of each corner square and also the depth of the side squares; the
-    nine side squares share the rest of the edge equally. `jail_fraction` is the side of the Jail
+    nine side squares (`SIDE_SQUARES`) share the rest of the edge equally. `jail_fraction` is the side of the Jail
     cell as a fraction of the corner (the rest of the corner is the Just Visiting strip).
     """
 
@@ -73,7 +71,7 @@ class BoardSpec:
 
     @property
     def square_mm(self) -> float:
-        return (self.side_mm - 2 * self.corner_mm) / 9.0
+        return (self.side_mm - 2 * self.corner_mm) / SIDE_SQUARES
 
     def corners(self) -> np.ndarray:
         """The board's four outer corners (TL, TR, BR, BL) in board millimetres."""
@@ -93,7 +91,7 @@ def _polygons(spec: BoardSpec) -> tuple[np.ndarray, ...]:
     s, c, w = spec.side_mm, spec.corner_mm, spec.square_mm
     polys: list[np.ndarray] = []
     for i in range(NUM_SQUARES):
-        side, k = divmod(i, 10)
+        side, k = RING.locate(i)
         if k == 0:
             x0, y0 = [(s - c, s - c), (0.0, s - c), (0.0, 0.0), (s - c, 0.0)][side]
             poly = _rect(x0, y0, x0 + c, y0 + c)
@@ -139,8 +137,8 @@ def square_centres(spec: BoardSpec = DEFAULT_SPEC) -> np.ndarray:
 
 def inward_normal(index: int) -> tuple[float, float]:
     """Unit vector from a square's outer edge towards the board centre."""
-    side = (index % 40) // 10
-    if index % 10 == 0:
+    side, k = RING.locate(index % NUM_SQUARES)
+    if k == 0:
         return [(-0.7071, -0.7071), (0.7071, -0.7071), (0.7071, 0.7071), (-0.7071, 0.7071)][side]
     return [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)][side]
 
@@ -190,7 +188,7 @@ def slot_positions(index: int, count: int, spec: BoardSpec = DEFAULT_SPEC) -> np
         grid4 = [(0.5, 0.5)] if count == 1 else [(0.28, 0.28), (0.72, 0.72), (0.28, 0.72),
                                                   (0.72, 0.28)]
         return np.array([(x0 + u * w, y0 + v * h) for u, v in grid4[:count]])
-    if index % 10 == 0:
+    if RING.is_corner(index):
         grid = [(0.5, 0.5), (0.22, 0.22), (0.78, 0.78), (0.22, 0.78), (0.78, 0.22),
                 (0.5, 0.2), (0.5, 0.8), (0.2, 0.5), (0.8, 0.5)]
         return np.array([(x0 + u * w, y0 + v * h) for u, v in grid[:count]])

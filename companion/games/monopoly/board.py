@@ -1,4 +1,5 @@
-"""The board as data: squares, colour groups, prices and rents, loaded from ``assets/board``."""
+"""The board as data: squares, colour groups, prices and rents, loaded from ``assets/board``;
+its shape (``Board.topology``, a ``companion.core.topology.Ring``) comes from the same file."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 
+from companion.core.topology import Ring, load_ring
 from companion.paths import asset
 
 OWNABLE_KINDS = frozenset({"street", "railroad", "utility"})
@@ -41,6 +43,7 @@ class Board:
     utility_multipliers: tuple[int, ...]
     jail: int
     go_to_jail: int
+    topology: Ring  # the ring's shape (corners, sides, the Jail cell), shared with the camera
 
     def __len__(self) -> int:
         return len(self.squares)
@@ -95,4 +98,5 @@ def load_board(name: str = "standard") -> Board:
         utility_multipliers=tuple(raw["utility_multipliers"]),
         jail=raw["jail_square"],
         go_to_jail=raw["go_to_jail_square"],
+        topology=load_ring(name),
     )

@@ -720,10 +720,8 @@ class Rules:
 
     def move_to(self, t: Txn, player: int, target: int, ctx: LandContext) -> None:
         """Advance forward to ``target`` (a card), collecting GO pay if passing it."""
-        size = len(self.board.squares)
-        steps = (target - t.players[player].position) % size
-        if steps == 0:
-            steps = size
+        ring = self.board.topology
+        steps = ring.forward(t.players[player].position, target) or ring.size
         self.move(t, player, steps, ctx)
 
     def collect_go(self, t: Txn, player: int, landed: bool) -> None:
@@ -871,9 +869,7 @@ class Rules:
             raise AssertionError(f"unknown card effect {effect}")
 
     def nearest(self, position: int, kind: str) -> int:
-        size = len(self.board.squares)
-        for step in range(1, size + 1):
-            index = (position + step) % size
+        for index in self.board.topology.ahead(position):
             if self.board.squares[index].kind == kind:
                 return index
         raise AssertionError(f"no {kind} on the board")

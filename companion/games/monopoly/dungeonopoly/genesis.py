@@ -7,7 +7,9 @@ everyone else. For a character it exists for, it is an ordinary square: moving o
 step, ending a move on it applies the card as if drawn (a move that does not land ends there
 without the card), and it adds a square to limited-range distances. For everyone else it is
 not there: it costs no step, is never a target, and whoever stands on it is out of existence
-for them (not targetable, not caught by area effects that ask ``exists_for``).
+for them (not targetable, not caught by area effects that ask ``exists_for``). Distances and
+walks are counted on ``world(gaps)``: the board's ring with the demiplanes that exist for one
+character laid over it (``companion.core.overlay.RingOverlay``).
 
 State lives in ``GameState.extra``: ``Demiplane`` records, a ``genesis`` square enchantment on
 square ``after`` (so Counterspell can dispel it, which collapses the demiplane), and an
@@ -18,12 +20,15 @@ Rulings: docs/dungeonopoly/rulings.md (D-55).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from companion.core.overlay import Gap, RingOverlay, RingPlace
 from companion.games.monopoly.cards import card_by_id, load_deck
 from companion.games.monopoly.dungeonopoly.abilities import Params, int_param, param
 from companion.games.monopoly.dungeonopoly.character import Enchantment
 from companion.games.monopoly.dungeonopoly.terms import (
+    RING,
     Table,
     character,
     square_enchanted,
@@ -40,7 +45,7 @@ if TYPE_CHECKING:
     from companion.games.monopoly.engine import LandContext
     from companion.games.monopoly.txn import Txn
 
-BOARD = 40
+BOARD = RING.size
 DECKS = ("community_chest", "chance")
 GOOD_FOR_PSION = ("collect", "advance_to", "jail_free")
 BAD_FOR_OPPONENTS = ("go_to_jail", "pay", "repairs", "move_back", "pay_each_player")
@@ -59,6 +64,17 @@ class Demiplane:
 class OnDemiplane:
     seat: int
     after: int
+
+
+@lru_cache(maxsize=64)
+def world(gaps: frozenset[int]) -> RingOverlay:
+    """The board as a character counts it: the ring with the demiplanes that exist for her
+    (``gaps_for``) as squares of their own in their gaps."""
+    return RingOverlay(RING, gaps)
+
+
+def _at(square: int, gap: int | None) -> RingPlace:
+    return square if gap is None else Gap(gap)
 
 
 def add_extra(extra: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
@@ -127,38 +143,24 @@ def distance_for(table: Table, viewer: int, a: int, b: int, a_gap: int | None = 
     gaps = gaps_for(table, viewer)
     if not gaps and a_gap is None and b_gap is None:
         return ring_distance(a, b)
-    ring: list[tuple[str, int]] = []
-    for i in range(BOARD):
-        ring.append(("sq", i))
-        if i in gaps:
-            ring.append(("dp", i))
-    where = {node: k for k, node in enumerate(ring)}
-    na = ("dp", a_gap) if a_gap is not None else ("sq", a)
-    nb = ("dp", b_gap) if b_gap is not None else ("sq", b)
-    if na not in where or nb not in where:
-        return BOARD  # out of existence for the viewer: never in range
-    d = abs(where[na] - where[nb])
-    return min(d, len(ring) - d)
+    d = world(gaps).distance(_at(a, a_gap), _at(b, b_gap))
+    return BOARD if d is None else d  # None: out of existence for the viewer, never in range
 
 
 def walk_steps(table: Table, mover: int, dest: int, dest_gap: int | None) -> int:
     """Signed steps for ``mover`` to walk, the short way round (forward on a tie), to square
     ``dest`` or to the demiplane in ``dest_gap`` (when it exists for her; otherwise to the
     square before it), counting the demiplanes of her own world as squares."""
-    gaps = gaps_for(table, mover)
-    start = (table.players[mover].position, demiplane_of(table, mover))
-    if dest_gap is not None and dest_gap not in gaps:
+    mine = world(gaps_for(table, mover))
+    if dest_gap is not None and dest_gap not in mine.gaps:
         dest_gap = None
-    ring: list[tuple[int, int | None]] = []
-    for i in range(BOARD):
-        ring.append((i, None))
-        if i in gaps:
-            ring.append((i, i))
-    where = {node: k for k, node in enumerate(ring)}
-    a = where.get(start, where[(start[0], None)])
-    b = where[(dest, dest_gap)]
-    fwd = (b - a) % len(ring)
-    return fwd if fwd <= len(ring) - fwd else fwd - len(ring)
+    return mine.signed(_place_in(mine, table, mover), _at(dest, dest_gap))
+
+
+def _place_in(ring: RingOverlay, table: Table, seat: int) -> RingPlace:
+    """Where ``seat`` stands on ``ring``: her demiplane when it is on it, else her square."""
+    here = _at(table.players[seat].position, demiplane_of(table, seat))
+    return here if ring.contains(here) else table.players[seat].position
 
 
 def throw_steps(table: Table, thrower: int, seat: int, direction: int, reach: int) -> int:
@@ -168,18 +170,12 @@ def throw_steps(table: Table, thrower: int, seat: int, direction: int, reach: in
     place on her path that lies beyond ``reach`` as the thrower counts it. A demiplane that
     does not exist for the thrower is outside her measure, so it is passed over, never the
     place where the throw ends."""
-    mine, theirs = gaps_for(table, seat), gaps_for(table, thrower)
-    ring: list[tuple[int, int | None]] = []
-    for i in range(BOARD):
-        ring.append((i, None))
-        if i in mine:
-            ring.append((i, i))
-    where = {node: k for k, node in enumerate(ring)}
-    start = (table.players[seat].position, demiplane_of(table, seat))
-    k = where.get(start, where[(start[0], None)])
+    mine, theirs = world(gaps_for(table, seat)), gaps_for(table, thrower)
+    start = _place_in(mine, table, seat)
     origin = table.players[thrower].position, demiplane_of(table, thrower)
-    for steps in range(1, len(ring)):
-        sq, gap = ring[(k + direction * steps) % len(ring)]
+    for steps in range(1, len(mine.order)):
+        place = mine.step(start, direction * steps)
+        sq, gap = (place.after, place.after) if isinstance(place, Gap) else (place, None)
         if gap is not None and gap not in theirs:
             continue
         if distance_for(table, thrower, origin[0], sq, origin[1], gap) > reach:
@@ -226,7 +222,7 @@ def create_problem(layer: Dungeonopoly, table: Table, user: int, params: Params,
     if me.in_jail:
         return "no powers in jail"
     here = demiplane_of(table, user)
-    for sq in (after, (after + 1) % BOARD):
+    for sq in (after, RING.step(after, 1)):
         if distance_for(table, user, me.position, sq, here, None) > reach:
             return (f"both squares beside the demiplane must be within {reach} squares "
                     "(augment=N reaches further)")

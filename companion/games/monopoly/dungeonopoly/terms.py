@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from companion.core.topology import load_ring
 from companion.games.monopoly.dungeonopoly.character import (
     Character,
     Enchantment,
@@ -18,8 +19,8 @@ from companion.games.monopoly.dungeonopoly.character import (
 )
 from companion.games.monopoly.state import Options, PlayerState, SquareState
 
-BOARD_SIZE = 40
-EDGE_LENGTH = 10
+RING = load_ring()  # the board's shape: distances, sides ("edges") and walks go through it
+BOARD_SIZE = RING.size
 
 
 class Table(Protocol):
@@ -63,10 +64,9 @@ def range_for_level(level: int) -> int:
     return (max(1, min(level, 10)) + 1) // 2
 
 
-def distance(a: int, b: int, size: int = BOARD_SIZE) -> int:
+def distance(a: int, b: int) -> int:
     """Squares between two positions counting either way round the board."""
-    d = abs(a - b) % size
-    return min(d, size - d)
+    return RING.short_way(a, b)
 
 
 def isolated(p: PlayerState) -> bool:
@@ -94,11 +94,7 @@ def square_within_range(user: Character, square: int) -> bool:
 # --- "Line of sight" ---------------------------------------------------------------------
 def edges(position: int) -> frozenset[int]:
     """Edges a square lies on: corners (0, 10, 20, 30) lie on both adjoining edges."""
-    position %= BOARD_SIZE
-    edge = position // EDGE_LENGTH
-    if position % EDGE_LENGTH == 0:
-        return frozenset({edge, (edge - 1) % 4})
-    return frozenset({edge})
+    return RING.sides(position % BOARD_SIZE)
 
 
 def in_line_of_sight(user: PlayerState, target: PlayerState) -> bool:
@@ -241,8 +237,7 @@ def walk_to(table: Table, mover: int, seat: int) -> int:
     tie), in the mover's own world (the target's polarity applies to a moved character)."""
     dest, gap = place(table, seat)
     if plain_geometry(table):
-        fwd = (dest - table.players[mover].position) % BOARD_SIZE
-        return fwd if fwd <= BOARD_SIZE - fwd else fwd - BOARD_SIZE
+        return RING.signed(table.players[mover].position, dest)
     from companion.games.monopoly.dungeonopoly import genesis
 
     return genesis.walk_steps(table, mover, dest, gap)

@@ -35,6 +35,7 @@ from companion.games.monopoly.dungeonopoly.effects import TableEffect, register_
 from companion.games.monopoly.dungeonopoly.steps import Decision, RollFor
 from companion.games.monopoly.dungeonopoly.terms import (
     BOARD_SIZE,
+    RING,
     Table,
     character,
     immune_to_mental,
@@ -231,7 +232,7 @@ class AfterMelody(Pending):
                 layer.damage(t, self.bard, self.owner, "cutting_words")
         elif self.melody == "song_of_freedom":
             if not t.players[who].in_jail:
-                steps = (FREE_PARKING - t.players[who].position) % BOARD_SIZE or BOARD_SIZE
+                steps = RING.forward(t.players[who].position, FREE_PARKING) or RING.size
                 layer.move(t, who, steps, LandContext())
         elif self.melody == "inspire_greatness":
             t.push(MelodyRoll(who, (6, 6), self.melody))

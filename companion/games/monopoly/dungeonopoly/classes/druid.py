@@ -33,6 +33,7 @@ from companion.games.monopoly.dungeonopoly.effects import TableEffect, register_
 from companion.games.monopoly.dungeonopoly.steps import Decision, ResumeMove
 from companion.games.monopoly.dungeonopoly.terms import (
     BOARD_SIZE,
+    RING,
     Table,
     character,
     in_range,
@@ -402,7 +403,7 @@ class CallLightning(Ability):
         if p.in_jail:
             return out
         for d in range(-reach, reach + 1):
-            sq = (p.position + d) % BOARD_SIZE
+            sq = RING.step(p.position, d)
             foes = [s for s in opponents(table, user) if on_square(table, s, sq)]
             s = table.squares[sq]
             if foes:

@@ -38,6 +38,7 @@ from companion.games.monopoly.dungeonopoly.character import Character, Enchantme
 from companion.games.monopoly.dungeonopoly.effects import TableEffect, register_effect
 from companion.games.monopoly.dungeonopoly.steps import Decision, RollFor
 from companion.games.monopoly.dungeonopoly.terms import (
+    RING,
     Table,
     character,
     range_for_level,
@@ -499,7 +500,7 @@ class Genesis(Power):
             if card is None:
                 continue
             for d in range(-reach, reach):
-                after = (p.position + d) % genesis.BOARD
+                after = RING.step(p.position, d)
                 yield None, (("after", str(after)), ("deck", deck), ("card", card))
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
@@ -531,15 +532,13 @@ class PsionicBlast(Power):
             return []
         reach = psi_reach(table, user, params)
         back = param(params, "same") == "back"
-        size = genesis.BOARD
         out = []
         for seat in opponents(table, user):
             other = table.players[seat]
             dist = seat_distance(table, user, user, seat)  # demiplanes counted (D-58)
             if dist is None or dist > reach:
                 continue
-            d = (other.position - me.position) % size
-            offset = d if d <= size // 2 else d - size
+            offset = RING.signed(me.position, other.position)
             if dist == 0:
                 direction = -1 if back else 1
             else:

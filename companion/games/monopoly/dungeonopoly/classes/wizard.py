@@ -22,6 +22,7 @@ from companion.games.monopoly.dungeonopoly.abilities import (
 from companion.games.monopoly.dungeonopoly.character import Enchantment
 from companion.games.monopoly.dungeonopoly.terms import (
     BOARD_SIZE,
+    RING,
     Table,
     character,
     in_range,
@@ -200,7 +201,7 @@ class Counterspell(Ability):
         reach = range_for_level(p.level)
         if not p.in_jail:
             for d in range(-reach, reach + 1):
-                sq = (p.position + d) % BOARD_SIZE
+                sq = RING.step(p.position, d)
                 for e in square_enchantments(table.extra, sq):
                     yield None, (("enchantment", e.name), ("square", str(sq)))
 

@@ -27,6 +27,7 @@ from companion.games.monopoly.dungeonopoly.terms import (
     Table,
     character,
     square_enchanted,
+    use_overlay,
     with_square_enchantment,
     without_square_enchantment,
 )
@@ -356,3 +357,18 @@ def _set_deck(t: Txn, deck: str, order: tuple[str, ...]) -> None:
         t.chance = order
     else:
         t.community_chest = order
+
+
+class GenesisOverlay:
+    """The demiplanes as the vocabulary's overlay (``terms.Overlay``)."""
+
+    in_play = staticmethod(in_play)
+    demiplane_of = staticmethod(demiplane_of)
+    exists_for = staticmethod(exists_for)
+    gaps_for = staticmethod(gaps_for)
+    distance_for = staticmethod(distance_for)
+    walk_steps = staticmethod(walk_steps)
+    target_problem = staticmethod(target_problem)
+
+
+use_overlay(GenesisOverlay())

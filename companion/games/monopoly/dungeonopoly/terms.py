@@ -109,7 +109,35 @@ def in_line_of_sight(user: PlayerState, target: PlayerState) -> bool:
 
 
 # --- the table's geometry, as one character sees it (Genesis demiplanes included) ----------
+class Overlay(Protocol):
+    """Squares between the real squares that exist for some characters only (Psion, level 7
+    "Genesis": a demiplane in the gap after square ``gap``). The spell's module provides it
+    (``use_overlay``), so this vocabulary depends on no class's module."""
+
+    def in_play(self, extra: tuple[Any, ...]) -> bool: ...
+    def demiplane_of(self, table: Table, seat: int) -> int | None: ...
+    def exists_for(self, table: Table, viewer: int, seat: int) -> bool: ...
+    def gaps_for(self, table: Table, seat: int) -> frozenset[int]: ...
+    def distance_for(self, table: Table, viewer: int, a: int, b: int, a_gap: int | None = None,
+                     b_gap: int | None = None) -> int: ...
+    def walk_steps(self, table: Table, mover: int, dest: int, dest_gap: int | None) -> int: ...
+    def target_problem(self, table: Table, user: int, target: int) -> str | None: ...
+
+
+_OVERLAY: Overlay | None = None
 _PLAIN: tuple[tuple[Any, ...], bool] = ((), True)  # the last ``extra`` asked about, the answer
+
+
+def use_overlay(overlay: Overlay) -> None:
+    """Install the squares-between-squares overlay (Genesis registers itself on import)."""
+    global _OVERLAY, _PLAIN
+    _OVERLAY = overlay
+    _PLAIN = ((), True)
+
+
+def _overlay() -> Overlay:
+    assert _OVERLAY is not None, "a demiplane is in play but no overlay is installed"
+    return _OVERLAY
 
 
 def plain_geometry(table: Table) -> bool:
@@ -124,9 +152,7 @@ def plain_geometry(table: Table) -> bool:
     last, plain = _PLAIN
     if last is extra:
         return plain
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    plain = not genesis.in_play(extra)
+    plain = _OVERLAY is None or not _OVERLAY.in_play(extra)
     _PLAIN = (extra, plain)
     return plain
 
@@ -139,18 +165,15 @@ def place(table: Table, seat: int) -> tuple[int, int | None]:
     pos = table.players[seat].position
     if plain_geometry(table):
         return pos, None
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    return pos, genesis.demiplane_of(table, seat)
+    overlay = _overlay()
+    return pos, overlay.demiplane_of(table, seat)
 
 
 def exists_for(table: Table, viewer: int, seat: int) -> bool:
     """Is ``seat`` in existence for ``viewer`` (not on a demiplane that is not there for her)?"""
     if viewer == seat or plain_geometry(table):
         return True
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    return genesis.exists_for(table, viewer, seat)
+    return _overlay().exists_for(table, viewer, seat)
 
 
 def seat_distance(table: Table, viewer: int, a: int, b: int) -> int | None:
@@ -163,9 +186,7 @@ def seat_distance(table: Table, viewer: int, a: int, b: int) -> int | None:
     (sa, ga), (sb, gb) = place(table, a), place(table, b)
     if plain_geometry(table):
         return distance(sa, sb)
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    return genesis.distance_for(table, viewer, sa, sb, ga, gb)
+    return _overlay().distance_for(table, viewer, sa, sb, ga, gb)
 
 
 def square_distance(table: Table, viewer: int, seat: int, square: int,
@@ -179,11 +200,10 @@ def square_distance(table: Table, viewer: int, seat: int, square: int,
     s, g = place(table, seat)
     if plain_geometry(table):
         return None if gap is not None else distance(s, square)
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    if gap is not None and gap not in genesis.gaps_for(table, viewer):
+    overlay = _overlay()
+    if gap is not None and gap not in overlay.gaps_for(table, viewer):
         return None
-    return genesis.distance_for(table, viewer, s, square if gap is None else gap, g, gap)
+    return overlay.distance_for(table, viewer, s, square if gap is None else gap, g, gap)
 
 
 def in_range(table: Table, user: int, target: int, extra: int = 0) -> bool:
@@ -202,12 +222,11 @@ def gap_in_range(table: Table, user: int, gap: int, extra: int = 0) -> bool:
     """Limited range from ``user`` to the demiplane in ``gap`` (one that exists for her)."""
     if isolated(table.players[user]) or plain_geometry(table):
         return False
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    if gap not in genesis.gaps_for(table, user):
+    overlay = _overlay()
+    if gap not in overlay.gaps_for(table, user):
         return False
     s, g = place(table, user)
-    d = genesis.distance_for(table, user, s, gap, g, gap)
+    d = overlay.distance_for(table, user, s, gap, g, gap)
     return d <= range_for_level(character(table, user).level) + extra
 
 
@@ -243,9 +262,7 @@ def walk_to(table: Table, mover: int, seat: int) -> int:
     if plain_geometry(table):
         fwd = (dest - table.players[mover].position) % BOARD_SIZE
         return fwd if fwd <= BOARD_SIZE - fwd else fwd - BOARD_SIZE
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    return genesis.walk_steps(table, mover, dest, gap)
+    return _overlay().walk_steps(table, mover, dest, gap)
 
 
 def standing_on(table: Table, seat: int) -> int | None:
@@ -317,9 +334,7 @@ def target_problem(table: Table, user: int, target: int, *, spell: bool, mental:
     if mental and immune_to_mental(t):
         return f"{name} is Ascended and immune to mental effects"
     if target != user and not plain_geometry(table):  # a demiplane out of the user's existence
-        from companion.games.monopoly.dungeonopoly import genesis
-
-        return genesis.target_problem(table, user, target)
+        return _overlay().target_problem(table, user, target)
     return None
 
 

@@ -137,3 +137,20 @@ class CallHouseAuction(Action):
 @dataclass(frozen=True, slots=True)
 class EndGame(Action):
     """The table agrees to stop; standings are by net worth."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline what is offered: a reaction window's answer, a pending decision (a variant's:
+    Dungeonopoly's Intimidate, a card under Divine Favor, a Rob Bank attempt ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Make a choice: the answer to a pending decision that asks for one (Dungeonopoly's
+    ``choose ante 3``, ``choose thorns stop``) or a choice a variant lets a player make
+    (Dungeonopoly's levelling choices: ``choose melody dirge_of_doom``)."""
+
+    what: str
+    option: str
+

@@ -328,7 +328,7 @@ def pass_over(layer: Dungeonopoly, t: Txn, mover: int, gap: int, forward: bool,
     card asks her a question (Divine Favor), the move pauses on the demiplane and resumes with
     the ``remaining`` steps; True means the move stops here for now."""
     from companion.games.monopoly.dungeonopoly.abilities import knows
-    from companion.games.monopoly.dungeonopoly.steps import ResumeMove
+    from companion.games.monopoly.walk import ResumeMove
 
     d = next((x for x in demiplanes(t) if x.after == gap), None)
     if d is None or knows(character(t, mover), "divine_power") is None:
@@ -372,3 +372,25 @@ class GenesisOverlay:
 
 
 use_overlay(GenesisOverlay())
+
+
+class DemiplaneWalk:
+    """The demiplanes on one mover's walk (``walk.Between``): those that exist for her, and
+    the one she starts on. Starting the walk takes her off it."""
+
+    __slots__ = ("start", "gaps")
+
+    def __init__(self, t: Txn, mover: int) -> None:
+        self.start, self.gaps = start_walk(t, mover)
+
+    def enter(self, watchers: Sequence[Any], rules: Any, t: Txn, mover: int, gap: int,
+              came_from: int, remaining: int, land: bool) -> int:
+        return enter(watchers, rules, t, mover, gap, came_from, remaining, land)
+
+    def stop(self, rules: Any, t: Txn, mover: int, gap: int, land: bool,
+             ctx: LandContext) -> None:
+        stop_on(rules, t, mover, gap, land, ctx)
+
+    def pass_over(self, rules: Any, t: Txn, mover: int, gap: int, forward: bool,
+                  remaining: int, ctx: LandContext, land: bool) -> bool:
+        return pass_over(rules, t, mover, gap, forward, remaining, ctx, land)

@@ -118,9 +118,10 @@ class DivineIntervention(Ability):
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
-        from companion.games.monopoly.dungeonopoly.reactions import RollWindow, cancel_head
+        from companion.games.monopoly.dungeonopoly.reactions import RollWindow
+        from companion.games.monopoly.reactions import cancel_window
 
-        window = cancel_head(t, RollWindow)
+        window = cancel_window(t, RollWindow)
         if window is None:
             return False
         assert isinstance(window, RollWindow)

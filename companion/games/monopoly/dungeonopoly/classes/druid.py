@@ -30,7 +30,7 @@ from companion.games.monopoly.dungeonopoly.abilities import (
 )
 from companion.games.monopoly.dungeonopoly.character import Enchantment, SquareEnchantment
 from companion.games.monopoly.dungeonopoly.effects import TableEffect, register_effect
-from companion.games.monopoly.dungeonopoly.steps import Decision, ResumeMove
+from companion.games.monopoly.dungeonopoly.steps import Decision
 from companion.games.monopoly.dungeonopoly.terms import (
     BOARD_SIZE,
     Table,
@@ -48,6 +48,7 @@ from companion.games.monopoly.dungeonopoly.terms import (
 )
 from companion.games.monopoly.engine import LandContext, RollSpec
 from companion.games.monopoly.state import BANK, GameState
+from companion.games.monopoly.walk import ResumeMove
 
 if TYPE_CHECKING:
     from companion.games.monopoly.dungeonopoly.layer import Dungeonopoly

@@ -36,7 +36,7 @@ from companion.games.monopoly.dungeonopoly.abilities import (
 )
 from companion.games.monopoly.dungeonopoly.character import Character, Enchantment
 from companion.games.monopoly.dungeonopoly.effects import TableEffect, register_effect
-from companion.games.monopoly.dungeonopoly.steps import Decision, RollFor
+from companion.games.monopoly.dungeonopoly.steps import Decision
 from companion.games.monopoly.dungeonopoly.terms import (
     Table,
     character,
@@ -47,6 +47,7 @@ from companion.games.monopoly.dungeonopoly.terms import (
 )
 from companion.games.monopoly.engine import LandContext, RollSpec
 from companion.games.monopoly.pending import Debt
+from companion.games.monopoly.prompts import RollFor
 from companion.games.monopoly.state import BANK
 
 if TYPE_CHECKING:
@@ -379,7 +380,7 @@ def loans(table: Table) -> list[MemoryLoan]:
 
 
 @dataclass(frozen=True, slots=True)
-class RecallRoll(RollFor):
+class RecallRoll(RollFor["Dungeonopoly"]):
     """The first owner of a lot held through Modify Memory rolls a d20 when rent is owed on it:
     her level or less and she remembers."""
 

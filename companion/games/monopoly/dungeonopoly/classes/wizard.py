@@ -233,10 +233,11 @@ class Counterspell(Ability):
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
-        from companion.games.monopoly.dungeonopoly.reactions import CounterWindow, cancel_head
+        from companion.games.monopoly.dungeonopoly.reactions import CounterWindow
+        from companion.games.monopoly.reactions import cancel_window
 
         if param(params, "react"):
-            countered = cancel_head(t, CounterWindow)
+            countered = cancel_window(t, CounterWindow)
             if countered is None:
                 return False
             assert isinstance(countered, CounterWindow)

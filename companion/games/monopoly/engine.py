@@ -65,6 +65,7 @@ from companion.games.monopoly.state import (
     Options,
     Outcome,
     PlayerState,
+    VariantTable,
     team_sides,
 )
 from companion.games.monopoly.txn import Txn
@@ -158,7 +159,7 @@ class Rules:
 
     def new_game(self, players: Sequence[str | tuple[str, str]], options: Options | None = None,
                  seed: int = 0, decks: Mapping[str, Sequence[str]] | None = None,
-                 extra: tuple[Any, ...] = ()) -> GameState:
+                 table: VariantTable | None = None) -> GameState:
         """A new game. Virtual decks are shuffled from ``seed`` unless ``decks`` fixes an order."""
         options = options or self.default_options()
         if not 2 <= len(players) <= 8:
@@ -202,7 +203,7 @@ class Rules:
             chance=orders["chance"],
             community_chest=orders["community_chest"],
             seed=seed,
-            extra=extra,
+            table=table,
             sides=sides,
         )
 

@@ -46,9 +46,11 @@ from companion.games.monopoly.dungeonopoly.steps import (
     RentChoice,
     RobBankChoice,
 )
+from companion.games.monopoly.dungeonopoly.table import DungeonTable
 from companion.games.monopoly.dungeonopoly.terms import (
     Table,
     character,
+    dungeon,
     in_sanctuary,
     is_hidden,
     plain_geometry,
@@ -61,7 +63,15 @@ from companion.games.monopoly.engine import LandContext, RollSpec, Rules
 from companion.games.monopoly.pending import Debt, MortgagedTransfer, PlaceHouse
 from companion.games.monopoly.reactions import Window
 from companion.games.monopoly.rent import base_rent
-from companion.games.monopoly.state import BANK, GameState, Options, PlayerState, SquareState
+from companion.games.monopoly.state import (
+    BANK,
+    GameState,
+    Options,
+    PlayerState,
+    SquareState,
+    VariantTable,
+    variant_table,
+)
 from companion.games.monopoly.txn import Txn
 from companion.games.monopoly.walk import Between, MovementRoll, MovePlan, ResumeMove, Watcher
 
@@ -114,11 +124,13 @@ class Dungeonopoly(Rules):
                          ep_per_level=getattr(options, "ep_per_level", 10))
 
     def new_game(self, players: Sequence[str | tuple[str, str]], options: Options | None = None,
-                 seed: int = 0, decks: Any = None, extra: tuple[Any, ...] = ()) -> GameState:
+                 seed: int = 0, decks: Any = None,
+                 table: VariantTable | None = None) -> GameState:
         """The advanced options' set-up (advanced.py): quicker game's figures and dealt lots,
-        blitz's starting level and draft."""
+        blitz's starting level and draft. The table starts empty (a ``DungeonTable``)."""
         options = advanced.prepare_options(options or self.default_options())
-        state = super().new_game(players, options, seed, decks, extra)
+        state = super().new_game(players, options, seed, decks,
+                                 variant_table(table, DungeonTable))
         return advanced.setup(self, state)
 
     def trade_problem(self, state: GameState | Txn, action: Trade) -> str | None:
@@ -232,12 +244,12 @@ class Dungeonopoly(Rules):
     def enchant_square(self, t: Txn, square: int, ench: Enchantment) -> None:
         if not effects.may_enchant_square(self, t, square, ench):
             return
-        t.extra = with_square_enchantment(t.extra, square, ench)
+        t.table = with_square_enchantment(dungeon(t), square, ench)
         t.emit("square_enchanted", ench.source, square=square, detail=ench.name,
                amount=ench.level)
 
     def disenchant_square(self, t: Txn, square: int, name: str) -> None:
-        t.extra = without_square_enchantment(t.extra, square, name)
+        t.table = without_square_enchantment(dungeon(t), square, name)
         t.emit("square_dispelled", None, square=square, detail=name)
 
     def ench_level(self, table: Table, ench: Enchantment) -> int:
@@ -488,7 +500,7 @@ class Dungeonopoly(Rules):
 
     def enchanted_rent(self, table: Table, index: int, rent: int) -> int:
         """Bless: +5% per level, rounded down; Curse: -5% per level, rounded up."""
-        for e in square_enchantments(table.extra, index):
+        for e in square_enchantments(table, index):
             lvl = self.ench_level(table, e)
             if e.name == "bless":
                 return rent * (100 + 5 * lvl) // 100
@@ -655,7 +667,7 @@ class Dungeonopoly(Rules):
     def passing(self, t: Txn, player: int, index: int, forward: bool, land: bool) -> bool:
         """The mover passes ``index``: a glyph stops her there (damage; she lands unless the
         move does not land); Combat Reflexes notes opponents passed; then ``on_pass``."""
-        glyph = square_enchanted(t.extra, index, "glyph_of_warding")
+        glyph = square_enchanted(t, index, "glyph_of_warding")
         if glyph is not None and glyph.source != player:
             self.disenchant_square(t, index, "glyph_of_warding")
             t.set_player(player, position=index)
@@ -1108,12 +1120,14 @@ class Dungeonopoly(Rules):
         """``set square "X" enchantments=bless:3`` (name:caster level, comma separated)."""
         if key != "enchantments":
             raise ValueError(f"unknown square field {key!r}; dungeonopoly adds enchantments")
-        extra = tuple(e for e in state.extra
-                      if not (getattr(e, "square", None) == index))
+        found = dungeon(state)  # what was on the square (set aside or not) goes
+        found = replace(found,
+                        enchantments=tuple(e for e in found.enchantments if e.square != index),
+                        suppressed=tuple(e for e in found.suppressed if e.square != index))
         for item in filter(None, value.split(",")):
             ench = _parse_enchantment(item, 1, SQUARE_ENCHANTMENTS)
-            extra = with_square_enchantment(extra, index, ench)
-        return replace(state, extra=extra)
+            found = with_square_enchantment(found, index, ench)
+        return replace(state, table=found)
 
     def player_json(self, state: GameState, index: int) -> dict[str, Any]:
         p = character(state, index)
@@ -1137,7 +1151,7 @@ class Dungeonopoly(Rules):
         return out
 
     def square_json(self, state: GameState, index: int) -> dict[str, Any]:
-        return {"enchantments": [e.label() for e in square_enchantments(state.extra, index)]}
+        return {"enchantments": [e.label() for e in square_enchantments(state, index)]}
 
     def describe_event(self, state: GameState, event: Event) -> str | None:
         """Dungeonopoly's events in plain words (``narration.py``); None: the engine's own."""

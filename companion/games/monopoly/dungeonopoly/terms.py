@@ -9,6 +9,7 @@ ruling changes in one place. Every function works on a ``GameState`` or on the w
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from companion.games.monopoly.dungeonopoly.character import (
@@ -16,7 +17,14 @@ from companion.games.monopoly.dungeonopoly.character import (
     Enchantment,
     SquareEnchantment,
 )
-from companion.games.monopoly.state import Options, PlayerState, SquareState
+from companion.games.monopoly.dungeonopoly.table import DungeonTable
+from companion.games.monopoly.state import (
+    Options,
+    PlayerState,
+    SquareState,
+    VariantTable,
+    variant_table,
+)
 
 BOARD_SIZE = 40
 EDGE_LENGTH = 10
@@ -40,7 +48,7 @@ class Table(Protocol):
     @property
     def options(self) -> Options: ...
     @property
-    def extra(self) -> tuple[Any, ...]: ...
+    def table(self) -> VariantTable | None: ...
     def allied(self, a: int, b: int) -> bool: ...
     def side(self, player: int) -> int: ...
     @property
@@ -49,6 +57,11 @@ class Table(Protocol):
     def bank_hotels(self) -> int: ...
     @property
     def pot(self) -> int: ...
+
+
+def dungeon(table: Table) -> DungeonTable:
+    """What lies on the table (enchanted squares, demiplanes ...); empty before anything is."""
+    return variant_table(table.table, DungeonTable)
 
 
 def character(table: Table, seat: int) -> Character:
@@ -114,7 +127,6 @@ class Overlay(Protocol):
     "Genesis": a demiplane in the gap after square ``gap``). The spell's module provides it
     (``use_overlay``), so this vocabulary depends on no class's module."""
 
-    def in_play(self, extra: tuple[Any, ...]) -> bool: ...
     def demiplane_of(self, table: Table, seat: int) -> int | None: ...
     def exists_for(self, table: Table, viewer: int, seat: int) -> bool: ...
     def gaps_for(self, table: Table, seat: int) -> frozenset[int]: ...
@@ -125,14 +137,12 @@ class Overlay(Protocol):
 
 
 _OVERLAY: Overlay | None = None
-_PLAIN: tuple[tuple[Any, ...], bool] = ((), True)  # the last ``extra`` asked about, the answer
 
 
 def use_overlay(overlay: Overlay) -> None:
     """Install the squares-between-squares overlay (Genesis registers itself on import)."""
-    global _OVERLAY, _PLAIN
+    global _OVERLAY
     _OVERLAY = overlay
-    _PLAIN = ((), True)
 
 
 def _overlay() -> Overlay:
@@ -142,19 +152,9 @@ def _overlay() -> Overlay:
 
 def plain_geometry(table: Table) -> bool:
     """True when no Genesis demiplane is in play (none made, no one standing on one): then
-    positions alone decide range, sight and "the same square". Remembers the last ``extra``
-    it saw (it holds it, so ``is`` is a safe test): states share one ``extra`` tuple from step
-    to step until something in it changes."""
-    global _PLAIN
-    extra = table.extra
-    if not extra:
-        return True
-    last, plain = _PLAIN
-    if last is extra:
-        return plain
-    plain = _OVERLAY is None or not _OVERLAY.in_play(extra)
-    _PLAIN = (extra, plain)
-    return plain
+    positions alone decide range, sight and "the same square"."""
+    found = table.table
+    return not isinstance(found, DungeonTable) or not (found.demiplanes or found.standing)
 
 
 # Every class module measures range, reach, line of sight and "on that square" through these
@@ -345,32 +345,30 @@ def used_up(p: Character, ability: str) -> bool:
 
 
 # --- square enchantments ------------------------------------------------------------------
-def square_enchantments(extra: tuple[Any, ...], square: int) -> list[Enchantment]:
-    return [e.enchantment for e in extra
-            if isinstance(e, SquareEnchantment) and e.square == square]
+def square_enchantments(table: Table, square: int) -> list[Enchantment]:
+    return [e.enchantment for e in dungeon(table).enchantments if e.square == square]
 
 
-def square_enchanted(extra: tuple[Any, ...], square: int, name: str) -> Enchantment | None:
-    for e in extra:
-        if isinstance(e, SquareEnchantment) and e.square == square and e.enchantment.name == name:
+def square_enchanted(table: Table, square: int, name: str) -> Enchantment | None:
+    for e in dungeon(table).enchantments:
+        if e.square == square and e.enchantment.name == name:
             return e.enchantment
     return None
 
 
-def with_square_enchantment(extra: tuple[Any, ...], square: int,
-                            ench: Enchantment) -> tuple[Any, ...]:
-    kept = [e for e in extra if not (isinstance(e, SquareEnchantment) and e.square == square
-                                      and e.enchantment.name == ench.name)]
+def with_square_enchantment(found: DungeonTable, square: int,
+                            ench: Enchantment) -> DungeonTable:
+    """``found`` with ``ench`` on ``square`` (replacing one of the same name there)."""
+    kept = [e for e in found.enchantments
+            if not (e.square == square and e.enchantment.name == ench.name)]
     kept.append(SquareEnchantment(square, ench))
-    return _sorted(kept)
+    return replace(found, enchantments=_sorted(kept))
 
 
-def without_square_enchantment(extra: tuple[Any, ...], square: int,
-                               name: str) -> tuple[Any, ...]:
-    return _sorted([e for e in extra if not (isinstance(e, SquareEnchantment)
-                                             and e.square == square and e.enchantment.name == name)])
+def without_square_enchantment(found: DungeonTable, square: int, name: str) -> DungeonTable:
+    return replace(found, enchantments=_sorted([
+        e for e in found.enchantments if not (e.square == square and e.enchantment.name == name)]))
 
 
-def _sorted(items: list[Any]) -> tuple[Any, ...]:
-    return tuple(sorted(items, key=lambda e: (e.square, e.enchantment.name)
-                        if isinstance(e, SquareEnchantment) else (10_000, "")))
+def _sorted(items: list[SquareEnchantment]) -> tuple[SquareEnchantment, ...]:
+    return tuple(sorted(items, key=lambda e: (e.square, e.enchantment.name)))

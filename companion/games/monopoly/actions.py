@@ -141,15 +141,14 @@ class EndGame(Action):
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Decline what is offered: a reaction window's answer, a pending decision (a variant's:
-    Dungeonopoly's Intimidate, a card under Divine Favor, a Rob Bank attempt ...)."""
+    """Decline what is offered: an answer in a reaction window, or a pending decision (a
+    variant's own choices to take or refuse)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Choose(Action):
-    """Make a choice: the answer to a pending decision that asks for one (Dungeonopoly's
-    ``choose ante 3``, ``choose thorns stop``) or a choice a variant lets a player make
-    (Dungeonopoly's levelling choices: ``choose melody dirge_of_doom``)."""
+    """Make a choice (``NAME choose WHAT OPTION``): the answer to a pending decision that
+    asks for one, or a choice a variant lets a player make (levelling choices ...)."""
 
     what: str
     option: str

@@ -4,8 +4,8 @@ A ``Window`` at the head of ``GameState.pending`` waits for off-turn answers fro
 ``eligible`` players (its ``player`` is -1). The engine lists each waiting player's answers
 (``answer_actions``) and a ``Pass``, takes the passes (``Rules.pass_window``) and, once nobody is
 waiting, closes the window (``close``): what was held back goes ahead. A variant opens windows
-where its rules allow answers (Dungeonopoly: Counterspell when a spell is cast, Divine
-Intervention when dice are rolled) and applies the answers it defines.
+where its rules allow answers (a counter to an ability being used, a reroll when dice are
+rolled) and applies the answers it defines.
 """
 
 from __future__ import annotations

@@ -119,7 +119,7 @@ class Outcome:
 @dataclass(frozen=True, slots=True)
 class VariantTable:
     """A variant's table-wide state (``GameState.table``): what belongs to the table rather
-    than to a player or a square (Dungeonopoly's enchanted squares and demiplanes ...). A
+    than to a player or a square (enchanted squares, squares between squares ...). A
     variant subclasses it with typed fields, frozen like the rest of the state; the empty
     table (every field at its default) is what a new game starts with."""
 

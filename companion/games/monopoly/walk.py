@@ -5,7 +5,7 @@
 that stops her, someone towed along) may change how many squares are left; then passing the
 square is resolved (``Rules.passing``: GO pay, or a variant's stop). A decision asked while
 passing pauses the move: the rest waits in a ``ResumeMove`` step. A variant may also put squares
-between the squares for some movers (``Between``: Dungeonopoly's Genesis demiplanes).
+between the squares that exist for some movers only (``Between``).
 """
 
 from __future__ import annotations

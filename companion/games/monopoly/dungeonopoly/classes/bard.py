@@ -220,8 +220,6 @@ class AfterMelody(Step["Dungeonopoly"]):
     bard: int = -1
     owner: int = -1
 
-    automatic = True
-
     def run(self, layer: Dungeonopoly, t: Txn) -> None:
         who = self.player
         if t.players[who].bankrupt:
@@ -333,8 +331,6 @@ class TowMove(Step["Dungeonopoly"]):
 
     steps: int = 0
     hidden: bool = False
-
-    automatic = True
 
     def run(self, layer: Dungeonopoly, t: Txn) -> None:
         if not movable(layer, t, self.player):

@@ -366,8 +366,6 @@ class DarkDelirium(PactSpell):
 class EndTurnNow(Step["Dungeonopoly"]):
     """Dark Delirium: the attacker's turn ends as soon as what is already pending settles."""
 
-    automatic = True
-
     def run(self, layer: Dungeonopoly, t: Txn) -> None:
         if t.current == self.player and not t.players[self.player].bankrupt and \
                 t.outcome is None:

@@ -137,3 +137,19 @@ class CallHouseAuction(Action):
 @dataclass(frozen=True, slots=True)
 class EndGame(Action):
     """The table agrees to stop; standings are by net worth."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline what is offered: an answer in a reaction window, or a pending decision (a
+    variant's own choices to take or refuse)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Make a choice (``NAME choose WHAT OPTION``): the answer to a pending decision that
+    asks for one, or a choice a variant lets a player make (levelling choices ...)."""
+
+    what: str
+    option: str
+

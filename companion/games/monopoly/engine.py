@@ -23,6 +23,7 @@ from companion.games.monopoly.actions import (
     Build,
     Buy,
     CallHouseAuction,
+    Choose,
     ClaimRent,
     DeclareBankruptcy,
     Decline,
@@ -31,6 +32,7 @@ from companion.games.monopoly.actions import (
     EndTurn,
     KeepMortgaged,
     Mortgage,
+    Pass,
     PassBid,
     PayJail,
     Roll,
@@ -52,6 +54,8 @@ from companion.games.monopoly.pending import (
     Pending,
     PlaceHouse,
 )
+from companion.games.monopoly.prompts import Decision, RollFor, Step
+from companion.games.monopoly.reactions import Window
 from companion.games.monopoly.rent import base_rent
 from companion.games.monopoly.state import (
     BANK,
@@ -61,9 +65,18 @@ from companion.games.monopoly.state import (
     Options,
     Outcome,
     PlayerState,
+    VariantTable,
     team_sides,
 )
 from companion.games.monopoly.txn import Txn
+from companion.games.monopoly.walk import (
+    Between,
+    MovementRoll,
+    MovePlan,
+    ResumeMove,
+    Watcher,
+    walk,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +140,8 @@ class Rules:
             ClaimRent: self._do_claim_rent,
             CallHouseAuction: self._do_call_house_auction,
             EndGame: self._do_end_game,
+            Pass: self._answer_pass,
+            Choose: self._answer_choose,
         }
 
     # ======================================================================================
@@ -144,7 +159,7 @@ class Rules:
 
     def new_game(self, players: Sequence[str | tuple[str, str]], options: Options | None = None,
                  seed: int = 0, decks: Mapping[str, Sequence[str]] | None = None,
-                 extra: tuple[Any, ...] = ()) -> GameState:
+                 table: VariantTable | None = None) -> GameState:
         """A new game. Virtual decks are shuffled from ``seed`` unless ``decks`` fixes an order."""
         options = options or self.default_options()
         if not 2 <= len(players) <= 8:
@@ -188,7 +203,7 @@ class Rules:
             chance=orders["chance"],
             community_chest=orders["community_chest"],
             seed=seed,
-            extra=extra,
+            table=table,
             sides=sides,
         )
 
@@ -226,6 +241,8 @@ class Rules:
             head = state.pending[0]
             if isinstance(head, NeedRoll):
                 return RollSpec(head.player, (6, 6), head.purpose)
+            if isinstance(head, RollFor):
+                return RollSpec(head.player, head.dice_sides, f"for:{type(head).__name__}")
             return None
         if not state.rolled or state.roll_again:
             purpose = "jail" if state.players[state.current].in_jail else "move"
@@ -293,6 +310,63 @@ class Rules:
             t.emit("game_over", active[0] if active else None,
                    detail=t.outcome.winner or "no one")
 
+    # --- prompts, reaction windows and movement hooks (prompts.py, reactions.py, walk.py) ----
+    def prompt_actions(self, state: GameState, head: Pending) -> list[Action]:
+        """The answers to a variant's prompt at the head of the queue: a window's answers and
+        passes, a decision's answers, the roll a ``RollFor`` waits for."""
+        if isinstance(head, Window):
+            out: list[Action] = []
+            for seat in head.waiting:
+                out += head.answer_actions(self, state, seat)
+                out.append(Pass(seat))
+            return out
+        if isinstance(head, Decision):
+            return head.actions(self, state)
+        if isinstance(head, RollFor):
+            return [Roll(head.player, ())]
+        return []
+
+    def react_to_roll(self, t: Txn, spec: RollSpec, dice: tuple[int, ...]) -> bool:
+        """hook: dice were rolled and checked; True holds the roll back (a reaction window
+        opened, which hands it to ``handle_roll`` when it closes)."""
+        return False
+
+    def read_movement_roll(self, t: Txn, player: int, dice: tuple[int, ...]) -> MovementRoll:
+        """hook: the dice of a movement roll that count, and those that decide doubles."""
+        return MovementRoll(dice, dice)
+
+    def movement_roll_taken(self, t: Txn, player: int, roll: MovementRoll) -> None:
+        """hook: a movement roll was taken (before doubles are counted)."""
+
+    def rolled_doubles(self, t: Txn, player: int) -> None:
+        """hook: a movement roll came up doubles (before the move)."""
+
+    def plan_movement(self, t: Txn, player: int, roll: MovementRoll) -> MovePlan:
+        """hook: how a movement roll moves the player (standard: ``movement_steps`` squares,
+        landing and passing as usual)."""
+        return MovePlan(self.movement_steps(t, player, roll.dice))
+
+    def pinned(self, t: GameState | Txn, player: int) -> bool:
+        """hook: True when the player cannot be moved now."""
+        return False
+
+    def step_watchers(self, t: Txn, player: int) -> Sequence[Watcher]:
+        """hook: the rules on the table watching this mover's steps (an extra cost per square,
+        a square that stops her, someone towed along)."""
+        return []
+
+    def walk_between(self, t: Txn, player: int) -> Between | None:
+        """hook: squares between the squares for this mover's walk, if any."""
+        return None
+
+    def passing(self, t: Txn, player: int, index: int, forward: bool, land: bool) -> bool:
+        """hook: the mover passes ``index`` (see ``on_pass``); True stops her there."""
+        return self.on_pass(t, player, index, forward)
+
+    def after_move(self, t: Txn, player: int, steps: int, land: bool,
+                   count_passing: bool) -> None:
+        """hook: a move (or the part of it made before a pause) finished."""
+
     # --- transcript, JSON and narration hooks (see companion/transcript.py) ------------------
     def parse_verb(self, state: GameState, player: int, verb: str, args: list[str]) -> Action | None:
         """hook: parse a variant's transcript verb (``NAME VERB ARGS``); None if unknown."""
@@ -353,6 +427,8 @@ class Rules:
             return ()
         if state.pending:
             head = state.pending[0]
+            if isinstance(head, Window):
+                return head.waiting
             if isinstance(head, Auction):
                 return head.bidders
             if head.player >= 0:
@@ -398,6 +474,8 @@ class Rules:
                 for m in state.members(p):
                     if not state.players[m].bankrupt:
                         out.append(CallHouseAuction(m))
+        if state.pending:
+            out.extend(self.prompt_actions(state, state.pending[0]))
         out.extend(self.extra_legal_actions(state, players))
         if players is not None:
             out = [a for a in out if a.player in players]
@@ -573,6 +651,19 @@ class Rules:
             self.leave_jail(t, step.player, "paid the fee after three tries")
             self.move(t, step.player, sum(step.dice), LandContext(dice_total=sum(step.dice)))
             return
+        if isinstance(step, ResumeMove):
+            p = t.players[step.player]
+            if p.bankrupt or p.in_jail:
+                return
+            self.move(t, step.player, step.steps, step.ctx, land=step.land,
+                      count_passing=step.count_passing)
+            return
+        if isinstance(step, Window):
+            step.close(self, t)
+            return
+        if isinstance(step, Step):
+            step.run(self, t)
+            return
         raise AssertionError(f"no automatic step {type(step).__name__}")
 
     def _head(self, t: Txn, kind: type[Pending], player: int | None = None) -> Any:
@@ -617,6 +708,36 @@ class Rules:
         return f"waiting for {cur} to end the turn"
 
     # ======================================================================================
+    # Answering prompts: decisions and reaction windows
+    # ======================================================================================
+    def _answer_pass(self, t: Txn, action: Pass) -> None:
+        head = t.pending[0] if t.pending else None
+        if isinstance(head, Window):
+            self.pass_window(t, action.player)
+        elif isinstance(head, Decision) and head.player == action.player:
+            t.pending.pop(0)
+            head.decline(self, t)
+        else:
+            self.apply_extra(t, action)  # a variant's own decisions
+
+    def _answer_choose(self, t: Txn, action: Choose) -> None:
+        head = t.pending[0] if t.pending else None
+        if isinstance(head, Decision) and head.player == action.player:
+            t.pending.pop(0)
+            head.choose(self, t, action.what, action.option)
+        else:
+            self.apply_extra(t, action)  # a variant's own choices
+
+    def pass_window(self, t: Txn, seat: int) -> None:
+        """``seat`` gives no answer in the reaction window at the head of the queue."""
+        head = t.pending[0]
+        assert isinstance(head, Window)
+        if seat not in head.waiting:
+            raise IllegalActionError(f"{t.name(seat)} is not being asked in this window")
+        t.pending[0] = replace(head, passed=head.passed + (seat,))
+        t.emit("passed", seat)
+
+    # ======================================================================================
     # Turn flow: rolling, moving, landing
     # ======================================================================================
     def check_dice(self, spec: RollSpec, dice: tuple[int, ...]) -> None:
@@ -647,10 +768,17 @@ class Rules:
         t.claimable = []
         t.emit("rolled", action.player, amount=sum(action.dice),
                detail=" ".join(str(d) for d in action.dice))
+        if self.react_to_roll(t, spec, action.dice):
+            return
         self.handle_roll(t, spec, action.dice)
 
     def handle_roll(self, t: Txn, spec: RollSpec, dice: tuple[int, ...]) -> None:
-        """Dispatch a checked roll by its purpose (variants add purposes and call super)."""
+        """Dispatch a roll that stands by its purpose (variants add purposes and call super)."""
+        if spec.purpose.startswith("for:"):
+            step = t.pending.pop(0)
+            assert isinstance(step, RollFor)
+            step.rolled(self, t, dice)
+            return
         if spec.purpose == "utility_card":
             head = t.pending.pop(0)
             assert isinstance(head, NeedRoll)
@@ -667,50 +795,45 @@ class Rules:
         return len(dice) >= 2 and dice[0] == dice[1]
 
     def movement_roll(self, t: Txn, player: int, dice: tuple[int, ...]) -> None:
-        """A movement roll: doubles roll again; a third doubles goes to jail without moving."""
-        t.last_dice = dice
+        """A movement roll: doubles roll again; a third doubles goes to jail without moving.
+        Variants read the dice (``read_movement_roll``), act on the roll once taken
+        (``movement_roll_taken``, ``rolled_doubles``) and plan the move (``plan_movement``)."""
+        roll = self.read_movement_roll(t, player, dice)
+        t.last_dice = roll.dice
         t.rolled = True
-        doubles = self.is_doubles(dice)
+        self.movement_roll_taken(t, player, roll)
+        doubles = self.is_doubles(roll.pair)
         if doubles:
             t.doubles += 1
             t.emit("doubles", player, amount=t.doubles)
+            self.rolled_doubles(t, player)
             if t.doubles >= 3:
-                self.third_doubles(t, player, dice)
-                return
+                if self.third_doubles(t, player, roll.dice):
+                    return
+                doubles = False
         t.roll_again = doubles
-        self.move(t, player, self.movement_steps(t, player, dice), LandContext(dice_total=sum(dice)))
+        plan = self.plan_movement(t, player, roll)
+        self.move(t, player, plan.steps, LandContext(dice_total=sum(roll.dice)), land=plan.land,
+                  count_passing=plan.count_passing, watchers=plan.watchers)
         if t.players[player].in_jail or t.players[player].bankrupt:
             t.roll_again = False
 
-    def third_doubles(self, t: Txn, player: int, dice: tuple[int, ...]) -> None:
-        """hook: the third doubles in a row (standard: straight to jail, no move)."""
+    def third_doubles(self, t: Txn, player: int, dice: tuple[int, ...]) -> bool:
+        """hook: the third doubles in a row (standard: straight to jail, no move). True when
+        the roll ends there; False moves the player by it (no roll again)."""
         t.emit("speeding", player, detail="three doubles in a row")
         self.send_to_jail(t, player)
+        return True
 
     def movement_steps(self, t: Txn, player: int, dice: tuple[int, ...]) -> int:
         """hook: how many squares a movement roll moves (standard: the total)."""
         return sum(dice)
 
     def move(self, t: Txn, player: int, steps: int, ctx: LandContext, *, land: bool = True,
-             count_passing: bool = True) -> None:
-        """Move a player square by square, forward (steps > 0) or back; passing and landing."""
-        size = len(self.board.squares)
-        forward = steps >= 0
-        pos = t.players[player].position
-        remaining = abs(steps)
-        start = pos
-        while remaining > 0:
-            pos = (pos + (1 if forward else -1)) % size
-            remaining -= 1
-            if remaining == 0:
-                break
-            if count_passing and self.on_pass(t, player, pos, forward):
-                remaining = 0
-                break
-        t.set_player(player, position=pos)
-        t.emit("moved", player, square=pos, amount=steps, detail=f"from {start}")
-        if land:
-            self.arrive(t, player, pos, ctx, forward=forward and steps != 0)
+             count_passing: bool = True, watchers: Sequence[Watcher] = ()) -> None:
+        """Move a player square by square, forward (steps > 0) or back; passing and landing
+        (walk.py; ``watchers``: rules the move brings along, seeing every square)."""
+        walk(self, t, player, steps, ctx, land, count_passing, watchers)
 
     def arrive(self, t: Txn, player: int, index: int, ctx: LandContext, forward: bool = True) -> None:
         """Land on a square: GO pays the landing amount, then the square resolves."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
 _T = TypeVar("_T")
@@ -117,6 +117,29 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class VariantTable:
+    """A variant's table-wide state (``GameState.table``): what belongs to the table rather
+    than to a player or a square (enchanted squares, squares between squares ...). A
+    variant subclasses it with typed fields, frozen like the rest of the state; the empty
+    table (every field at its default) is what a new game starts with."""
+
+
+_V = TypeVar("_V", bound=VariantTable)
+_EMPTY_TABLES: dict[type[VariantTable], VariantTable] = {}
+
+
+def variant_table(table: VariantTable | None, kind: type[_V]) -> _V:
+    """``table`` when it is a ``kind``, else the empty ``kind`` (one shared value)."""
+    if isinstance(table, kind):
+        return table
+    empty = _EMPTY_TABLES.get(kind)
+    if empty is None:
+        empty = _EMPTY_TABLES[kind] = kind()
+    assert isinstance(empty, kind)
+    return empty
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     variant: str
     options: Options
@@ -138,11 +161,15 @@ class GameState:
     claimable: tuple[tuple[int, int, int, int], ...] = ()  # (owner, payer, square, amount)
     outcome: Outcome | None = None
     seed: int = 0
-    extra: tuple[Any, ...] = field(default=())  # variant-wide state (see variants)
+    table: VariantTable | None = None  # the variant's table-wide state (see VariantTable)
     # team play: the seat that holds each seat's side (its team's first seat); () = no teams.
     # A side shares one pool of cash (every member's ``cash`` shows the pool) and one set of
     # lots (owned in the side's name).
     sides: tuple[int, ...] = ()
+
+    def table_of(self, kind: type[_V]) -> _V:
+        """The variant's table-wide state as a ``kind`` (the empty one when none is set)."""
+        return variant_table(self.table, kind)
 
     @property
     def current_player(self) -> PlayerState:

@@ -9,11 +9,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 from operator import is_
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.core.events import Event
 from companion.games.monopoly.pending import Debt, Pending
-from companion.games.monopoly.state import BANK, POT, GameState, PlayerState, SquareState, evolve
+from companion.games.monopoly.state import (
+    BANK,
+    POT,
+    GameState,
+    PlayerState,
+    SquareState,
+    VariantTable,
+    evolve,
+    variant_table,
+)
+
+_V = TypeVar("_V", bound=VariantTable)
 
 if TYPE_CHECKING:
     from companion.games.monopoly.board import Board
@@ -25,7 +36,7 @@ class Txn:
         "rules", "board", "options", "origin", "players", "squares", "current", "bank_houses",
         "bank_hotels", "pot", "bank_net", "rolled", "doubles", "roll_again", "last_dice",
         "pending", "front", "chance", "community_chest", "turn_number", "claimable", "outcome",
-        "extra", "events", "sides",
+        "table", "events", "sides",
     )
 
     def __init__(self, rules: Rules, state: GameState) -> None:
@@ -51,7 +62,7 @@ class Txn:
         self.turn_number = state.turn_number
         self.claimable = list(state.claimable)
         self.outcome = state.outcome
-        self.extra: Any = state.extra
+        self.table: VariantTable | None = state.table
         self.events: list[Event] = []
         self.sides = state.sides  # fixed for a game: team play's side of each seat
 
@@ -79,7 +90,7 @@ class Txn:
             turn_number=self.turn_number,
             claimable=tuple(self.claimable),
             outcome=self.outcome,
-            extra=self.extra,
+            table=self.table,
         )
 
     def emit(self, kind: str, player: int | None = None, **fields: Any) -> None:
@@ -107,6 +118,10 @@ class Txn:
             return (player,)
         side = self.sides[player]
         return tuple(i for i, s in enumerate(self.sides) if s == side)
+
+    def table_of(self, kind: type[_V]) -> _V:
+        """See GameState.table_of: the variant's table-wide state as a ``kind``."""
+        return variant_table(self.table, kind)
 
     def owned_by(self, player: int) -> list[int]:
         side = self.side(player)

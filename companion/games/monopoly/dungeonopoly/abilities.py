@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.games.monopoly.actions import Action
+from companion.games.monopoly.actions import Choose as Choose  # (answers the engine routes)
+from companion.games.monopoly.actions import Pass as Pass
 
 if TYPE_CHECKING:
     from companion.games.monopoly.dungeonopoly.character import Character
@@ -48,12 +50,6 @@ class UseAbility(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Decline an offered choice: a reaction window, Intimidate, a card under Divine Favor,
-    a Rob Bank attempt, coming out of sneak."""
-
-
-@dataclass(frozen=True, slots=True)
 class Accept(Action):
     """Accept the card on offer (Divine Favor)."""
 
@@ -64,16 +60,6 @@ class TrainSkill(Action):
 
     skill: str
     ranks: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class Choose(Action):
-    """Make a choice: a levelling choice that is due (``NAME choose melody dirge_of_doom``,
-    ``choose form bear``, ``choose borrow fighter:attack`` ...) or an answer to a pending
-    decision that asks for one (``choose ante 3``, ``choose thorns stop``)."""
-
-    what: str
-    option: str
 
 
 def param(params: Params, key: str, default: str = "") -> str:

@@ -11,10 +11,10 @@ from companion.games.monopoly.actions import Action, Bid, CallHouseAuction, Pass
 from companion.games.monopoly.cards import card_by_id
 from companion.games.monopoly.dungeonopoly import effects
 from companion.games.monopoly.dungeonopoly.abilities import Accept, Pass, TrainSkill, UseAbility
-from companion.games.monopoly.dungeonopoly.reactions import Window
 from companion.games.monopoly.dungeonopoly.steps import CardChoice, Check, RentChoice, RobBankChoice
 from companion.games.monopoly.dungeonopoly.terms import character
 from companion.games.monopoly.pending import Auction
+from companion.games.monopoly.reactions import Window
 from companion.games.monopoly.state import GameState
 
 BAD_CARDS = frozenset({"pay", "go_to_jail", "repairs", "pay_each_player", "move_back"})

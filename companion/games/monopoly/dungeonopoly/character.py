@@ -37,8 +37,8 @@ class Enchantment:
 
 @dataclass(frozen=True, slots=True)
 class SquareEnchantment:
-    """An enchantment attached to a square (Bless, Curse, Glyph of Warding), kept in
-    ``GameState.extra`` as a sorted tuple of these."""
+    """An enchantment attached to a square (Bless, Curse, Glyph of Warding), kept in the
+    table's ``DungeonTable`` (table.py) as a sorted tuple of these."""
 
     square: int
     enchantment: Enchantment

@@ -6,7 +6,8 @@ Most abilities only act when used, and passive ones change their holder's own fi
 the ``Ability`` hooks. Some change everyone's movement, rent, damage or dice instead: an
 Entangled square slows every mover, a paladin in a stance pins herself and taxes opponents'
 steps, a bard's melody rewrites a rent owed by someone else. Each such rule is a
-``TableEffect`` registered by its class module; the layer calls the dispatch functions below
+``TableEffect`` (the engine's, companion/games/monopoly/effects.py, with Dungeonopoly's own
+hooks added) registered by its class module; the layer calls the dispatch functions below
 at fixed points (damage, charges, rent, dice, movement steps, turn starts, the end of each
 action). An effect names the class roles it belongs to, so a table without those classes pays
 almost nothing for it.
@@ -17,8 +18,9 @@ Every method has a neutral default; an effect overrides only what it needs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import is_
 from typing import TYPE_CHECKING, Any
+
+from companion.games.monopoly import effects as table_effects
 
 if TYPE_CHECKING:
     from companion.games.monopoly.actions import Action
@@ -27,17 +29,17 @@ if TYPE_CHECKING:
     from companion.games.monopoly.dungeonopoly.layer import Dungeonopoly
     from companion.games.monopoly.dungeonopoly.terms import Table
     from companion.games.monopoly.engine import RollSpec
-    from companion.games.monopoly.state import GameState
+    from companion.games.monopoly.state import GameState, PlayerState
     from companion.games.monopoly.txn import Txn
 
 
-class TableEffect:
-    """One rule that acts on the table. ``roles``: the classes whose presence (as a seat's
-    class, or an ability borrowed from that class) switches it on."""
+class TableEffect(table_effects.TableEffect["Dungeonopoly"]):
+    """One rule that acts on the table (the engine's hooks: money, rent, dice, movement,
+    turns), plus Dungeonopoly's own: damage, enchantments, hiding, ability uses and the
+    Genesis demiplanes. ``roles``: the classes whose presence (as a seat's class, or an
+    ability borrowed from that class) switches it on."""
 
-    roles: frozenset[str] = frozenset()
-
-    # --- damage, money, rent -------------------------------------------------------------
+    # --- damage --------------------------------------------------------------------------------
     def damage_blocked(self, layer: Dungeonopoly, t: Txn, attacker: int,
                        defender: int) -> str | None:
         """A reason the damage does not happen at all (e.g. ``hallow``), or None."""
@@ -51,24 +53,6 @@ class TableEffect:
                          amount: int, source: str, to: int) -> bool:
         """True when the effect holds damage back for a decision or a roll (it deals it later
         itself, e.g. Entropic Ward's d6). ``amount`` is before the defender's reductions."""
-        return False
-
-    def redirect_income(self, layer: Dungeonopoly, t: Txn, recipient: int, amount: int,
-                        reason: str) -> int:
-        """Where money due to ``recipient`` really goes (Hex: the central pot)."""
-        return recipient
-
-    def adjust_charge(self, layer: Dungeonopoly, t: Txn, debtor: int, creditor: int,
-                      amount: int, reason: str) -> int:
-        return amount
-
-    def adjust_rent(self, layer: Dungeonopoly, t: Txn, payer: int, index: int,
-                    amount: int) -> int:
-        return amount
-
-    def intercept_rent(self, layer: Dungeonopoly, t: Txn, payer: int, owner: int, index: int,
-                       amount: int) -> bool:
-        """True when the effect takes the rent over (it will settle it later itself)."""
         return False
 
     # --- enchantments, hiding, abilities ----------------------------------------------------
@@ -86,47 +70,20 @@ class TableEffect:
                     ab: Ability) -> str | None:
         return None
 
-    # --- dice and movement ------------------------------------------------------------------
-    def movement_sides(self, layer: Dungeonopoly, state: Table, player: int,
-                       sides: tuple[int, ...]) -> tuple[int, ...]:
-        return sides
-
-    def movement_dice(self, layer: Dungeonopoly, t: Txn, player: int,
-                      dice: tuple[int, ...]) -> tuple[int, ...]:
-        """The dice of a movement roll that count (e.g. the two kept of three)."""
-        return dice
-
-    def intercept_movement_roll(self, layer: Dungeonopoly, t: Txn, spec: RollSpec,
-                                dice: tuple[int, ...]) -> bool:
-        """True when the effect holds the roll back (a decision comes first)."""
-        return False
-
-    def movement_steps(self, layer: Dungeonopoly, t: Txn, player: int, steps: int) -> int:
-        """The signed squares a movement roll moves (Id Insinuation: backwards)."""
-        return steps
-
     def intercept_use(self, layer: Dungeonopoly, t: Txn, user: int, ab: Ability,
                       target: int | None, params: Params) -> bool:
         """True when an ability use waits for someone's answer first (Intellect Fortress);
         the effect resumes it with ``layer.proceed``."""
         return False
 
-    def rolled_doubles(self, layer: Dungeonopoly, t: Txn, player: int) -> None:
-        """A movement roll came up doubles (before the move)."""
+    # --- movement (any table view: a state, a working copy) --------------------------------------
+    def movement_sides(self, layer: Dungeonopoly, state: Table, player: int,
+                       sides: tuple[int, ...]) -> tuple[int, ...]:
+        return sides
 
     def pinned(self, layer: Dungeonopoly, t: Table, player: int) -> bool:
         """True when the player cannot be moved now."""
         return False
-
-    def moves_here(self, layer: Dungeonopoly, t: Txn, mover: int) -> bool:
-        """Does this effect care about ``mover``'s steps right now (cheap gate per move)?"""
-        return False
-
-    def enter_square(self, layer: Dungeonopoly, t: Txn, mover: int, index: int, came_from: int,
-                     remaining: int, land: bool) -> int:
-        """The mover steps onto ``index`` with ``remaining`` squares still to go (the move
-        counts as passing). Return the new remaining count (0 stops her here)."""
-        return remaining
 
     def enter_demiplane(self, layer: Dungeonopoly, t: Txn, mover: int, gap: int,
                         came_from: int, remaining: int, land: bool) -> int:
@@ -134,37 +91,8 @@ class TableEffect:
         square ``gap``); ``came_from`` is the real square she stepped off (D-60)."""
         return remaining
 
-    def after_move(self, layer: Dungeonopoly, t: Txn, mover: int, steps: int, land: bool,
-                   count_passing: bool) -> None:
-        """A move (or a resumed part of one) finished."""
 
-    # --- turns and bookkeeping ---------------------------------------------------------------
-    def turn_started(self, layer: Dungeonopoly, t: Txn, player: int) -> None:
-        """``player``'s turn begins (after her turn flags were reset)."""
-
-    def go_collected(self, layer: Dungeonopoly, t: Txn, player: int, landed: bool) -> None:
-        """``player`` passes or lands on GO (counting as passing)."""
-
-    def sync(self, layer: Dungeonopoly, t: Txn) -> None:
-        """After every action: bring position-bound states up to date."""
-
-    # --- levelling choices, JSON and bots -------------------------------------------------------
-    def player_json(self, layer: Dungeonopoly, state: GameState, seat: int) -> dict[str, Any]:
-        return {}
-
-    def bot_hint(self, state: GameState, actions: Sequence[Action]) -> Action | None:
-        return None
-
-
-_EFFECTS: list[TableEffect] = []
-
-
-def register_effect(effect: TableEffect) -> TableEffect:
-    _EFFECTS.append(effect)
-    return effect
-
-
-def roles_in_play(table: Table) -> set[str]:
+def roles_in_play(table: table_effects.Seated) -> set[str]:
     """Class roles at the table, counting abilities borrowed from other classes."""
     out: set[str] = set()
     for p in table.players:
@@ -177,32 +105,20 @@ def roles_in_play(table: Table) -> set[str]:
     return out
 
 
-# ``active`` runs at every hook point: remember the last answer and the players it was for
-# (kept alive here, so ``is`` is a safe test) and the (role, choices) pairs that decide it, as
-# one tuple: (number of effects registered, players, key, effects).
-_MEMO: tuple[int, Sequence[Any], tuple[Any, ...], list[TableEffect]] = (-1, (), (), [])
+class ClassEffects(table_effects.EffectRegistry[TableEffect]):
+    """The class modules' effects: those of the classes at the table are in play."""
+
+    def roles_in_play(self, table: table_effects.Seated) -> set[str]:
+        return roles_in_play(table)
+
+    def key(self, players: Sequence[PlayerState]) -> tuple[Any, ...]:
+        """Each seat's class and choices (what ``roles_in_play`` reads)."""
+        return tuple([(getattr(p, "role", ""), getattr(p, "choices", ())) for p in players])
 
 
-def active(table: Table) -> list[TableEffect]:
-    global _MEMO
-    if not _EFFECTS:
-        return []
-    players = table.players
-    n, last, last_key, found = _MEMO
-    if n == len(_EFFECTS):
-        # the same tuple (one GameState asked again), or the same player objects (a Txn)
-        if last is players or (len(last) == len(players) and all(map(is_, last, players))):
-            return found
-        key = tuple([(getattr(p, "role", ""), getattr(p, "choices", ())) for p in players])
-        if key == last_key:
-            _MEMO = (n, tuple(players), key, found)
-            return found
-    else:
-        key = tuple([(getattr(p, "role", ""), getattr(p, "choices", ())) for p in players])
-    roles = roles_in_play(table)
-    found = [e for e in _EFFECTS if e.roles & roles]
-    _MEMO = (len(_EFFECTS), tuple(players), key, found)
-    return found
+REGISTRY = ClassEffects()
+register_effect = REGISTRY.register
+active = REGISTRY.active
 
 
 # --- dispatch (called by the layer) ----------------------------------------------------------

@@ -11,15 +11,16 @@ for them (not targetable, not caught by area effects that ask ``exists_for``). D
 walks are counted on ``world(gaps)``: the board's ring with the demiplanes that exist for one
 character laid over it (``companion.core.overlay.RingOverlay``).
 
-State lives in ``GameState.extra``: ``Demiplane`` records, a ``genesis`` square enchantment on
-square ``after`` (so Counterspell can dispel it, which collapses the demiplane), and an
-``OnDemiplane`` marker for each character standing on one (her ``position`` is then ``after``).
+State lives in the table's ``DungeonTable`` (table.py): ``Demiplane`` records, a ``genesis``
+square enchantment on square ``after`` (so Counterspell can dispel it, which collapses the
+demiplane), and an ``OnDemiplane`` marker for each character standing on one (her
+``position`` is then ``after``).
 Rulings: docs/dungeonopoly/rulings.md (D-55).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -27,11 +28,14 @@ from companion.core.overlay import Gap, RingOverlay, RingPlace
 from companion.games.monopoly.cards import card_by_id, load_deck
 from companion.games.monopoly.dungeonopoly.abilities import Params, int_param, param
 from companion.games.monopoly.dungeonopoly.character import Enchantment
+from companion.games.monopoly.dungeonopoly.table import Demiplane, DungeonTable, OnDemiplane
 from companion.games.monopoly.dungeonopoly.terms import (
     RING,
     Table,
     character,
+    dungeon,
     square_enchanted,
+    use_overlay,
     with_square_enchantment,
     without_square_enchantment,
 )
@@ -51,21 +55,6 @@ GOOD_FOR_PSION = ("collect", "advance_to", "jail_free")
 BAD_FOR_OPPONENTS = ("go_to_jail", "pay", "repairs", "move_back", "pay_each_player")
 
 
-@dataclass(frozen=True, slots=True)
-class Demiplane:
-    after: int  # between square ``after`` and ``after + 1``
-    deck: str
-    card: str
-    psion: int
-    level: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class OnDemiplane:
-    seat: int
-    after: int
-
-
 @lru_cache(maxsize=64)
 def world(gaps: frozenset[int]) -> RingOverlay:
     """The board as a character counts it: the ring with the demiplanes that exist for her
@@ -77,17 +66,8 @@ def _at(square: int, gap: int | None) -> RingPlace:
     return square if gap is None else Gap(gap)
 
 
-def add_extra(extra: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
-    return tuple(extra) + (item,)
-
-
-def in_play(extra: tuple[Any, ...]) -> bool:
-    """Is any demiplane (or anyone standing on one) in the table's ``extra``?"""
-    return any(isinstance(e, (Demiplane, OnDemiplane)) for e in extra)
-
-
 def demiplanes(table: Table) -> list[Demiplane]:
-    return [e for e in table.extra if isinstance(e, Demiplane)]
+    return list(dungeon(table).demiplanes)
 
 
 def exists_for_seat(d: Demiplane, seat: int) -> bool:
@@ -98,24 +78,32 @@ def exists_for_seat(d: Demiplane, seat: int) -> bool:
 
 def gaps_for(table: Table, seat: int) -> frozenset[int]:
     """The gaps (``after`` squares) holding a demiplane that exists for ``seat``."""
-    if not table.extra:
+    found = dungeon(table).demiplanes
+    if not found:
         return frozenset()
-    return frozenset(d.after for d in demiplanes(table) if exists_for_seat(d, seat))
+    return frozenset(d.after for d in found if exists_for_seat(d, seat))
 
 
 def demiplane_of(table: Table, seat: int) -> int | None:
     """The gap ``seat`` stands in, when she is on a demiplane."""
-    for e in table.extra:
-        if isinstance(e, OnDemiplane) and e.seat == seat:
+    for e in dungeon(table).standing:
+        if e.seat == seat:
             if table.players[seat].position == e.after:
                 return e.after
     return None
 
 
-def leave(extra: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
-    if not any(isinstance(e, OnDemiplane) and e.seat == seat for e in extra):
-        return extra
-    return tuple(e for e in extra if not (isinstance(e, OnDemiplane) and e.seat == seat))
+def leave(found: DungeonTable, seat: int) -> DungeonTable:
+    """``found`` without ``seat`` standing on a demiplane."""
+    if not any(e.seat == seat for e in found.standing):
+        return found
+    return replace(found, standing=tuple(e for e in found.standing if e.seat != seat))
+
+
+def stand(found: DungeonTable, seat: int, gap: int) -> DungeonTable:
+    """``found`` with ``seat`` standing on the demiplane in ``gap``."""
+    found = leave(found, seat)
+    return replace(found, standing=found.standing + (OnDemiplane(seat, gap),))
 
 
 def exists_for(table: Table, viewer: int, seat: int) -> bool:
@@ -131,7 +119,7 @@ def exists_for(table: Table, viewer: int, seat: int) -> bool:
 
 
 def target_problem(table: Table, user: int, target: int) -> str | None:
-    if not table.extra or exists_for(table, user, target):
+    if not dungeon(table) or exists_for(table, user, target):
         return None
     return f"{table.players[target].name} is on a demiplane that does not exist for you"
 
@@ -240,12 +228,14 @@ def create(layer: Dungeonopoly, t: Txn, user: int, params: Params) -> bool:
         t.emit("demiplane_collapsed", old.psion, square=after, detail=f"{old.deck}:{old.card}")
     level = character(t, user).level
     ench = Enchantment("genesis", user, level)
-    before = t.extra
+    before = t.table
     layer.enchant_square(t, after, ench)
-    if t.extra == before:  # suppressed (an Antimagic Field on the square)
+    if t.table == before:  # suppressed (an Antimagic Field on the square)
         return False
     _set_deck(t, deck, tuple(c for c in _deck(t, deck) if c != card))
-    t.extra = add_extra(t.extra, Demiplane(after, deck, card, user, level))
+    found = dungeon(t)
+    t.table = replace(found, demiplanes=found.demiplanes + (
+        Demiplane(after, deck, card, user, level),))
     t.emit("demiplane", user, square=after, detail=f"{deck}:{card}")
     return True
 
@@ -253,15 +243,16 @@ def create(layer: Dungeonopoly, t: Txn, user: int, params: Params) -> bool:
 def collapse(layer: Dungeonopoly, t: Txn, d: Demiplane) -> None:
     """The demiplane is gone: its card returns to the bottom of its deck; anyone on it drops
     onto square ``after`` (no passing, no landing)."""
-    t.extra = tuple(e for e in t.extra if e != d)
-    if square_enchanted(t.extra, d.after, "genesis") is not None:
-        t.extra = without_square_enchantment(t.extra, d.after, "genesis")
+    found = dungeon(t)
+    t.table = replace(found, demiplanes=tuple(e for e in found.demiplanes if e != d))
+    if square_enchanted(t, d.after, "genesis") is not None:
+        t.table = without_square_enchantment(dungeon(t), d.after, "genesis")
     order = _deck(t, d.deck)
     if d.card not in order:
         _set_deck(t, d.deck, order + (d.card,))
-    for e in list(t.extra):
-        if isinstance(e, OnDemiplane) and e.after == d.after:
-            t.extra = leave(t.extra, e.seat)
+    for e in dungeon(t).standing:
+        if e.after == d.after:
+            t.table = leave(dungeon(t), e.seat)
             t.emit("fell_out", e.seat, square=d.after)
 
 
@@ -269,16 +260,16 @@ def sync(layer: Dungeonopoly, t: Txn) -> None:
     """A demiplane whose ``genesis`` enchantment was dispelled collapses; markers of characters
     who moved away are dropped."""
     for d in demiplanes(t):
-        if square_enchanted(t.extra, d.after, "genesis") is None:
+        if square_enchanted(t, d.after, "genesis") is None:
             collapse(layer, t, d)
             t.emit("demiplane_collapsed", d.psion, square=d.after, detail=f"{d.deck}:{d.card}")
-    for e in list(t.extra):
-        if isinstance(e, OnDemiplane) and t.players[e.seat].position != e.after:
-            t.extra = leave(t.extra, e.seat)
+    for e in dungeon(t).standing:
+        if t.players[e.seat].position != e.after:
+            t.table = leave(dungeon(t), e.seat)
 
 
-def restore_enchantment(extra: tuple[Any, ...], d: Demiplane) -> tuple[Any, ...]:
-    return with_square_enchantment(extra, d.after, Enchantment("genesis", d.psion, d.level))
+def restore_enchantment(found: DungeonTable, d: Demiplane) -> DungeonTable:
+    return with_square_enchantment(found, d.after, Enchantment("genesis", d.psion, d.level))
 
 
 # --- movement -------------------------------------------------------------------------------
@@ -288,7 +279,7 @@ def start_walk(t: Txn, mover: int) -> tuple[int | None, frozenset[int]]:
     gaps = gaps_for(t, mover)
     gap = demiplane_of(t, mover)
     if gap is not None:
-        t.extra = leave(t.extra, mover)
+        t.table = leave(dungeon(t), mover)
     return gap, gaps
 
 
@@ -296,7 +287,7 @@ def stop_on(layer: Dungeonopoly, t: Txn, mover: int, gap: int, land: bool,
             ctx: LandContext) -> None:
     """The move ends on the demiplane in ``gap``: she stands there; landing applies its card."""
     t.set_player(mover, position=gap)
-    t.extra = add_extra(leave(t.extra, mover), OnDemiplane(mover, gap))
+    t.table = stand(dungeon(t), mover, gap)
     d = next((x for x in demiplanes(t) if x.after == gap), None)
     t.emit("moved", mover, square=gap, detail="onto a demiplane")
     if land and d is not None:
@@ -323,13 +314,13 @@ def pass_over(layer: Dungeonopoly, t: Txn, mover: int, gap: int, forward: bool,
     card asks her a question (Divine Favor), the move pauses on the demiplane and resumes with
     the ``remaining`` steps; True means the move stops here for now."""
     from companion.games.monopoly.dungeonopoly.abilities import knows
-    from companion.games.monopoly.dungeonopoly.steps import ResumeMove
+    from companion.games.monopoly.walk import ResumeMove
 
     d = next((x for x in demiplanes(t) if x.after == gap), None)
     if d is None or knows(character(t, mover), "divine_power") is None:
         return False
     t.set_player(mover, position=gap)
-    t.extra = add_extra(leave(t.extra, mover), OnDemiplane(mover, gap))
+    t.table = stand(dungeon(t), mover, gap)
     t.emit("divine_power", mover, square=gap, detail=f"{d.deck}:{d.card}")
     before = len(t.front)
     layer.apply_card(t, mover, card_by_id(d.deck, d.card))
@@ -339,7 +330,7 @@ def pass_over(layer: Dungeonopoly, t: Txn, mover: int, gap: int, forward: bool,
     if any(not item.automatic for item in t.front[before:]):
         t.push(ResumeMove(mover, remaining if forward else -remaining, ctx, land, True))
         return True
-    t.extra = leave(t.extra, mover)  # no question asked: she walks on
+    t.table = leave(dungeon(t), mover)  # no question asked: she walks on
     return False
 
 
@@ -352,3 +343,39 @@ def _set_deck(t: Txn, deck: str, order: tuple[str, ...]) -> None:
         t.chance = order
     else:
         t.community_chest = order
+
+
+class GenesisOverlay:
+    """The demiplanes as the vocabulary's overlay (``terms.Overlay``)."""
+
+    demiplane_of = staticmethod(demiplane_of)
+    exists_for = staticmethod(exists_for)
+    gaps_for = staticmethod(gaps_for)
+    distance_for = staticmethod(distance_for)
+    walk_steps = staticmethod(walk_steps)
+    target_problem = staticmethod(target_problem)
+
+
+use_overlay(GenesisOverlay())
+
+
+class DemiplaneWalk:
+    """The demiplanes on one mover's walk (``walk.Between``): those that exist for her, and
+    the one she starts on. Starting the walk takes her off it."""
+
+    __slots__ = ("start", "gaps")
+
+    def __init__(self, t: Txn, mover: int) -> None:
+        self.start, self.gaps = start_walk(t, mover)
+
+    def enter(self, watchers: Sequence[Any], rules: Any, t: Txn, mover: int, gap: int,
+              came_from: int, remaining: int, land: bool) -> int:
+        return enter(watchers, rules, t, mover, gap, came_from, remaining, land)
+
+    def stop(self, rules: Any, t: Txn, mover: int, gap: int, land: bool,
+             ctx: LandContext) -> None:
+        stop_on(rules, t, mover, gap, land, ctx)
+
+    def pass_over(self, rules: Any, t: Txn, mover: int, gap: int, forward: bool,
+                  remaining: int, ctx: LandContext, land: bool) -> bool:
+        return pass_over(rules, t, mover, gap, forward, remaining, ctx, land)

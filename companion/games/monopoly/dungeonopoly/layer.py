@@ -44,13 +44,13 @@ from companion.games.monopoly.dungeonopoly.steps import (
     Check,
     Decision,
     RentChoice,
-    ResumeMove,
     RobBankChoice,
-    RollFor,
 )
+from companion.games.monopoly.dungeonopoly.table import DungeonTable
 from companion.games.monopoly.dungeonopoly.terms import (
     Table,
     character,
+    dungeon,
     in_sanctuary,
     is_hidden,
     plain_geometry,
@@ -60,10 +60,20 @@ from companion.games.monopoly.dungeonopoly.terms import (
     without_square_enchantment,
 )
 from companion.games.monopoly.engine import LandContext, RollSpec, Rules
-from companion.games.monopoly.pending import Debt, MortgagedTransfer, Pending, PlaceHouse
+from companion.games.monopoly.pending import Debt, MortgagedTransfer, PlaceHouse
+from companion.games.monopoly.reactions import Window
 from companion.games.monopoly.rent import base_rent
-from companion.games.monopoly.state import BANK, GameState, Options, PlayerState, SquareState
+from companion.games.monopoly.state import (
+    BANK,
+    GameState,
+    Options,
+    PlayerState,
+    SquareState,
+    VariantTable,
+    variant_table,
+)
 from companion.games.monopoly.txn import Txn
+from companion.games.monopoly.walk import Between, MovementRoll, MovePlan, ResumeMove, Watcher
 
 ROGUE_SKILLS = ("open_locks", "pick_pockets", "rob_bank", "sneak", "steal")
 MANAGING = ("build", "sell", "mortgage", "unmortgage")  # what only the current player may do
@@ -114,11 +124,13 @@ class Dungeonopoly(Rules):
                          ep_per_level=getattr(options, "ep_per_level", 10))
 
     def new_game(self, players: Sequence[str | tuple[str, str]], options: Options | None = None,
-                 seed: int = 0, decks: Any = None, extra: tuple[Any, ...] = ()) -> GameState:
+                 seed: int = 0, decks: Any = None,
+                 table: VariantTable | None = None) -> GameState:
         """The advanced options' set-up (advanced.py): quicker game's figures and dealt lots,
-        blitz's starting level and draft."""
+        blitz's starting level and draft. The table starts empty (a ``DungeonTable``)."""
         options = advanced.prepare_options(options or self.default_options())
-        state = super().new_game(players, options, seed, decks, extra)
+        state = super().new_game(players, options, seed, decks,
+                                 variant_table(table, DungeonTable))
         return advanced.setup(self, state)
 
     def trade_problem(self, state: GameState | Txn, action: Trade) -> str | None:
@@ -232,12 +244,12 @@ class Dungeonopoly(Rules):
     def enchant_square(self, t: Txn, square: int, ench: Enchantment) -> None:
         if not effects.may_enchant_square(self, t, square, ench):
             return
-        t.extra = with_square_enchantment(t.extra, square, ench)
+        t.table = with_square_enchantment(dungeon(t), square, ench)
         t.emit("square_enchanted", ench.source, square=square, detail=ench.name,
                amount=ench.level)
 
     def disenchant_square(self, t: Txn, square: int, name: str) -> None:
-        t.extra = without_square_enchantment(t.extra, square, name)
+        t.table = without_square_enchantment(dungeon(t), square, name)
         t.emit("square_dispelled", None, square=square, detail=name)
 
     def ench_level(self, table: Table, ench: Enchantment) -> int:
@@ -390,7 +402,7 @@ class Dungeonopoly(Rules):
         # D-R: no other deals while a window is open or a transferred mortgage is decided
         # (the engine would otherwise list an Unmortgage for a lot already unmortgaged)
         return not (state.pending and
-                    isinstance(state.pending[0], (reactions.Window, MortgagedTransfer)))
+                    isinstance(state.pending[0], (Window, MortgagedTransfer)))
 
     def collect_go(self, t: Txn, player: int, landed: bool) -> None:
         """GO money ($400 landing, $200 passing). Passing (or landing on) GO also refreshes
@@ -488,7 +500,7 @@ class Dungeonopoly(Rules):
 
     def enchanted_rent(self, table: Table, index: int, rent: int) -> int:
         """Bless: +5% per level, rounded down; Curse: -5% per level, rounded up."""
-        for e in square_enchantments(table.extra, index):
+        for e in square_enchantments(table, index):
             lvl = self.ench_level(table, e)
             if e.name == "bless":
                 return rent * (100 + 5 * lvl) // 100
@@ -551,8 +563,6 @@ class Dungeonopoly(Rules):
             head = state.pending[0]
             if isinstance(head, Check):
                 return RollSpec(head.player, (20,), f"check:{head.ability}")
-            if isinstance(head, RollFor):
-                return RollSpec(head.player, head.dice_sides, f"for:{type(head).__name__}")
             return super().roll_spec(state)
         if not state.rolled or state.roll_again:
             p = character(state, state.current)
@@ -566,22 +576,17 @@ class Dungeonopoly(Rules):
             return RollSpec(state.current, sides, "move")
         return None
 
-    def handle_roll(self, t: Txn, spec: RollSpec, dice: tuple[int, ...]) -> None:
-        if reactions.open_roll_window(self, t, spec, dice):
-            return
-        self.resolve_roll(t, spec, dice)
+    def react_to_roll(self, t: Txn, spec: RollSpec, dice: tuple[int, ...]) -> bool:
+        """Divine Intervention: clerics may have the dice rerolled (a reaction window)."""
+        return reactions.open_roll_window(self, t, spec, dice)
 
-    def resolve_roll(self, t: Txn, spec: RollSpec, dice: tuple[int, ...]) -> None:
-        """Apply a roll that stands (no Divine Intervention)."""
+    def handle_roll(self, t: Txn, spec: RollSpec, dice: tuple[int, ...]) -> None:
+        """A roll that stands (no Divine Intervention): checks; a table effect may hold a
+        movement roll back; a roll from jail earns EP for doubles and a lucky seven."""
         if spec.purpose.startswith("check:"):
             head = t.pending.pop(0)
             assert isinstance(head, Check)
             self.finish_check(t, head, dice[0])
-            return
-        if spec.purpose.startswith("for:"):
-            step = t.pending.pop(0)
-            assert isinstance(step, RollFor)
-            step.rolled(self, t, dice)
             return
         if spec.purpose == "move" and effects.intercept_movement_roll(self, t, spec, dice):
             return
@@ -592,37 +597,46 @@ class Dungeonopoly(Rules):
                 t.emit("doubles", spec.player, amount=1)
         super().handle_roll(t, spec, dice)
 
-    def movement_roll(self, t: Txn, player: int, dice: tuple[int, ...]) -> None:
-        """A movement roll with the layer's modifiers: Slow (one standard die), Run (an extra
-        die that never makes doubles or a seven), Sneak (1d6, halved when slowed, no passing
-        or landing), Expeditious Retreat (doubled), Invisibility (no passing or landing)."""
+    def read_movement_roll(self, t: Txn, player: int, dice: tuple[int, ...]) -> MovementRoll:
+        """Slow (one standard die), Run (an extra die that never makes doubles or a seven),
+        Sneak (1d6): the standard dice decide doubles; table effects may keep fewer dice."""
         dice = effects.movement_dice(self, t, player, dice)
         p = character(t, player)
         slowed = p.enchanted("slow") is not None
         sneak = p.has_flag("sneak")
-        std = dice[:1] if (slowed or sneak) else dice[:2]
-        t.last_dice = dice
-        t.rolled = True
-        if slowed:
+        return DungeonRoll(dice, dice[:1] if (slowed or sneak) else dice[:2], slowed, sneak)
+
+    def movement_roll_taken(self, t: Txn, player: int, roll: MovementRoll) -> None:
+        """Slow is spent; Run's and Sneak's flags drop; a seven on the standard dice is lucky."""
+        assert isinstance(roll, DungeonRoll)
+        if roll.slowed:
+            p = character(t, player)
             t.set_player(player, enchantments=p.without_enchantment("slow"))
             t.emit("slow_used", player)
         self.drop_flag(t, player, "run_die", "sneak")
-        doubles = len(std) == 2 and std[0] == std[1]
+        std = roll.pair
         if len(std) == 2 and std[0] + std[1] == 7:
             t.emit("lucky_seven", player)
-        if doubles:
-            t.doubles += 1
-            t.emit("doubles", player, amount=t.doubles)
-            effects.rolled_doubles(self, t, player)
-            if t.doubles >= 3:
-                if knows(character(t, player), "ascended") is None:
-                    self.third_doubles(t, player, dice)
-                    return
-                t.emit("speeding", player, detail="ascended: moves, no fourth roll")
-                doubles = False
-        t.roll_again = doubles
-        steps = sum(dice)
-        if sneak and slowed:
+
+    def rolled_doubles(self, t: Txn, player: int) -> None:
+        effects.rolled_doubles(self, t, player)
+
+    def third_doubles(self, t: Txn, player: int, dice: tuple[int, ...]) -> bool:
+        """Ascended clerics are not sent to jail for a third doubles: they move, no fourth
+        roll."""
+        if knows(character(t, player), "ascended") is None:
+            return super().third_doubles(t, player, dice)
+        t.emit("speeding", player, detail="ascended: moves, no fourth roll")
+        return False
+
+    def plan_movement(self, t: Txn, player: int, roll: MovementRoll) -> MovePlan:
+        """Sneak (halved when slowed; no passing or landing; she hides), Expeditious Retreat
+        (doubled), table effects (Id Insinuation: backwards), Invisibility (no passing or
+        landing)."""
+        assert isinstance(roll, DungeonRoll)
+        sneak = roll.sneak
+        steps = sum(roll.dice)
+        if sneak and roll.slowed:
             steps = (steps + 1) // 2
         if character(t, player).has_flag("expeditious"):
             self.drop_flag(t, player, "expeditious")
@@ -632,83 +646,28 @@ class Dungeonopoly(Rules):
         self.add_flag(t, player, "moved", "sneaking" if sneak else "walked")
         if sneak and effects.may_hide(self, t, player):
             t.set_player(player, hidden=True)
-        self.move(t, player, steps, LandContext(dice_total=sum(dice)), land=not ghost,
-                  count_passing=not ghost, sneak=sneak)
-        if t.players[player].in_jail or t.players[player].bankrupt:
-            t.roll_again = False
+        return MovePlan(steps, land=not ghost, count_passing=not ghost,
+                        watchers=(SNEAKING,) if sneak else ())
 
-    def move(self, t: Txn, player: int, steps: int, ctx: LandContext, *, land: bool = True,
-             count_passing: bool = True, sneak: bool = False) -> None:
-        """Square-by-square movement. Passing can stop the move (Glyph of Warding) or pause it
-        for a decision made while passing (Rob Bank, Divine Power's cards); a move that does
-        not land (Telekinesis) counts its last square as passed."""
-        size = len(self.board.squares)
-        forward = steps >= 0
-        pos = t.players[player].position
-        remaining = abs(steps)
-        start = pos
-        if steps and effects.pinned(self, t, player):
-            t.emit("unmoved", player, detail="pinned")
-            return
-        # table effects watching this mover's steps (Entangle, Bulwark, Thicket, Thorns)
-        watch = effects.movers(self, t, player) if count_passing else []
-        # Genesis demiplanes that exist for this mover sit in the gaps between squares
-        gap, gaps = (None, frozenset()) if plain_geometry(t) else genesis.start_walk(t, player)
-        if gap is not None and not forward:
-            pos = (gap + 1) % size  # stepping back off a demiplane reaches square ``gap``
-        while remaining > 0:
-            came_from = pos
-            k = came_from if forward else (came_from - 1) % size
-            if gaps and k in gaps and k != gap:
-                remaining -= 1  # the demiplane is a square of its own
-                if watch:  # Bulwark of Defense, Thicket of Blades reach it too (D-60)
-                    remaining = genesis.enter(watch, self, t, player, k, came_from, remaining,
-                                              land)
-                if remaining == 0:
-                    genesis.stop_on(self, t, player, k, land, ctx)
-                    effects.after_move(self, t, player, steps, land, count_passing)
-                    return
-                if count_passing and genesis.pass_over(self, t, player, k, forward, remaining,
-                                                       ctx, land):
-                    done = abs(steps) - remaining  # paused on it (Divine Power's card)
-                    effects.after_move(self, t, player, done if forward else -done, land, True)
-                    return
-            gap = None
-            pos = (pos + (1 if forward else -1)) % size
-            remaining -= 1
-            if sneak:
-                self._sneak_past(t, player, pos)
-            before = len(t.front)
-            if watch:
-                remaining = effects.enter_square(watch, self, t, player, pos, came_from,
-                                                 remaining, land)
-            if remaining == 0 and (land or not count_passing):
-                break
-            if not count_passing:
-                continue
-            if self.passing(t, player, pos, forward, land):
-                remaining = 0
-                break
-            if remaining and len(t.front) > before and \
-                    any(not item.automatic for item in t.front[before:]):
-                t.set_player(player, position=pos)
-                t.emit("moved", player, square=pos, amount=pos - start, detail=f"from {start}")
-                t.push(ResumeMove(player, remaining if forward else -remaining, ctx, land,
-                                  count_passing))
-                done = abs(steps) - remaining
-                effects.after_move(self, t, player, done if forward else -done, land,
-                                   count_passing)
-                return
-        t.set_player(player, position=pos)
-        t.emit("moved", player, square=pos, amount=steps, detail=f"from {start}")
-        if land:
-            self.arrive(t, player, pos, ctx, forward=forward and steps != 0)
+    def pinned(self, t: GameState | Txn, player: int) -> bool:
+        return effects.pinned(self, t, player)
+
+    def step_watchers(self, t: Txn, player: int) -> Sequence[Watcher]:
+        """Table effects watching this mover's steps (Entangle, Bulwark, Thicket, Thorns)."""
+        return effects.movers(self, t, player)
+
+    def walk_between(self, t: Txn, player: int) -> Between | None:
+        """Genesis demiplanes that exist for this mover sit in the gaps between squares."""
+        return None if plain_geometry(t) else genesis.DemiplaneWalk(t, player)
+
+    def after_move(self, t: Txn, player: int, steps: int, land: bool,
+                   count_passing: bool) -> None:
         effects.after_move(self, t, player, steps, land, count_passing)
 
     def passing(self, t: Txn, player: int, index: int, forward: bool, land: bool) -> bool:
         """The mover passes ``index``: a glyph stops her there (damage; she lands unless the
         move does not land); Combat Reflexes notes opponents passed; then ``on_pass``."""
-        glyph = square_enchanted(t.extra, index, "glyph_of_warding")
+        glyph = square_enchanted(t, index, "glyph_of_warding")
         if glyph is not None and glyph.source != player:
             self.disenchant_square(t, index, "glyph_of_warding")
             t.set_player(player, position=index)
@@ -724,7 +683,7 @@ class Dungeonopoly(Rules):
                     self.add_flag(t, player, f"passed:{seat}")
         return self.on_pass(t, player, index, forward)
 
-    def _sneak_past(self, t: Txn, player: int, index: int) -> None:
+    def sneak_past(self, t: Txn, player: int, index: int) -> None:
         for seat, other in enumerate(t.players):
             if seat != player and not other.bankrupt and not other.in_jail and \
                     other.position == index:
@@ -747,22 +706,6 @@ class Dungeonopoly(Rules):
         p = character(t, player)
         for ab in repertoire(p).overriding("on_land"):
             ab.on_land(self, t, player, index, ctx)
-
-    def run_step(self, t: Txn, step: Pending) -> None:
-        if isinstance(step, ResumeMove):
-            p = t.players[step.player]
-            if p.bankrupt or p.in_jail:
-                return
-            self.move(t, step.player, step.steps, step.ctx, land=step.land,
-                      count_passing=step.count_passing)
-            return
-        if reactions.run_step(self, t, step):
-            return
-        run = getattr(step, "run", None)  # an automatic step a class module defines
-        if run is not None:
-            run(self, t)
-            return
-        super().run_step(t, step)
 
     def start_turn(self, t: Txn, player: int) -> None:
         """A new turn: the player's turn flags reset; hidden, Invisibility and Sanctuary
@@ -921,12 +864,8 @@ class Dungeonopoly(Rules):
             super().apply_extra(t, action)
 
     def _do_choose(self, t: Txn, action: Choose) -> None:
-        """A levelling choice that is due, or the answer to a pending decision."""
+        """A levelling choice that is due (the engine routes answers to decisions)."""
         head = t.pending[0] if t.pending else None
-        if isinstance(head, Decision) and head.player == action.player:
-            t.pending.pop(0)
-            head.choose(self, t, action.what, action.option)
-            return
         p = character(t, action.player)
         for ab in known_abilities(p):
             for kind, options in ab.choices_due(self, t, action.player):
@@ -950,7 +889,7 @@ class Dungeonopoly(Rules):
     def _do_use(self, t: Txn, action: UseAbility) -> None:
         user = action.player
         head = t.pending[0] if t.pending else None
-        if isinstance(head, reactions.Window):
+        if isinstance(head, Window):
             reactions.use_in_window(self, t, action)
             return
         ab = self.ability_of(t, user, action.ability)
@@ -971,10 +910,7 @@ class Dungeonopoly(Rules):
         self.start_use(t, user, ab, action.target, params)
 
     def _do_pass(self, t: Txn, action: Pass) -> None:
-        head = t.pending[0] if t.pending else None
-        if isinstance(head, reactions.Window):
-            reactions.pass_window(self, t, action.player)
-            return
+        head = t.pending[0] if t.pending else None  # (windows and decisions: the engine)
         if head is None or head.player != action.player:
             raise IllegalActionError("there is nothing to pass on")
         if isinstance(head, RentChoice):
@@ -986,9 +922,6 @@ class Dungeonopoly(Rules):
         elif isinstance(head, RobBankChoice):
             t.pending.pop(0)
             self.pay_go(t, head.player, head.landed)
-        elif isinstance(head, Decision):
-            t.pending.pop(0)
-            head.decline(self, t)
         else:
             raise IllegalActionError("there is nothing to pass on")
 
@@ -1025,19 +958,11 @@ class Dungeonopoly(Rules):
             return
         super()._close_auction(t, head)
 
-    def deciders(self, state: GameState) -> tuple[int, ...]:
-        head = state.pending[0] if state.pending else None
-        if isinstance(head, reactions.Window):
-            return head.waiting
-        return super().deciders(state)
-
     def extra_legal_actions(self, state: GameState,
                             players: tuple[int, ...] | None = None) -> list[Action]:
         out: list[Action] = []
         if state.pending:
-            head = state.pending[0]
-            if isinstance(head, reactions.Window):
-                return reactions.window_actions(self, state, head)
+            head = state.pending[0]  # (windows, decisions, RollFor: the engine's prompts)
             if isinstance(head, Check):
                 out.append(Roll(head.player, ()))
             elif isinstance(head, RentChoice):
@@ -1052,10 +977,6 @@ class Dungeonopoly(Rules):
                 if rob and self.use_problem(state, head.player, rob, None, ()) is None:
                     out.append(UseAbility(head.player, "rob_bank"))  # not under Insect Plague
                 out.append(Pass(head.player))
-            elif isinstance(head, Decision):
-                out += head.actions(self, state)
-            elif isinstance(head, RollFor):
-                out.append(Roll(head.player, ()))
             return out
         for seat in range(len(state.players)):
             if players is not None and seat not in players:
@@ -1199,12 +1120,14 @@ class Dungeonopoly(Rules):
         """``set square "X" enchantments=bless:3`` (name:caster level, comma separated)."""
         if key != "enchantments":
             raise ValueError(f"unknown square field {key!r}; dungeonopoly adds enchantments")
-        extra = tuple(e for e in state.extra
-                      if not (getattr(e, "square", None) == index))
+        found = dungeon(state)  # what was on the square (set aside or not) goes
+        found = replace(found,
+                        enchantments=tuple(e for e in found.enchantments if e.square != index),
+                        suppressed=tuple(e for e in found.suppressed if e.square != index))
         for item in filter(None, value.split(",")):
             ench = _parse_enchantment(item, 1, SQUARE_ENCHANTMENTS)
-            extra = with_square_enchantment(extra, index, ench)
-        return replace(state, extra=extra)
+            found = with_square_enchantment(found, index, ench)
+        return replace(state, table=found)
 
     def player_json(self, state: GameState, index: int) -> dict[str, Any]:
         p = character(state, index)
@@ -1228,7 +1151,7 @@ class Dungeonopoly(Rules):
         return out
 
     def square_json(self, state: GameState, index: int) -> dict[str, Any]:
-        return {"enchantments": [e.label() for e in square_enchantments(state.extra, index)]}
+        return {"enchantments": [e.label() for e in square_enchantments(state, index)]}
 
     def describe_event(self, state: GameState, event: Event) -> str | None:
         """Dungeonopoly's events in plain words (``narration.py``); None: the engine's own."""
@@ -1236,6 +1159,25 @@ class Dungeonopoly(Rules):
 
         return narration.describe_event(self, state, event)
 
+
+@dataclass(frozen=True, slots=True)
+class DungeonRoll(MovementRoll):
+    """A movement roll as Dungeonopoly reads it: under Slow, or sneaking."""
+
+    slowed: bool = False
+    sneak: bool = False
+
+
+class Sneaking(effects.TableEffect):
+    """Sneak (rogue): the move notes every character the sneaking rogue passes."""
+
+    def enter_square(self, layer: Dungeonopoly, t: Txn, mover: int, index: int,
+                     came_from: int, remaining: int, land: bool) -> int:
+        layer.sneak_past(t, mover, index)
+        return remaining
+
+
+SNEAKING = Sneaking()
 
 PLAYER_ENCHANTMENTS = frozenset({"mage_armor", "slow", "invisibility", "charm_person",
                                  "shield_of_faith", "sanctuary",

@@ -18,10 +18,11 @@ A character in jail is in an isolated cell, never "on" the Just Visiting square.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import replace
 
 from companion.games.monopoly.dungeonopoly.character import Enchantment, SquareEnchantment
+from companion.games.monopoly.dungeonopoly.table import DungeonTable
+from companion.games.monopoly.dungeonopoly.table import Suppressed as Suppressed
 from companion.games.monopoly.dungeonopoly.terms import Table
 
 PRIMAL_SPELLS = ("entangle", "obscuring_mist", "hallow", "insect_plague", "wall_of_thorns",
@@ -29,29 +30,16 @@ PRIMAL_SPELLS = ("entangle", "obscuring_mist", "hallow", "insect_plague", "wall_
 ENTANGLE_COST = 2  # extra squares of movement to pass an Entangled square
 
 
-@dataclass(frozen=True, slots=True)
-class Suppressed:
-    """An enchantment set aside by an Antimagic Field (kept in ``GameState.extra``): on a
-    character (``seat`` >= 0) or on a square (``seat`` = -1). It comes back when the field
-    moves away, is dispelled, or the character leaves the field's square."""
-
-    seat: int
-    square: int
-    enchantment: Enchantment
+def primal_squares(found: DungeonTable, name: str) -> list[SquareEnchantment]:
+    return [e for e in found.enchantments if e.enchantment.name == name]
 
 
-def primal_squares(extra: tuple[Any, ...], name: str) -> list[SquareEnchantment]:
-    return [e for e in extra if isinstance(e, SquareEnchantment) and e.enchantment.name == name]
+def has_primal(found: DungeonTable) -> bool:
+    return any(e.enchantment.name in PRIMAL_SPELLS for e in found.enchantments)
 
 
-def has_primal(extra: tuple[Any, ...]) -> bool:
-    return any(isinstance(e, SquareEnchantment) and e.enchantment.name in PRIMAL_SPELLS
-               for e in extra)
-
-
-def squares_with(extra: tuple[Any, ...], name: str) -> set[int]:
-    return {e.square for e in extra
-            if isinstance(e, SquareEnchantment) and e.enchantment.name == name}
+def squares_with(found: DungeonTable, name: str) -> set[int]:
+    return {e.square for e in found.enchantments if e.enchantment.name == name}
 
 
 def on_square(table: Table, seat: int, squares: set[int]) -> bool:
@@ -62,10 +50,13 @@ def on_square(table: Table, seat: int, squares: set[int]) -> bool:
     return not p.bankrupt and not p.in_jail and p.position in squares
 
 
-def moved_primal(extra: tuple[Any, ...], druid: int, name: str) -> tuple[Any, ...]:
-    """``extra`` without this druid's ``name`` enchantment anywhere (before placing it anew)."""
-    return tuple(e for e in extra
-                 if not (isinstance(e, SquareEnchantment) and e.enchantment.name == name
-                         and e.enchantment.source == druid)
-                 and not (isinstance(e, Suppressed) and e.seat < 0
-                          and e.enchantment.name == name and e.enchantment.source == druid))
+def moved_primal(found: DungeonTable, druid: int, name: str) -> DungeonTable:
+    """``found`` without this druid's ``name`` enchantment anywhere (before placing it anew),
+    set aside by an Antimagic Field or not."""
+    def other(e: Enchantment) -> bool:
+        return not (e.name == name and e.source == druid)
+
+    return replace(found,
+                   enchantments=tuple(e for e in found.enchantments if other(e.enchantment)),
+                   suppressed=tuple(e for e in found.suppressed
+                                    if e.seat >= 0 or other(e.enchantment)))

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 
 from companion.core.errors import IllegalActionError
 from companion.games.monopoly.actions import Action
-from companion.games.monopoly.dungeonopoly.abilities import Ability, Params, Pass, UseAbility, knows
+from companion.games.monopoly.dungeonopoly.abilities import Ability, Params, UseAbility, knows
 from companion.games.monopoly.dungeonopoly.terms import Table, character
 from companion.games.monopoly.engine import RollSpec
-from companion.games.monopoly.pending import Pending
+from companion.games.monopoly.reactions import Window
 from companion.games.monopoly.state import GameState
 from companion.games.monopoly.txn import Txn
 
@@ -30,28 +30,24 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class Window(Pending):
-    """Waiting for off-turn answers from ``eligible`` players (``player`` is -1)."""
-
-    eligible: tuple[int, ...] = ()
-    passed: tuple[int, ...] = ()
+class SpellWindow(Window["Dungeonopoly"]):
+    """A window answered by casting a spell (``spells``), or by a Wish duplicating it."""
 
     @property
-    def waiting(self) -> tuple[int, ...]:
-        return tuple(p for p in self.eligible if p not in self.passed)
-
-    @property
-    def automatic(self) -> bool:  # type: ignore[override]
-        """A window nobody is waiting on closes by itself."""
-        return not self.waiting
-
-    @property
-    def answers(self) -> tuple[str, ...]:
+    def spells(self) -> tuple[str, ...]:
         return ()
+
+    @property
+    def answer_target(self) -> int | None:
+        return None
+
+    def answer_actions(self, rules: Dungeonopoly, state: GameState, seat: int) -> list[Action]:
+        return [UseAbility(seat, name, self.answer_target, params)
+                for spell in self.spells for name, params in _can_answer(rules, state, seat, spell)]
 
 
 @dataclass(frozen=True, slots=True)
-class CounterWindow(Window):
+class CounterWindow(SpellWindow):
     """A spell being cast: other wizards may Counterspell it."""
 
     caster: int = -1
@@ -60,12 +56,23 @@ class CounterWindow(Window):
     params: Params = ()
 
     @property
-    def answers(self) -> tuple[str, ...]:
+    def spells(self) -> tuple[str, ...]:
         return ("counterspell",)
+
+    @property
+    def answer_target(self) -> int | None:
+        return self.caster
+
+    def close(self, rules: Dungeonopoly, t: Txn) -> None:
+        """Nobody countered: the spell goes ahead."""
+        ab = rules.ability_of(t, self.caster, self.ability)
+        if t.players[self.caster].bankrupt:
+            return
+        rules.proceed(t, self.caster, ab, self.target, self.params)
 
 
 @dataclass(frozen=True, slots=True)
-class RollWindow(Window):
+class RollWindow(SpellWindow):
     """Dice just rolled: clerics may cast Divine Intervention to have them rerolled."""
 
     roller: int = -1
@@ -74,8 +81,12 @@ class RollWindow(Window):
     dice: tuple[int, ...] = ()
 
     @property
-    def answers(self) -> tuple[str, ...]:
+    def spells(self) -> tuple[str, ...]:
         return ("divine_intervention",)
+
+    def close(self, rules: Dungeonopoly, t: Txn) -> None:
+        """Nobody intervened: the roll stands."""
+        rules.handle_roll(t, RollSpec(self.roller, self.sides, self.purpose), self.dice)
 
 
 def _can_answer(layer: Dungeonopoly, table: Table, seat: int, spell: str) -> list[tuple[str, Params]]:
@@ -123,24 +134,13 @@ def open_roll_window(layer: Dungeonopoly, t: Txn, spec: RollSpec, dice: tuple[in
     return True
 
 
-def window_actions(layer: Dungeonopoly, state: GameState, head: Window) -> list[Action]:
-    out: list[Action] = []
-    for seat in head.waiting:
-        for spell in head.answers:
-            for name, params in _can_answer(layer, state, seat, spell):
-                target = head.caster if isinstance(head, CounterWindow) else None
-                out.append(UseAbility(seat, name, target, params))
-        out.append(Pass(seat))
-    return out
-
-
 def use_in_window(layer: Dungeonopoly, t: Txn, action: UseAbility) -> None:
     head = t.pending[0]
-    assert isinstance(head, Window)
+    assert isinstance(head, SpellWindow)
     seat = action.player
     if seat not in head.waiting:
         raise IllegalActionError(f"{t.name(seat)} has no answer to give in this window")
-    spell = head.answers[0]
+    spell = head.spells[0]
     ways = dict(_can_answer(layer, t, seat, spell))
     if action.ability not in ways:
         raise IllegalActionError(f"{t.name(seat)} can answer only with "
@@ -151,35 +151,3 @@ def use_in_window(layer: Dungeonopoly, t: Txn, action: UseAbility) -> None:
     target = head.caster if isinstance(head, CounterWindow) else head.roller \
         if isinstance(head, RollWindow) else None
     layer.start_use(t, seat, ab, target, params)
-
-
-def pass_window(layer: Dungeonopoly, t: Txn, seat: int) -> None:
-    head = t.pending[0]
-    assert isinstance(head, Window)
-    if seat not in head.waiting:
-        raise IllegalActionError(f"{t.name(seat)} is not being asked in this window")
-    t.pending[0] = replace(head, passed=head.passed + (seat,))
-    t.emit("passed", seat)
-
-
-def run_step(layer: Dungeonopoly, t: Txn, step: Pending) -> bool:
-    """Close a window nobody is waiting on: the spell or the roll goes ahead."""
-    if isinstance(step, CounterWindow):
-        ab = layer.ability_of(t, step.caster, step.ability)
-        if t.players[step.caster].bankrupt:
-            return True
-        layer.proceed(t, step.caster, ab, step.target, step.params)
-        return True
-    if isinstance(step, RollWindow):
-        layer.resolve_roll(t, RollSpec(step.roller, step.sides, step.purpose), step.dice)
-        return True
-    return False
-
-
-def cancel_head(t: Txn, kind: type[Window]) -> Window | None:
-    """Remove the first window of ``kind`` (a spell countered, a roll discarded)."""
-    for i, item in enumerate(t.pending):
-        if isinstance(item, kind):
-            del t.pending[i]
-            return item
-    return None

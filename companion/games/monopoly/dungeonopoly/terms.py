@@ -9,6 +9,7 @@ ruling changes in one place. Every function works on a ``GameState`` or on the w
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from companion.core.topology import load_ring
@@ -17,7 +18,14 @@ from companion.games.monopoly.dungeonopoly.character import (
     Enchantment,
     SquareEnchantment,
 )
-from companion.games.monopoly.state import Options, PlayerState, SquareState
+from companion.games.monopoly.dungeonopoly.table import DungeonTable
+from companion.games.monopoly.state import (
+    Options,
+    PlayerState,
+    SquareState,
+    VariantTable,
+    variant_table,
+)
 
 RING = load_ring()  # the board's shape: distances, sides ("edges") and walks go through it
 BOARD_SIZE = RING.size
@@ -41,7 +49,7 @@ class Table(Protocol):
     @property
     def options(self) -> Options: ...
     @property
-    def extra(self) -> tuple[Any, ...]: ...
+    def table(self) -> VariantTable | None: ...
     def allied(self, a: int, b: int) -> bool: ...
     def side(self, player: int) -> int: ...
     @property
@@ -50,6 +58,11 @@ class Table(Protocol):
     def bank_hotels(self) -> int: ...
     @property
     def pot(self) -> int: ...
+
+
+def dungeon(table: Table) -> DungeonTable:
+    """What lies on the table (enchanted squares, demiplanes ...); empty before anything is."""
+    return variant_table(table.table, DungeonTable)
 
 
 def character(table: Table, seat: int) -> Character:
@@ -105,26 +118,39 @@ def in_line_of_sight(user: PlayerState, target: PlayerState) -> bool:
 
 
 # --- the table's geometry, as one character sees it (Genesis demiplanes included) ----------
-_PLAIN: tuple[tuple[Any, ...], bool] = ((), True)  # the last ``extra`` asked about, the answer
+class Overlay(Protocol):
+    """Squares between the real squares that exist for some characters only (Psion, level 7
+    "Genesis": a demiplane in the gap after square ``gap``). The spell's module provides it
+    (``use_overlay``), so this vocabulary depends on no class's module."""
+
+    def demiplane_of(self, table: Table, seat: int) -> int | None: ...
+    def exists_for(self, table: Table, viewer: int, seat: int) -> bool: ...
+    def gaps_for(self, table: Table, seat: int) -> frozenset[int]: ...
+    def distance_for(self, table: Table, viewer: int, a: int, b: int, a_gap: int | None = None,
+                     b_gap: int | None = None) -> int: ...
+    def walk_steps(self, table: Table, mover: int, dest: int, dest_gap: int | None) -> int: ...
+    def target_problem(self, table: Table, user: int, target: int) -> str | None: ...
+
+
+_OVERLAY: Overlay | None = None
+
+
+def use_overlay(overlay: Overlay) -> None:
+    """Install the squares-between-squares overlay (Genesis registers itself on import)."""
+    global _OVERLAY
+    _OVERLAY = overlay
+
+
+def _overlay() -> Overlay:
+    assert _OVERLAY is not None, "a demiplane is in play but no overlay is installed"
+    return _OVERLAY
 
 
 def plain_geometry(table: Table) -> bool:
     """True when no Genesis demiplane is in play (none made, no one standing on one): then
-    positions alone decide range, sight and "the same square". Remembers the last ``extra``
-    it saw (it holds it, so ``is`` is a safe test): states share one ``extra`` tuple from step
-    to step until something in it changes."""
-    global _PLAIN
-    extra = table.extra
-    if not extra:
-        return True
-    last, plain = _PLAIN
-    if last is extra:
-        return plain
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    plain = not genesis.in_play(extra)
-    _PLAIN = (extra, plain)
-    return plain
+    positions alone decide range, sight and "the same square"."""
+    found = table.table
+    return not isinstance(found, DungeonTable) or not (found.demiplanes or found.standing)
 
 
 # Every class module measures range, reach, line of sight and "on that square" through these
@@ -135,18 +161,15 @@ def place(table: Table, seat: int) -> tuple[int, int | None]:
     pos = table.players[seat].position
     if plain_geometry(table):
         return pos, None
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    return pos, genesis.demiplane_of(table, seat)
+    overlay = _overlay()
+    return pos, overlay.demiplane_of(table, seat)
 
 
 def exists_for(table: Table, viewer: int, seat: int) -> bool:
     """Is ``seat`` in existence for ``viewer`` (not on a demiplane that is not there for her)?"""
     if viewer == seat or plain_geometry(table):
         return True
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    return genesis.exists_for(table, viewer, seat)
+    return _overlay().exists_for(table, viewer, seat)
 
 
 def seat_distance(table: Table, viewer: int, a: int, b: int) -> int | None:
@@ -159,9 +182,7 @@ def seat_distance(table: Table, viewer: int, a: int, b: int) -> int | None:
     (sa, ga), (sb, gb) = place(table, a), place(table, b)
     if plain_geometry(table):
         return distance(sa, sb)
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    return genesis.distance_for(table, viewer, sa, sb, ga, gb)
+    return _overlay().distance_for(table, viewer, sa, sb, ga, gb)
 
 
 def square_distance(table: Table, viewer: int, seat: int, square: int,
@@ -175,11 +196,10 @@ def square_distance(table: Table, viewer: int, seat: int, square: int,
     s, g = place(table, seat)
     if plain_geometry(table):
         return None if gap is not None else distance(s, square)
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    if gap is not None and gap not in genesis.gaps_for(table, viewer):
+    overlay = _overlay()
+    if gap is not None and gap not in overlay.gaps_for(table, viewer):
         return None
-    return genesis.distance_for(table, viewer, s, square if gap is None else gap, g, gap)
+    return overlay.distance_for(table, viewer, s, square if gap is None else gap, g, gap)
 
 
 def in_range(table: Table, user: int, target: int, extra: int = 0) -> bool:
@@ -198,12 +218,11 @@ def gap_in_range(table: Table, user: int, gap: int, extra: int = 0) -> bool:
     """Limited range from ``user`` to the demiplane in ``gap`` (one that exists for her)."""
     if isolated(table.players[user]) or plain_geometry(table):
         return False
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    if gap not in genesis.gaps_for(table, user):
+    overlay = _overlay()
+    if gap not in overlay.gaps_for(table, user):
         return False
     s, g = place(table, user)
-    d = genesis.distance_for(table, user, s, gap, g, gap)
+    d = overlay.distance_for(table, user, s, gap, g, gap)
     return d <= range_for_level(character(table, user).level) + extra
 
 
@@ -238,9 +257,7 @@ def walk_to(table: Table, mover: int, seat: int) -> int:
     dest, gap = place(table, seat)
     if plain_geometry(table):
         return RING.signed(table.players[mover].position, dest)
-    from companion.games.monopoly.dungeonopoly import genesis
-
-    return genesis.walk_steps(table, mover, dest, gap)
+    return _overlay().walk_steps(table, mover, dest, gap)
 
 
 def standing_on(table: Table, seat: int) -> int | None:
@@ -312,9 +329,7 @@ def target_problem(table: Table, user: int, target: int, *, spell: bool, mental:
     if mental and immune_to_mental(t):
         return f"{name} is Ascended and immune to mental effects"
     if target != user and not plain_geometry(table):  # a demiplane out of the user's existence
-        from companion.games.monopoly.dungeonopoly import genesis
-
-        return genesis.target_problem(table, user, target)
+        return _overlay().target_problem(table, user, target)
     return None
 
 
@@ -325,32 +340,30 @@ def used_up(p: Character, ability: str) -> bool:
 
 
 # --- square enchantments ------------------------------------------------------------------
-def square_enchantments(extra: tuple[Any, ...], square: int) -> list[Enchantment]:
-    return [e.enchantment for e in extra
-            if isinstance(e, SquareEnchantment) and e.square == square]
+def square_enchantments(table: Table, square: int) -> list[Enchantment]:
+    return [e.enchantment for e in dungeon(table).enchantments if e.square == square]
 
 
-def square_enchanted(extra: tuple[Any, ...], square: int, name: str) -> Enchantment | None:
-    for e in extra:
-        if isinstance(e, SquareEnchantment) and e.square == square and e.enchantment.name == name:
+def square_enchanted(table: Table, square: int, name: str) -> Enchantment | None:
+    for e in dungeon(table).enchantments:
+        if e.square == square and e.enchantment.name == name:
             return e.enchantment
     return None
 
 
-def with_square_enchantment(extra: tuple[Any, ...], square: int,
-                            ench: Enchantment) -> tuple[Any, ...]:
-    kept = [e for e in extra if not (isinstance(e, SquareEnchantment) and e.square == square
-                                      and e.enchantment.name == ench.name)]
+def with_square_enchantment(found: DungeonTable, square: int,
+                            ench: Enchantment) -> DungeonTable:
+    """``found`` with ``ench`` on ``square`` (replacing one of the same name there)."""
+    kept = [e for e in found.enchantments
+            if not (e.square == square and e.enchantment.name == ench.name)]
     kept.append(SquareEnchantment(square, ench))
-    return _sorted(kept)
+    return replace(found, enchantments=_sorted(kept))
 
 
-def without_square_enchantment(extra: tuple[Any, ...], square: int,
-                               name: str) -> tuple[Any, ...]:
-    return _sorted([e for e in extra if not (isinstance(e, SquareEnchantment)
-                                             and e.square == square and e.enchantment.name == name)])
+def without_square_enchantment(found: DungeonTable, square: int, name: str) -> DungeonTable:
+    return replace(found, enchantments=_sorted([
+        e for e in found.enchantments if not (e.square == square and e.enchantment.name == name)]))
 
 
-def _sorted(items: list[Any]) -> tuple[Any, ...]:
-    return tuple(sorted(items, key=lambda e: (e.square, e.enchantment.name)
-                        if isinstance(e, SquareEnchantment) else (10_000, "")))
+def _sorted(items: list[SquareEnchantment]) -> tuple[SquareEnchantment, ...]:
+    return tuple(sorted(items, key=lambda e: (e.square, e.enchantment.name)))

@@ -32,7 +32,7 @@ from companion.games.monopoly.dungeonopoly.abilities import (
 from companion.games.monopoly.dungeonopoly.character import Enchantment
 from companion.games.monopoly.dungeonopoly.classes.paladin import end_turn_now, stance_of
 from companion.games.monopoly.dungeonopoly.effects import TableEffect, register_effect
-from companion.games.monopoly.dungeonopoly.steps import Decision, RollFor
+from companion.games.monopoly.dungeonopoly.steps import Decision
 from companion.games.monopoly.dungeonopoly.terms import (
     BOARD_SIZE,
     RING,
@@ -50,7 +50,7 @@ from companion.games.monopoly.dungeonopoly.terms import (
     walk_to,
 )
 from companion.games.monopoly.engine import LandContext
-from companion.games.monopoly.pending import Pending
+from companion.games.monopoly.prompts import RollFor, Step
 from companion.games.monopoly.state import BANK, GameState
 
 if TYPE_CHECKING:
@@ -214,14 +214,12 @@ AFTER = frozenset({"cutting_words", "song_of_freedom", "inspire_greatness", "son
 
 
 @dataclass(frozen=True, slots=True)
-class AfterMelody(Pending):
+class AfterMelody(Step["Dungeonopoly"]):
     """What a melody does once the rent is settled (``player`` is the one who owed it)."""
 
     melody: str = ""
     bard: int = -1
     owner: int = -1
-
-    automatic = True
 
     def run(self, layer: Dungeonopoly, t: Txn) -> None:
         who = self.player
@@ -248,7 +246,7 @@ class AfterMelody(Pending):
 
 
 @dataclass(frozen=True, slots=True)
-class MelodyRoll(RollFor):
+class MelodyRoll(RollFor["Dungeonopoly"]):
     """Inspire Greatness (2d6 forward) or Frightening Tune (1d6 back)."""
 
     sides: tuple[int, ...] = (6, 6)
@@ -329,13 +327,11 @@ class MassSuggestion(Ability):
 
 
 @dataclass(frozen=True, slots=True)
-class TowMove(Pending):
+class TowMove(Step["Dungeonopoly"]):
     """A character under the bard's suggestion moves as far as the bard just did."""
 
     steps: int = 0
     hidden: bool = False
-
-    automatic = True
 
     def run(self, layer: Dungeonopoly, t: Txn) -> None:
         if not movable(layer, t, self.player):

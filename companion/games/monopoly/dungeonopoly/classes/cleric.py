@@ -53,7 +53,7 @@ class Bless(Ability):
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
         pos = t.players[user].position
-        if square_enchanted(t.extra, pos, self.opposite) is not None:
+        if square_enchanted(t, pos, self.opposite) is not None:
             layer.disenchant_square(t, pos, self.opposite)
             return True
         layer.enchant_square(t, pos, Enchantment(self.name, user, character(t, user).level))
@@ -118,9 +118,10 @@ class DivineIntervention(Ability):
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
-        from companion.games.monopoly.dungeonopoly.reactions import RollWindow, cancel_head
+        from companion.games.monopoly.dungeonopoly.reactions import RollWindow
+        from companion.games.monopoly.reactions import cancel_window
 
-        window = cancel_head(t, RollWindow)
+        window = cancel_window(t, RollWindow)
         if window is None:
             return False
         assert isinstance(window, RollWindow)
@@ -198,7 +199,7 @@ class WrathOfGod(Ability):
         for index, s in enumerate(t.squares):
             if s.owner is None or t.allied(s.owner, user) or not s.level:
                 continue
-            if square_enchanted(t.extra, index, "bless") is not None:
+            if square_enchanted(t, index, "bless") is not None:
                 continue
             layer.remove_building(t, index)  # a hotel: as many houses as the bank has
             t.emit("wrath", user, square=index, other=s.owner)

@@ -10,7 +10,7 @@ docs/dungeonopoly/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.games.monopoly.actions import Action
@@ -30,12 +30,14 @@ from companion.games.monopoly.dungeonopoly.abilities import (
 )
 from companion.games.monopoly.dungeonopoly.character import Enchantment, SquareEnchantment
 from companion.games.monopoly.dungeonopoly.effects import TableEffect, register_effect
-from companion.games.monopoly.dungeonopoly.steps import Decision, ResumeMove
+from companion.games.monopoly.dungeonopoly.steps import Decision
+from companion.games.monopoly.dungeonopoly.table import DungeonTable
 from companion.games.monopoly.dungeonopoly.terms import (
     BOARD_SIZE,
     RING,
     Table,
     character,
+    dungeon,
     in_range,
     on_square,
     place,
@@ -46,9 +48,11 @@ from companion.games.monopoly.dungeonopoly.terms import (
     target_problem,
     together,
     walk_to,
+    with_square_enchantment,
 )
 from companion.games.monopoly.engine import LandContext, RollSpec
 from companion.games.monopoly.state import BANK, GameState
+from companion.games.monopoly.walk import ResumeMove
 
 if TYPE_CHECKING:
     from companion.games.monopoly.dungeonopoly.layer import Dungeonopoly
@@ -108,9 +112,9 @@ class PrimalSpell(Ability):
         if standing_on(table, user) is None:
             return "you stand on no board square (a demiplane or a jail cell)"
         if self.name != "antimagic_field" and \
-                square_enchanted(table.extra, pos, "antimagic_field") is not None:
+                square_enchanted(table, pos, "antimagic_field") is not None:
             return "an Antimagic Field keeps enchantments off this square"
-        mine = square_enchanted(table.extra, pos, self.name)
+        mine = square_enchanted(table, pos, self.name)
         if mine is not None and mine.source == user:
             return f"this square already holds your {self.name.replace('_', ' ')}"
         return None
@@ -118,13 +122,13 @@ class PrimalSpell(Ability):
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
         pos = t.players[user].position
-        for old in primal.primal_squares(t.extra, self.name):
+        for old in primal.primal_squares(dungeon(t), self.name):
             if old.enchantment.source == user and old.square != pos:
                 t.emit("square_dispelled", user, square=old.square, detail=self.name)
-        t.extra = primal.moved_primal(t.extra, user, self.name)
-        before = t.extra
+        t.table = primal.moved_primal(dungeon(t), user, self.name)
+        before = t.table
         layer.enchant_square(t, pos, Enchantment(self.name, user, character(t, user).level))
-        return bool(t.extra != before)
+        return bool(t.table != before)
 
 
 # ============================================================================================
@@ -471,7 +475,7 @@ class CallLightning(Ability):
             if not s.level:
                 t.emit("bolt_wasted", user, square=sq, detail=kind)
                 return False
-            if square_enchanted(t.extra, sq, "bless") is not None:
+            if square_enchanted(t, sq, "bless") is not None:
                 t.emit("immune", user, square=sq, detail="bless")
                 return False
             layer.remove_building(t, sq)  # a hotel: as many houses as the bank has
@@ -577,7 +581,7 @@ class DruidEffect(TableEffect):
     # --- damage, money ---------------------------------------------------------------------
     def damage_blocked(self, layer: Dungeonopoly, t: Txn, attacker: int,
                        defender: int) -> str | None:
-        if primal.on_square(t, defender, primal.squares_with(t.extra, "hallow")):
+        if primal.on_square(t, defender, primal.squares_with(dungeon(t), "hallow")):
             return "hallow"
         return None
 
@@ -596,7 +600,7 @@ class DruidEffect(TableEffect):
 
     # --- enchantments and abilities ----------------------------------------------------------
     def may_enchant(self, layer: Dungeonopoly, t: Txn, seat: int, ench: Enchantment) -> bool:
-        if primal.on_square(t, seat, primal.squares_with(t.extra, "antimagic_field")):
+        if primal.on_square(t, seat, primal.squares_with(dungeon(t), "antimagic_field")):
             t.emit("suppressed", seat, detail=f"antimagic_field:{ench.name}")
             return False
         return True
@@ -604,19 +608,19 @@ class DruidEffect(TableEffect):
     def may_enchant_square(self, layer: Dungeonopoly, t: Txn, square: int,
                            ench: Enchantment) -> bool:
         if ench.name != "antimagic_field" and \
-                square_enchanted(t.extra, square, "antimagic_field") is not None:
+                square_enchanted(t, square, "antimagic_field") is not None:
             t.emit("suppressed", ench.source, square=square, detail=f"antimagic_field:{ench.name}")
             return False
         return True
 
     def use_problem(self, layer: Dungeonopoly, table: Table, user: int,
                     ab: Ability) -> str | None:
-        extra = table.extra
-        if primal.has_primal(extra):
-            if primal.on_square(table, user, primal.squares_with(extra, "insect_plague")):
+        found = dungeon(table)
+        if primal.has_primal(found):
+            if primal.on_square(table, user, primal.squares_with(found, "insect_plague")):
                 return "an Insect Plague on this square stops all abilities"
             if ab.is_spell and primal.on_square(table, user,
-                                                primal.squares_with(extra, "antimagic_field")):
+                                                primal.squares_with(found, "antimagic_field")):
                 return "no spells inside an Antimagic Field"
         if ab.is_spell and character(table, user).counter("form"):
             return "no spells in animal form: shift back to humanoid first"
@@ -652,15 +656,15 @@ class DruidEffect(TableEffect):
 
     # --- movement ----------------------------------------------------------------------------
     def moves_here(self, layer: Dungeonopoly, t: Txn, mover: int) -> bool:
-        for e in t.extra:
-            if isinstance(e, SquareEnchantment) and e.enchantment.source != mover and \
+        for e in dungeon(t).enchantments:
+            if e.enchantment.source != mover and \
                     e.enchantment.name in ("entangle", "wall_of_thorns"):
                 return True
         return False
 
     def enter_square(self, layer: Dungeonopoly, t: Txn, mover: int, index: int, came_from: int,
                      remaining: int, land: bool) -> int:
-        for e in primal_at(t.extra, index):
+        for e in primal_at(dungeon(t), index):
             if e.source == mover:
                 continue
             if e.name == "entangle" and remaining > 0:
@@ -675,52 +679,49 @@ class DruidEffect(TableEffect):
     def sync(self, layer: Dungeonopoly, t: Txn) -> None:
         """Obscuring Mist hides whoever stands in it (not under Glitterdust); an Antimagic
         Field sets aside the enchantments of its square and of the characters on it."""
-        mist = primal.squares_with(t.extra, "obscuring_mist")
+        mist = primal.squares_with(dungeon(t), "obscuring_mist")
         for seat in range(len(t.players)):
             c = character(t, seat)
             want = 1 if primal.on_square(t, seat, mist) and c.enchanted("glitterdust") is None \
                 else 0
             if c.counter("obscured") != want:
                 t.set_player(seat, counters=c.with_counter("obscured", want))
-        field = primal.squares_with(t.extra, "antimagic_field")
-        if not field and not any(isinstance(e, primal.Suppressed) for e in t.extra):
+        found = dungeon(t)
+        field = primal.squares_with(found, "antimagic_field")
+        if not field and not found.suppressed:
             return
-        kept: list[Any] = []
+        kept: list[primal.Suppressed] = []
         back: list[primal.Suppressed] = []
-        for e in t.extra:
-            if isinstance(e, primal.Suppressed):
-                inside = e.square in field if e.seat < 0 else \
-                    primal.on_square(t, e.seat, field)
-                (kept if inside else back).append(e)
-            elif isinstance(e, SquareEnchantment) and e.square in field and \
-                    e.enchantment.name != "antimagic_field":
-                kept.append(primal.Suppressed(-1, e.square, e.enchantment))
+        for e in found.suppressed:
+            inside = e.square in field if e.seat < 0 else primal.on_square(t, e.seat, field)
+            (kept if inside else back).append(e)
+        squares: list[SquareEnchantment] = []
+        for se in found.enchantments:
+            if se.square in field and se.enchantment.name != "antimagic_field":
+                kept.append(primal.Suppressed(-1, se.square, se.enchantment))
             else:
-                kept.append(e)
+                squares.append(se)
         for seat in range(len(t.players)):
             c = character(t, seat)
             if c.enchantments and primal.on_square(t, seat, field):
                 kept += [primal.Suppressed(seat, c.position, e) for e in c.enchantments]
                 t.set_player(seat, enchantments=())
-        extra: tuple[Any, ...] = tuple(kept)
+        new = replace(found, enchantments=tuple(squares), suppressed=tuple(kept))
         for s in back:
             if s.seat < 0:
-                from companion.games.monopoly.dungeonopoly.terms import with_square_enchantment
-
-                extra = with_square_enchantment(extra, s.square, s.enchantment)
+                new = with_square_enchantment(new, s.square, s.enchantment)
             elif not t.players[s.seat].bankrupt:
                 c = character(t, s.seat)
                 t.set_player(s.seat, enchantments=c.with_enchantment(s.enchantment))
-        if extra != t.extra:
-            t.extra = extra
+        if new != found:
+            t.table = new
 
     def player_json(self, layer: Dungeonopoly, state: GameState, seat: int) -> dict[str, Any]:
         p = character(state, seat)
         out: dict[str, Any] = {}
         if knows(p, "wild_shape") is not None:
             out["form"] = form_of(state, seat)
-        held = [e.enchantment.label() for e in state.extra
-                if isinstance(e, primal.Suppressed) and e.seat == seat]
+        held = [e.enchantment.label() for e in dungeon(state).suppressed if e.seat == seat]
         if held:
             out["suppressed"] = held
         return out
@@ -735,9 +736,9 @@ def eagle_keep(dice: tuple[int, ...]) -> tuple[int, ...]:
     return dice[:low] + dice[low + 1:]
 
 
-def primal_at(extra: tuple[Any, ...], index: int) -> list[Enchantment]:
-    return [e.enchantment for e in extra if isinstance(e, SquareEnchantment)
-            and e.square == index and e.enchantment.name in primal.PRIMAL_SPELLS]
+def primal_at(found: DungeonTable, index: int) -> list[Enchantment]:
+    return [e.enchantment for e in found.enchantments
+            if e.square == index and e.enchantment.name in primal.PRIMAL_SPELLS]
 
 
 def druid_bot(state: GameState, actions: Sequence[Action]) -> Action | None:

@@ -218,7 +218,7 @@ class Raze(Ability):
         if s.owner is None or t.allied(s.owner, holder) or s.hotel or s.houses == 0 or \
                 p.has_flag("ran"):
             return
-        if square_enchanted(t.extra, index, "bless") is not None:
+        if square_enchanted(t, index, "bless") is not None:
             t.emit("immune", holder, square=index, detail="bless")
             return
         layer.remove_building(t, index)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import IllegalActionError
@@ -36,11 +36,13 @@ from companion.games.monopoly.dungeonopoly.abilities import (
 )
 from companion.games.monopoly.dungeonopoly.character import Character, Enchantment
 from companion.games.monopoly.dungeonopoly.effects import TableEffect, register_effect
-from companion.games.monopoly.dungeonopoly.steps import Decision, RollFor
+from companion.games.monopoly.dungeonopoly.steps import Decision
+from companion.games.monopoly.dungeonopoly.table import MemoryLoan
 from companion.games.monopoly.dungeonopoly.terms import (
     RING,
     Table,
     character,
+    dungeon,
     range_for_level,
     seat_distance,
     sheltered,
@@ -48,6 +50,7 @@ from companion.games.monopoly.dungeonopoly.terms import (
 )
 from companion.games.monopoly.engine import LandContext, RollSpec
 from companion.games.monopoly.pending import Debt
+from companion.games.monopoly.prompts import RollFor
 from companion.games.monopoly.state import BANK
 
 if TYPE_CHECKING:
@@ -361,26 +364,18 @@ class ModifyMemory(Power):
         if character(t, target).enchanted("modify_memory") is None:
             return False
         t.set_square(lot, owner=user)
-        t.extra = genesis.add_extra(t.extra, MemoryLoan(lot, target, user))
+        found = dungeon(t)
+        t.table = replace(found, loans=found.loans + (MemoryLoan(lot, target, user),))
         t.emit("memory_modified", user, square=lot, other=target)
         return True
 
 
-@dataclass(frozen=True, slots=True)
-class MemoryLoan:
-    """A lot held by a psion through Modify Memory (kept in ``GameState.extra``)."""
-
-    lot: int
-    owner: int  # the character who forgot it
-    psion: int
-
-
 def loans(table: Table) -> list[MemoryLoan]:
-    return [e for e in table.extra if isinstance(e, MemoryLoan)]
+    return list(dungeon(table).loans)
 
 
 @dataclass(frozen=True, slots=True)
-class RecallRoll(RollFor):
+class RecallRoll(RollFor["Dungeonopoly"]):
     """The first owner of a lot held through Modify Memory rolls a d20 when rent is owed on it:
     her level or less and she remembers."""
 
@@ -412,7 +407,8 @@ def end_loan(layer: Dungeonopoly, t: Txn, lot: int, *, give_back: bool) -> None:
     for loan in loans(t):
         if loan.lot != lot:
             continue
-        t.extra = tuple(e for e in t.extra if e != loan)
+        found = dungeon(t)
+        t.table = replace(found, loans=tuple(e for e in found.loans if e != loan))
         victim = character(t, loan.owner)
         e = victim.enchanted("modify_memory")
         if e is not None and e.source == loan.psion:
@@ -544,7 +540,7 @@ class PsionicBlast(Power):
             else:
                 direction = (1 if offset > 0 else -1) if offset else \
                     (1 if genesis.demiplane_of(table, seat) is not None else -1)
-            if table.extra and genesis.demiplanes(table):  # her path may hold demiplanes
+            if genesis.demiplanes(table):  # her path may hold demiplanes
                 out.append((seat, genesis.throw_steps(table, user, seat, direction, reach)))
             else:
                 out.append((seat, direction * (reach + 1 - dist)))
@@ -710,7 +706,7 @@ class PsychicCrush(Power):
         assert target is not None
         start = t.players[target].position
         t.set_player(target, position=0)
-        t.extra = genesis.leave(t.extra, target)
+        t.table = genesis.leave(dungeon(t), target)
         t.emit("moved", target, square=0, amount=-start, detail="psychic crush")
         return True
 
@@ -810,7 +806,7 @@ class PsionEffects(TableEffect):
     def sync(self, layer: Dungeonopoly, t: Txn) -> None:
         """Genesis: dispelled demiplanes collapse. Modify Memory ends when its enchantment is gone (dispelled, leeched) or the psion no
         longer holds the lot; the lot goes back to its first owner when she can take it."""
-        if t.extra:
+        if dungeon(t):
             genesis.sync(layer, t)
         for loan in loans(t):
             victim = character(t, loan.owner)

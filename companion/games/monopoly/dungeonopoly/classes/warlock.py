@@ -30,7 +30,7 @@ from companion.games.monopoly.dungeonopoly.abilities import (
 )
 from companion.games.monopoly.dungeonopoly.character import Character, Enchantment
 from companion.games.monopoly.dungeonopoly.effects import TableEffect, register_effect
-from companion.games.monopoly.dungeonopoly.steps import Decision, RollFor
+from companion.games.monopoly.dungeonopoly.steps import Decision
 from companion.games.monopoly.dungeonopoly.terms import (
     Table,
     character,
@@ -40,7 +40,7 @@ from companion.games.monopoly.dungeonopoly.terms import (
     target_problem,
 )
 from companion.games.monopoly.engine import LandContext, RollSpec
-from companion.games.monopoly.pending import Pending
+from companion.games.monopoly.prompts import RollFor, Step
 from companion.games.monopoly.state import BANK, POT
 
 if TYPE_CHECKING:
@@ -324,7 +324,7 @@ class MistyEscape(PactSpell):
 
 def _drop_resume(t: Txn, seat: int) -> None:
     """The rest of a movement interrupted for this decision is lost (D-63)."""
-    from companion.games.monopoly.dungeonopoly.steps import ResumeMove
+    from companion.games.monopoly.walk import ResumeMove
 
     t.pending = [p for p in t.pending if not (isinstance(p, ResumeMove) and p.player == seat)]
     t.front = [p for p in t.front if not (isinstance(p, ResumeMove) and p.player == seat)]
@@ -363,10 +363,8 @@ class DarkDelirium(PactSpell):
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurnNow(Pending):
+class EndTurnNow(Step["Dungeonopoly"]):
     """Dark Delirium: the attacker's turn ends as soon as what is already pending settles."""
-
-    automatic = True
 
     def run(self, layer: Dungeonopoly, t: Txn) -> None:
         if t.current == self.player and not t.players[self.player].bankrupt and \
@@ -593,7 +591,7 @@ NOT_INCOME = ("sold a building", "broke down", "mortgaged ", "buildings sold on 
 
 
 @dataclass(frozen=True, slots=True)
-class WardRoll(RollFor):
+class WardRoll(RollFor["Dungeonopoly"]):
     """Entropic Ward: the dark warlock rolls a d6 before damage or an enchantment reaches her;
     a 1 wards it off."""
 

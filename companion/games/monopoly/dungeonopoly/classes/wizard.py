@@ -202,7 +202,7 @@ class Counterspell(Ability):
         if not p.in_jail:
             for d in range(-reach, reach + 1):
                 sq = RING.step(p.position, d)
-                for e in square_enchantments(table.extra, sq):
+                for e in square_enchantments(table, sq):
                     yield None, (("enchantment", e.name), ("square", str(sq)))
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
@@ -216,7 +216,7 @@ class Counterspell(Ability):
         if sq is not None:
             if not 0 <= sq < BOARD_SIZE or not square_in_range(table, user, sq):
                 return "that square is out of range"
-            if square_enchanted(table.extra, sq, name) is None:
+            if square_enchanted(table, sq, name) is None:
                 return f"no {name} on that square"
             return None
         if target is None:
@@ -234,10 +234,11 @@ class Counterspell(Ability):
 
     def resolve(self, layer: Dungeonopoly, t: Txn, user: int, target: int | None,
                 params: Params) -> bool:
-        from companion.games.monopoly.dungeonopoly.reactions import CounterWindow, cancel_head
+        from companion.games.monopoly.dungeonopoly.reactions import CounterWindow
+        from companion.games.monopoly.reactions import cancel_window
 
         if param(params, "react"):
-            countered = cancel_head(t, CounterWindow)
+            countered = cancel_window(t, CounterWindow)
             if countered is None:
                 return False
             assert isinstance(countered, CounterWindow)
@@ -267,7 +268,7 @@ class Fireball(Ability):
         hit = False
         s = t.squares[pos]
         if s.level and gap is None:  # on a demiplane she stands on no property (D-58)
-            if square_enchanted(t.extra, pos, "bless") is not None:
+            if square_enchanted(t, pos, "bless") is not None:
                 t.emit("immune", user, square=pos, detail="bless")
             else:
                 t.bank_houses += 0 if s.hotel else s.houses

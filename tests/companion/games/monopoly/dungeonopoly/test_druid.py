@@ -12,7 +12,6 @@ from companion.core.errors import IllegalActionError
 from companion.games.monopoly.actions import Buy, Decline, EndTurn
 from companion.games.monopoly.dungeonopoly import Pass, UseAbility
 from companion.games.monopoly.dungeonopoly.abilities import Choose
-from companion.games.monopoly.dungeonopoly.character import SquareEnchantment
 from companion.games.monopoly.dungeonopoly.classes.druid import (
     ThornsChoice,
     TreeStrideChoice,
@@ -20,7 +19,7 @@ from companion.games.monopoly.dungeonopoly.classes.druid import (
     doom_repairs,
     eagle_keep,
 )
-from companion.games.monopoly.dungeonopoly.terms import square_enchantments
+from companion.games.monopoly.dungeonopoly.terms import dungeon, square_enchantments
 from companion.games.monopoly.pending import BuyDecision
 
 PARK, LUX, BOARDWALK, GO, MEDIT = 37, 38, 39, 0, 1
@@ -57,8 +56,7 @@ def cast_here(g: Any, seat: int, spell: str, position: int) -> None:
 
 
 def squares_with(g: Any, name: str) -> list[int]:
-    return [e.square for e in g.state.extra
-            if isinstance(e, SquareEnchantment) and e.enchantment.name == name]
+    return [e.square for e in dungeon(g.state).enchantments if e.enchantment.name == name]
 
 
 # --- choices ---------------------------------------------------------------------------------
@@ -255,14 +253,14 @@ def test_antimagic_suppresses_bless_and_restores_it_when_moved(game: Any) -> Non
     g.own(6, 1)
     g.state = g.rules.set_square_field(g.state, 6, "enchantments", "bless:10")
     use(g, 0, "antimagic_field")
-    assert [e.name for e in square_enchantments(g.state.extra, 6)] == ["antimagic_field"]
+    assert [e.name for e in square_enchantments(g.state, 6)] == ["antimagic_field"]
     g.state = _as_turn_of(g, 0)
     g.set(0, position=4, turn=())
     g.roll(0, 1, 1)  # lands on Oriental: base rent $6, not the blessed $9
     assert g.cash(0) == 1494
     g.set(0, position=12, spent="", turn=())
     use(g, 0, "antimagic_field")  # the field moves to the Electric Company
-    assert sorted(e.name for e in square_enchantments(g.state.extra, 6)) == ["bless"]
+    assert sorted(e.name for e in square_enchantments(g.state, 6)) == ["bless"]
 
 
 def test_antimagic_suppresses_character_enchantments_and_spells(game: Any) -> None:

@@ -10,13 +10,16 @@ import pytest
 
 from companion.core.errors import IllegalActionError
 from companion.games.monopoly.dungeonopoly import Accept, UseAbility
-from companion.games.monopoly.dungeonopoly.genesis import (
-    Demiplane,
-    OnDemiplane,
-    restore_enchantment,
-)
+from companion.games.monopoly.dungeonopoly.genesis import restore_enchantment, stand
 from companion.games.monopoly.dungeonopoly.steps import CardChoice
-from companion.games.monopoly.dungeonopoly.terms import in_range, in_sight, seat_distance, together
+from companion.games.monopoly.dungeonopoly.table import Demiplane
+from companion.games.monopoly.dungeonopoly.terms import (
+    dungeon,
+    in_range,
+    in_sight,
+    seat_distance,
+    together,
+)
 
 
 def use(g: Any, seat: int, name: str, target: int | None = None, **params: Any) -> Any:
@@ -32,13 +35,14 @@ def demiplane(g: Any, after: int, deck: str, card: str, psion: int = 0) -> None:
     """A demiplane made by ``psion`` (its card taken out of the deck, as Genesis does)."""
     d = Demiplane(after, deck, card, psion, 7)
     order = tuple(c for c in getattr(g.state, deck) if c != card)
-    g.state = replace(g.state, extra=restore_enchantment(g.state.extra + (d,), d),
-                      **{deck: order})
+    found = dungeon(g.state)
+    found = replace(found, demiplanes=found.demiplanes + (d,))
+    g.state = replace(g.state, table=restore_enchantment(found, d), **{deck: order})
 
 
 def stand_on(g: Any, seat: int, gap: int) -> None:
     g.set(seat, position=gap)
-    g.state = replace(g.state, extra=g.state.extra + (OnDemiplane(seat, gap),))
+    g.state = replace(g.state, table=stand(dungeon(g.state), seat, gap))
 
 
 def test_chance_demiplane_adds_a_square_to_other_classes_range(game: Any) -> None:

@@ -12,6 +12,7 @@ from companion.bots import DiceRoller, RandomBot
 from companion.core.registry import find_game
 from companion.games.monopoly.dungeonopoly.character import SquareEnchantment
 from companion.games.monopoly.dungeonopoly.layer import PLAYER_ENCHANTMENTS, SQUARE_ENCHANTMENTS
+from companion.games.monopoly.dungeonopoly.terms import dungeon
 
 CLASSES = ("fighter", "wizard", "cleric", "rogue")
 PROPERTY_ENCHANTMENTS = frozenset({"bless", "curse", "glyph_of_warding"})
@@ -36,7 +37,9 @@ def test_random_games_keep_the_invariants(seed: int, start_level: int) -> None:
             assert p.level == min(10, 1 + p.ep // 10)
             assert all(e.name in PLAYER_ENCHANTMENTS for e in p.enchantments)
             assert p.cash >= 0
-        for e in state.extra:
+        found = dungeon(state)
+        assert not (found.demiplanes or found.standing or found.loans or found.suppressed)
+        for e in found.enchantments:
             assert isinstance(e, SquareEnchantment) and e.enchantment.name in SQUARE_ENCHANTMENTS
             # Bless, Curse and Glyph need a property; primal spells (Wish can duplicate them)
             # enchant whatever square the caster stands on, GO included (D-33)

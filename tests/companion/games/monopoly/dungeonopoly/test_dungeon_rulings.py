@@ -51,12 +51,12 @@ def test_quicker_game_set_ep_caps_at_level_10(rules: Any) -> None:
 def test_rob_bank_is_not_offered_on_an_insect_plague(game: Any) -> None:
     from companion.games.monopoly.dungeonopoly.character import Enchantment
     from companion.games.monopoly.dungeonopoly.steps import RobBankChoice
-    from companion.games.monopoly.dungeonopoly.terms import with_square_enchantment
+    from companion.games.monopoly.dungeonopoly.terms import dungeon, with_square_enchantment
 
     g = game("rogue", "druid")
     g.set(0, skills="rob_bank:10", position=38)
-    g.state = replace(g.state, extra=with_square_enchantment(
-        g.state.extra, 0, Enchantment("insect_plague", 1, 7)))
+    g.state = replace(g.state, table=with_square_enchantment(
+        dungeon(g.state), 0, Enchantment("insect_plague", 1, 7)))
     turn(g, 0)
     g.roll(0, 1, 1)  # 38 -> GO: landing pays $400 unless she robs the bank
     assert isinstance(g.state.pending[0], RobBankChoice)
@@ -146,7 +146,7 @@ def test_wish_may_duplicate_a_primal_spell_on_go(game: Any) -> None:
     g.set(1, level=10, position=0)
     turn(g, 1)
     use(g, 1, "wish", spell="obscuring_mist")
-    mist = square_enchanted(g.state.extra, 0, "obscuring_mist")
+    mist = square_enchanted(g.state, 0, "obscuring_mist")
     assert mist is not None and mist.source == 1 and g.cash(1) == 1500 - 10
     # Bless still needs a property: GO is refused
     turn(g, 2)
@@ -195,13 +195,13 @@ def test_two_druids_each_keep_an_entangle_and_counterspell_dispels_one(game: Any
         g.set(seat, position=square)
         turn(g, seat)
         use(g, seat, "entangle")
-    assert square_enchanted(g.state.extra, 5, "entangle") is not None
-    assert square_enchanted(g.state.extra, 15, "entangle") is not None
+    assert square_enchanted(g.state, 5, "entangle") is not None
+    assert square_enchanted(g.state, 15, "entangle") is not None
     g.set(2, level=7, position=14)
     turn(g, 2)
     use(g, 2, "counterspell", enchantment="entangle", square=15)
-    assert square_enchanted(g.state.extra, 15, "entangle") is None
-    assert square_enchanted(g.state.extra, 5, "entangle") is not None
+    assert square_enchanted(g.state, 15, "entangle") is None
+    assert square_enchanted(g.state, 5, "entangle") is not None
 
 
 # --- D-28: a slowed eagle rolls 2d6 and keeps the higher die -----------------------------------
@@ -294,7 +294,8 @@ def test_slowed_warlock_luck_rolls_two_keeps_one(game: Any) -> None:
 
 # --- D-55: Counterspell on a demiplane's enchantment collapses it; the card goes back ----------
 def test_counterspell_collapses_a_demiplane_and_returns_its_card(game: Any) -> None:
-    from companion.games.monopoly.dungeonopoly.genesis import Demiplane
+    from companion.games.monopoly.dungeonopoly.terms import dungeon
+
 
     g = game("psion", "wizard")
     g.set(0, level=7, position=5)
@@ -304,7 +305,7 @@ def test_counterspell_collapses_a_demiplane_and_returns_its_card(game: Any) -> N
     g.set(1, level=7, position=6)
     turn(g, 1)
     use(g, 1, "counterspell", enchantment="genesis", square=6)
-    assert not any(isinstance(e, Demiplane) for e in g.state.extra)
+    assert not dungeon(g.state).demiplanes
     assert g.state.chance[-1] == "go_to_jail"
 
 

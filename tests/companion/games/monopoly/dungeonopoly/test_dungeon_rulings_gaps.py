@@ -18,12 +18,9 @@ from companion.games.monopoly.dungeonopoly.character import Enchantment
 from companion.games.monopoly.dungeonopoly.classes.bard import MelodyChoice
 from companion.games.monopoly.dungeonopoly.classes.druid import ThornsChoice
 from companion.games.monopoly.dungeonopoly.classes.paladin import CounterChoice
-from companion.games.monopoly.dungeonopoly.genesis import (
-    Demiplane,
-    OnDemiplane,
-    restore_enchantment,
-)
-from companion.games.monopoly.dungeonopoly.terms import with_square_enchantment
+from companion.games.monopoly.dungeonopoly.genesis import restore_enchantment, stand
+from companion.games.monopoly.dungeonopoly.table import Demiplane
+from companion.games.monopoly.dungeonopoly.terms import dungeon, with_square_enchantment
 
 BOARDWALK = 39
 
@@ -51,16 +48,17 @@ def setf(g: Any, seat: int, **fields: Any) -> None:
 
 
 def square_spell(g: Any, square: int, name: str, source: int, level: int) -> None:
-    g.state = replace(g.state, extra=with_square_enchantment(
-        g.state.extra, square, Enchantment(name, source, level)))
+    g.state = replace(g.state, table=with_square_enchantment(
+        dungeon(g.state), square, Enchantment(name, source, level)))
 
 
 def demiplane(g: Any, after: int, deck: str, card: str, psion: int = 0) -> None:
     """A demiplane made by ``psion`` (its card taken out of the deck, as Genesis does)."""
     d = Demiplane(after, deck, card, psion, 7)
     order = tuple(c for c in getattr(g.state, deck) if c != card)
-    g.state = replace(g.state, extra=restore_enchantment(g.state.extra + (d,), d),
-                      **{deck: order})
+    found = dungeon(g.state)
+    found = replace(found, demiplanes=found.demiplanes + (d,))
+    g.state = replace(g.state, table=restore_enchantment(found, d), **{deck: order})
 
 
 def bulwark(g: Any, seat: int, position: int, level: int = 4) -> None:
@@ -269,7 +267,7 @@ def test_entangle_costs_nothing_on_the_demiplane_beside_it(game: Any) -> None:
     g2 = game("psion", "druid")
     demiplane(g2, 11, "chance", "bank_dividend")
     setf(g2, 1, level=1, choices="primal:entangle", position=11)
-    g2.state = replace(g2.state, extra=g2.state.extra + (OnDemiplane(1, 11),))
+    g2.state = replace(g2.state, table=stand(dungeon(g2.state), 1, 11))
     turn(g2, 1)
     with pytest.raises(IllegalActionError, match="no board square"):
         use(g2, 1, "entangle")

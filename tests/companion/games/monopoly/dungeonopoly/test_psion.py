@@ -17,7 +17,8 @@ from companion.games.monopoly.dungeonopoly.classes.psion import (
     RecallRoll,
     pp_left,
 )
-from companion.games.monopoly.dungeonopoly.genesis import Demiplane, demiplane_of
+from companion.games.monopoly.dungeonopoly.genesis import demiplane_of
+from companion.games.monopoly.dungeonopoly.terms import dungeon
 
 
 def use(g: Any, seat: int, name: str, target: int | None = None, **params: Any) -> Any:
@@ -215,7 +216,7 @@ def test_genesis_chance_demiplane_exists_for_opponents_only(game: Any) -> None:
     use(g, 0, "genesis", after=6, deck="chance", card="go_to_jail")
     assert g.cash(0) == 1500 - 40 and pp_left(g.p(0)) == 3
     assert "go_to_jail" not in g.state.chance
-    assert any(isinstance(e, Demiplane) for e in g.state.extra)
+    assert dungeon(g.state).demiplanes
     # an opponent rolling 2 from square 5 ends on the demiplane (6, gap, 7): jail card
     g.set(1, position=5)
     turn(g, 1)
@@ -250,7 +251,7 @@ def test_genesis_replaces_the_demiplane_and_returns_the_card(game: Any) -> None:
     other = g.state.chance[0]
     use(g, 0, "genesis", after=5, deck="chance", card=other)
     assert card in g.state.chance and other not in g.state.chance
-    assert len([e for e in g.state.extra if isinstance(e, Demiplane)]) == 1
+    assert len(dungeon(g.state).demiplanes) == 1
 
 
 def test_genesis_limits(game: Any) -> None:

@@ -17,7 +17,7 @@ from companion.core.dice import DicePrompt, die_of_sides
 from companion.core.errors import IllegalActionError
 from companion.core.events import Event
 from companion.core.game import Outcome
-from companion.games.monopoly import building
+from companion.games.monopoly import building, narration, transcript
 from companion.games.monopoly.actions import (
     Action,
     Bid,
@@ -42,6 +42,7 @@ from companion.games.monopoly.actions import (
     UseJailCard,
 )
 from companion.games.monopoly.board import Board, load_board
+from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.cards import DECKS, Card, card_by_id, load_deck
 from companion.games.monopoly.pending import (
     Auction,
@@ -341,46 +342,30 @@ class Rules:
 
     def read_setup_line(self, words: list[str], setup: dict[str, Any]) -> None:
         """``deck chance|community_chest CARD_ID ...``: that deck's order, top card first."""
-        from companion.games.monopoly.transcript import read_deck_line
-
-        read_deck_line(words, setup)
+        transcript.read_deck_line(words, setup)
 
     def setup_lines(self, state: GameState) -> list[str]:
         """Both decks written out in full."""
-        from companion.games.monopoly.transcript import deck_lines
-
-        return deck_lines(state)
+        return transcript.deck_lines(state)
 
     def parse_action(self, state: GameState, words: list[str]) -> Action:
-        from companion.games.monopoly.transcript import parse_action
-
-        return parse_action(self, state, words)
+        return transcript.parse_action(self, state, words)
 
     def format_action(self, state: GameState, action: Action) -> str:
-        from companion.games.monopoly.transcript import format_action
-
-        return format_action(self, state, action)
+        return transcript.format_action(self, state, action)
 
     def apply_set(self, state: GameState, words: list[str]) -> GameState:
-        from companion.games.monopoly.transcript import apply_set
-
-        return apply_set(self, state, words)
+        return transcript.apply_set(self, state, words)
 
     def state_json(self, state: GameState, events: Sequence[Event] = ()) -> dict[str, Any]:
-        from companion.games.monopoly.transcript import state_json
-
-        return state_json(self, state, events)
+        return transcript.state_json(self, state, events)
 
     def describe(self, state: GameState, event: Event) -> str:
         """One sentence for an event: the variant's own (``describe_event``) or Monopoly's."""
-        from companion.games.monopoly.narration import describe
-
-        return describe(self, state, event)
+        return narration.describe(self, state, event)
 
     def tells(self, event: Event) -> bool:
-        from companion.games.monopoly.narration import tells
-
-        return tells(event)
+        return narration.tells(event)
 
     def result_lines(self, state: GameState) -> Iterator[str]:
         """The standings by net worth, each player's cash or bankruptcy, and the winner."""
@@ -412,8 +397,6 @@ class Rules:
 
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
         """``heuristic``: buys, bids, builds and raises money sensibly."""
-        from companion.games.monopoly.bots import HeuristicBot
-
         return {"heuristic": HeuristicBot}
 
     # ======================================================================================

@@ -16,7 +16,7 @@ import platform
 import statistics
 import time
 
-from companion.bots import DiceRoller, HeuristicBot
+from companion.bots import DiceRoller, bots_for
 from companion.core.registry import find_game, game_names
 from companion.simulate import play_game
 
@@ -28,7 +28,7 @@ def step_timings(variant: str, players: list[str | tuple[str, str]], seeds: rang
     samples: list[float] = []
     for seed in seeds:
         state = rules.new_game(players, seed=seed)
-        bot = HeuristicBot(seed)
+        bot = bots_for(rules)["heuristic"](seed)
         roller = DiceRoller(seed)
         while state.outcome is None and state.turn_number <= 1000:
             t0 = time.perf_counter()

@@ -8,10 +8,11 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from companion.games.monopoly.engine import Rules
-from companion.games.monopoly.state import GameState
+from companion.core.game import Game
 from companion.paths import asset
+from companion.transcript import DEFAULT_VARIANT
 
 EXAMPLE_TRANSCRIPT = asset("transcripts", "example-monopoly.txt")
 
@@ -37,26 +38,17 @@ def cmd_script(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(state_json(result.rules, result.state, result.events), indent=2))
     else:
-        from companion.narrate import describe
-
         for event in result.events:
-            print(describe(result.rules, result.state, event))
+            print(result.rules.describe(result.state, event))
         print()
         print_standings(result.rules, result.state)
     return 0
 
 
-def print_standings(rules: object, state: object) -> None:
-    assert isinstance(rules, Rules) and isinstance(state, GameState)
-    outcome = state.outcome or rules.standings(state, "in_progress")
-    title = "Final standings" if state.outcome else "Standings so far"
-    print(f"{title} (net worth: cash + lots at price + buildings at cost):")
-    for rank, (name, worth) in enumerate(outcome.standings, start=1):
-        p = state.players[state.player_index(name)]
-        status = "bankrupt" if p.bankrupt else f"cash ${p.cash}"
-        print(f"  {rank}. {name:<10} ${worth:>6}  ({status})")
-    if state.outcome and state.outcome.winner:
-        print(f"Winner: {state.outcome.winner}")
+def print_standings(game: Game, state: Any) -> None:
+    """The game's standings (final or so far), as ``companion script`` ends."""
+    for line in game.result_lines(state):
+        print(line)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -80,13 +72,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.core.registry import find_game
-    from companion.games.monopoly.state import parse_option_word
     from companion.simulate import simulate
 
     classes = [c for c in (args.classes or "").split(",") if c]
     try:
-        find_game(args.variant)  # loads the variant's own options for parse_option
-        options = dict(parse_option_word(text) for text in args.option or ())
+        game = find_game(args.variant)
+        options = dict(parse_option_word(game, text) for text in args.option or ())
         summary = simulate(args.variant, args.players, args.games, args.seed, args.bot, classes,
                            args.max_turns, progress=not args.no_progress and args.games >= 20,
                            options=options)
@@ -120,6 +111,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def parse_option_word(game: Game, text: str) -> tuple[str, Any]:
+    """A command line's ``NAME=VALUE`` word as a typed option of ``game``; ValueError saying
+    what is wrong."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise ValueError(f"--option takes NAME=VALUE, not {text!r}")
+    return game.parse_option(name.strip(), value.strip())
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion", description="Referee and banker for Monopoly and Dungeonopoly at a real table.")
@@ -138,11 +138,12 @@ def build_parser() -> argparse.ArgumentParser:
     script.set_defaults(func=cmd_script)
 
     sim = sub.add_parser("simulate", help="play whole games between bots with seeded dice")
-    sim.add_argument("--variant", default="monopoly")
+    sim.add_argument("--variant", default=DEFAULT_VARIANT)
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
+    sim.add_argument("--bot", default="heuristic",
+                     help="a bot the game offers: random, and its own (Monopoly: heuristic)")
     sim.add_argument("--classes", help="comma-separated character classes, dealt round the seats")
     sim.add_argument("--max-turns", type=int, default=1000)
     sim.add_argument("--option", action="append", metavar="NAME=VALUE",

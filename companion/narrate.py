@@ -1,127 +1,21 @@
-"""Events in plain words, for the turn-by-turn account, the kiosk log and JSON output."""
+"""Events in plain words, for the turn-by-turn account, the kiosk log and JSON output. Each game
+tells its own events (``Game.describe``) and says which of them the account leaves out
+(``Game.tells``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from companion.core.events import Event
-from companion.games.monopoly.cards import card_by_id, load_deck
-from companion.games.monopoly.engine import Rules
-from companion.games.monopoly.state import BANK, POT, GameState
+from companion.core.game import Game
 
 
-def _who(state: GameState, who: int | None) -> str:
-    if who is None or who == BANK:
-        return "the bank"
-    if who == POT:
-        return "the pot"
-    return state.players[who].name
+def account(game: Game, state: Any, events: Sequence[Event]) -> list[str]:
+    """The events as sentences a person reads, without repeating what is already told."""
+    return [game.describe(state, e) for e in events if game.tells(e)]
 
 
-# money movements already told by the event just before or after them
-_TOLD = ("GO", "bought ", "mortgaged ", "unmortgaged ", "sold a building", "building on ",
-         "the pot", "auction for ", "broke down ", "damage (")
-
-
-def account(rules: Rules, state: GameState, events: list[Event] | tuple[Event, ...]) -> list[str]:
-    """The events as sentences a person reads, without repeating the money already told."""
-    lines = []
-    for e in events:
-        if e.kind == "paid" and e.detail.startswith(_TOLD):
-            continue
-        if e.kind in ("turn", "turn_ended"):
-            continue
-        lines.append(describe(rules, state, e))
-    return lines
-
-
-def _reason(detail: str) -> str:
-    """A payment's reason in words: a card id becomes the card's deck ("Chance card")."""
-    for deck in ("chance", "community_chest"):
-        if any(card.id == detail for card in load_deck(deck)):
-            return f"{deck.replace('_', ' ').title()} card"
-    return detail.replace("_", " ")
-
-
-def describe(rules: Rules, state: GameState, e: Event) -> str:
+def describe(game: Game, state: Any, event: Event) -> str:
     """One sentence for an event (``state`` gives the names; any state of the game will do)."""
-    custom = rules.describe_event(state, e)
-    if custom is not None:
-        return custom
-    who = _who(state, e.player)
-    sq = rules.board.squares[e.square].name if e.square is not None and e.square >= 0 else ""
-    k = e.kind
-    if k == "rolled":
-        return f"{who} rolled {e.detail} ({e.amount})"
-    if k == "doubles":
-        return f"{who} rolled doubles ({e.amount} in a row)"
-    if k == "moved":
-        return f"{who} moved to {sq}"
-    if k == "go":
-        return f"{who} {e.detail} GO and collected ${e.amount}"
-    if k == "paid":
-        payer = _who(state, e.player)
-        return f"{payer} paid {_who(state, e.other)} ${e.amount}" + (
-            f" ({_reason(e.detail)})" if e.detail else "")
-    if k == "owes":
-        return (f"{who} owes {_who(state, e.other)} ${e.amount} ({_reason(e.detail)}) and must "
-                "raise the cash")
-    if k == "rent":
-        return f"{sq} belongs to {_who(state, e.other)}: rent ${e.amount}"
-    if k == "rent_claimable":
-        return f"{who} may claim ${e.amount} rent for {sq} from {_who(state, e.other)}"
-    if k == "bought":
-        return f"{who} bought {sq} for ${e.amount}"
-    if k == "declined":
-        return f"{who} declined to buy {sq}"
-    if k == "auction":
-        return f"{sq} goes to auction"
-    if k == "no_auction":
-        return f"{sq} stays with the bank (auctions are off)"
-    if k == "bid":
-        return f"{who} bid ${e.amount}"
-    if k == "auction_pass":
-        return f"{who} left the auction"
-    if k == "auction_won":
-        return f"{who} won {sq} at auction for ${e.amount}"
-    if k == "auction_unsold":
-        return f"nobody bid; {sq or 'the house'} stays with the bank"
-    if k == "house_auction":
-        return f"{who} called an auction for a house (the bank is short)"
-    if k == "house_auction_won":
-        return f"{who} won a house at auction for ${e.amount}"
-    if k == "house_forfeited":
-        return f"{who} could not place the house and gave it back"
-    if k == "card":
-        deck, _, card_id = e.detail.partition(":")
-        text = card_by_id(deck, card_id).text
-        return f"{who} drew {deck.replace('_', ' ').title()}: {text}"
-    if k == "jailed":
-        return f"{who} went to jail"
-    if k == "speeding":
-        return f"{who} rolled three doubles in a row"
-    if k == "left_jail":
-        return f"{who} left jail ({e.detail})"
-    if k == "jail_try_failed":
-        return f"{who} failed to roll doubles in jail (try {e.amount})"
-    if k == "built":
-        return f"{who} built on {sq}"
-    if k == "sold":
-        return f"{who} sold buildings for ${e.amount}"
-    if k == "mortgaged":
-        return f"{who} mortgaged {sq} for ${e.amount}"
-    if k == "unmortgaged":
-        return f"{who} lifted the mortgage on {sq} for ${e.amount}"
-    if k == "kept_mortgaged":
-        return f"{who} kept {sq} mortgaged and pays the ${e.amount} fee"
-    if k == "traded":
-        return f"{who} traded with {_who(state, e.other)}"
-    if k == "bankrupt":
-        return f"{who} is bankrupt (to {_who(state, e.other)})"
-    if k == "pot":
-        return f"{who} collected the pot: ${e.amount}"
-    if k == "turn_ended":
-        return f"{who} ended the turn"
-    if k == "turn":
-        return f"{who}'s turn"
-    if k == "game_over":
-        return f"game over: {e.detail} wins" if e.detail not in ("no one", "tie") else "game over"
-    return f"{who}: {k.replace('_', ' ')}" + (f" {e.detail}" if e.detail else "")
+    return game.describe(state, event)

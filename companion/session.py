@@ -18,16 +18,22 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from companion.core.actions import Action
 from companion.core.errors import IllegalActionError
 from companion.core.events import Event
+from companion.core.game import Game
 from companion.core.registry import find_game, game_names
-from companion.games.monopoly.actions import Action
-from companion.games.monopoly.engine import Rules
-from companion.games.monopoly.state import GameState, Options
 from companion.journal import Journal, JournalError
 from companion.narrate import account
-from companion.transcript import TranscriptError, format_action, header_lines, replay
+from companion.transcript import (
+    DEFAULT_VARIANT,
+    TranscriptError,
+    format_action,
+    header_lines,
+    replay,
+)
 
 LOG_LINES = 40
 
@@ -69,19 +75,21 @@ class Applied:
     sentences: tuple[str, ...]
 
 
-def choose_variant(preferred: str, fallback: str = "monopoly") -> str:
-    """``preferred`` when it is registered (Dungeonopoly is still being built), else
-    ``fallback``."""
+def choose_variant(preferred: str, fallback: str = DEFAULT_VARIANT) -> str:
+    """``preferred`` when it is registered, else ``fallback``."""
     return preferred if preferred in game_names() else fallback
 
 
 class Session:
-    """State + journal. Use :meth:`new`, :meth:`resume`, :meth:`open_or_new` or :meth:`memory`."""
+    """State + journal. Use :meth:`new`, :meth:`resume`, :meth:`open_or_new` or :meth:`memory`.
 
-    def __init__(self, rules: Rules, state: GameState, header: Sequence[str],
+    ``rules`` is the game (a ``companion.core.game.Game``) and ``state`` its current state."""
+
+    def __init__(self, rules: Game, state: Any, header: Sequence[str],
                  journal: Journal | None, lines: Sequence[str] = ()) -> None:
-        self.rules = rules
-        self.state = state
+        # typed Any: the kiosk still reaches past the Game protocol into the Monopoly rules
+        self.rules: Any = rules
+        self.state: Any = state
         self.header = list(header)
         self.journal = journal
         self.lines = list(lines)
@@ -94,7 +102,7 @@ class Session:
     # -- starting ------------------------------------------------------------------------------
     @staticmethod
     def _setup(variant: str, players: Sequence[tuple[str, str]], seed: int,
-               options: Options | None) -> tuple[Rules, GameState, list[str]]:
+               options: Any) -> tuple[Game, Any, list[str]]:
         try:
             rules = find_game(variant)
         except KeyError as exc:
@@ -110,14 +118,14 @@ class Session:
 
     @classmethod
     def memory(cls, variant: str, players: Sequence[tuple[str, str]], seed: int = 0,
-               options: Options | None = None) -> Session:
+               options: Any = None) -> Session:
         """A game kept only in memory (tests, benchmarks, the headless demo without a file)."""
         rules, state, header = cls._setup(variant, players, seed, options)
         return cls(rules, state, header, None)
 
     @classmethod
     def new(cls, path: str | Path, variant: str, players: Sequence[tuple[str, str]],
-            seed: int = 0, options: Options | None = None) -> Session:
+            seed: int = 0, options: Any = None) -> Session:
         """A new game saved at ``path`` (refuses to overwrite an existing file)."""
         rules, state, header = cls._setup(variant, players, seed, options)
         try:
@@ -155,7 +163,7 @@ class Session:
 
     @classmethod
     def open_or_new(cls, path: str | Path, variant: str, players: Sequence[tuple[str, str]],
-                    seed: int = 0, options: Options | None = None) -> Session:
+                    seed: int = 0, options: Any = None) -> Session:
         """Resume ``path`` if it exists, else start a new game there."""
         if Path(path).exists():
             return cls.resume(path)

@@ -9,19 +9,19 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.bots import BOTS, Bot, DiceRoller
+from companion.bots import Bot, DiceRoller, bots_for
+from companion.core.actions import Action
 from companion.core.events import Event
+from companion.core.game import Game
 from companion.core.registry import find_game
-from companion.games.monopoly.actions import Action
-from companion.games.monopoly.engine import Rules
-from companion.games.monopoly.state import GameState, Options
 
 
 @dataclass
 class GameResult:
-    state: GameState
+    state: Any
     actions: list[Action] = field(default_factory=list)
     steps: int = 0
+    capped: bool = False  # stopped at the turn cap rather than ended by the rules
 
     @property
     def winner(self) -> str | None:
@@ -32,13 +32,13 @@ class GameResult:
 class Step:
     """One action of a bot game: the state it was chosen in, the action, what it led to."""
 
-    before: GameState
+    before: Any
     action: Action
-    after: GameState
+    after: Any
     events: tuple[Event, ...]
 
 
-def bot_steps(rules: Rules, state: GameState, chooser: Bot, roller: DiceRoller,
+def bot_steps(rules: Game, state: Any, chooser: Bot, roller: DiceRoller,
               everyone: bool = False) -> Iterator[Step]:
     """The steps of a bot game from ``state`` until it ends: the bot chooses among the actions
     of the players the game waits on (of every player with ``everyone``, as the random bot
@@ -55,17 +55,28 @@ def bot_steps(rules: Rules, state: GameState, chooser: Bot, roller: DiceRoller,
         state = after
 
 
-def play_game(rules: Rules, players: Sequence[str | tuple[str, str]], seed: int,
-              bot: str = "heuristic", max_turns: int = 1000, options: Options | None = None,
+def make_bot(rules: Game, bot: str, seed: int) -> Bot:
+    """The bot called ``bot`` for this game, made from ``seed``; ValueError naming the bots
+    there are."""
+    makers = bots_for(rules)
+    if bot not in makers:
+        raise ValueError(f"no bot called {bot!r} plays {rules.name}; bots: {', '.join(makers)}")
+    return makers[bot](seed)
+
+
+def play_game(rules: Game, players: Sequence[str | tuple[str, str]], seed: int,
+              bot: str = "heuristic", max_turns: int = 1000, options: Any = None,
               record: bool = False) -> GameResult:
-    """Play one game to its end or to ``max_turns`` turns (then standings decide)."""
+    """Play one game to its end or to ``max_turns`` turns (then the table stops it and
+    standings decide)."""
     state = rules.new_game(players, options, seed=seed)
-    steps = bot_steps(rules, state, BOTS[bot](seed), DiceRoller(seed + 1_000_003),
+    steps = bot_steps(rules, state, make_bot(rules, bot, seed), DiceRoller(seed + 1_000_003),
                       everyone=bot == "random")
     result = GameResult(state)
     while state.outcome is None:
         if state.turn_number > max_turns:
-            state = rules.apply(state, _end_game(state))[0]
+            state = rules.apply(state, rules.end_game_action(state))[0]
+            result.capped = True
             break
         step = next(steps)
         state = step.after
@@ -76,16 +87,10 @@ def play_game(rules: Rules, players: Sequence[str | tuple[str, str]], seed: int,
     return result
 
 
-def _end_game(state: GameState) -> Action:
-    from companion.games.monopoly.actions import EndGame
-
-    return EndGame(state.current)
-
-
 @dataclass
 class Summary:
     games: int
-    finished: int  # ended by bankruptcy rather than the turn cap
+    finished: int  # ended by the rules (a bankruptcy in Monopoly) rather than the turn cap
     wins: Counter[str]
     turns: list[int]
     seconds: float
@@ -100,7 +105,7 @@ def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heur
              classes: Sequence[str] = (), max_turns: int = 1000, progress: bool = False,
              options: Mapping[str, Any] | None = None) -> Summary:
     """Play ``games`` games; wins are counted by class when classes are given, else by seat.
-    ``options``: table settings by name (already typed, e.g. from ``parse_option``)."""
+    ``options``: table settings by name (already typed, e.g. from ``Game.parse_option``)."""
     from companion.transcript import variant_options
 
     rules = find_game(variant)
@@ -118,7 +123,7 @@ def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heur
         steps += result.steps
         outcome = result.state.outcome
         turns.append(result.state.turn_number)
-        if outcome and outcome.reason == "last_player_standing":
+        if outcome and not result.capped:
             finished += 1
         if outcome and outcome.winner:  # "P2", or a team "P1+P3" (option teams)
             seats = [int(name[1:]) - 1 for name in outcome.winner.split("+")]

@@ -19,8 +19,9 @@ import json
 import sys
 from pathlib import Path
 
-from companion.bots import DiceRoller, HeuristicBot
+from companion.bots import DiceRoller
 from companion.core.registry import find_game
+from companion.games.monopoly.bots import HeuristicBot
 from companion.narrate import account
 from companion.simulate import bot_steps
 from companion.transcript import format_action, header_lines, replay, state_json

@@ -9,8 +9,9 @@ mismatch shows).
 
 :class:`Autopilot` plays for the people at the table by pressing the same buttons they would:
 it confirms the camera's dice, or enters them with the buttons when the camera cannot read
-them, and walks the menus to the option :class:`~companion.bots.HeuristicBot` picks. Any key
-pressed by a person pauses it for a while, so the demo can be taken over at any time.
+them, and walks the menus to the option Monopoly's
+:class:`~companion.games.monopoly.bots.HeuristicBot` picks. Any key pressed by a person pauses
+it for a while, so the demo can be taken over at any time.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from companion.bots import HeuristicBot
 from companion.games.monopoly.actions import Action, Roll
+from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.state import GameState
 from companion.kiosk.inputs import Menu
 from companion.kiosk.pawn_check import cell_of

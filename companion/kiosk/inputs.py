@@ -170,10 +170,8 @@ def action_label(rules: Rules, state: GameState, a: Action) -> str:
         return f"Choose {words(what)}: {' '.join(title_of(o) for o in option.split(':'))}"
     if name == "TrainSkill":
         return f"Train {title_of(getattr(a, 'skill', ''))} (+{getattr(a, 'ranks', 1)})"
-    from companion.transcript import format_action
-
     try:
-        return format_action(rules, state, a)
+        return rules.format_action(state, a)
     except ValueError:
         return name
 

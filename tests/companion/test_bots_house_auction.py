@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.bots import HOUSE_VALUE, HeuristicBot
 from companion.core.registry import find_game
 from companion.games.monopoly.actions import Bid, CallHouseAuction, Roll
+from companion.games.monopoly.bots import HOUSE_VALUE, HeuristicBot
 from companion.games.monopoly.engine import Rules
 from companion.games.monopoly.pending import Auction
 from companion.games.monopoly.state import GameState

@@ -6,8 +6,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.bots import DiceRoller, HeuristicBot, RandomBot
+from companion.bots import DiceRoller, RandomBot
 from companion.core.registry import find_game
+from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.state import GameState
 from companion.transcript import format_action, header_lines, replay
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.bots import DiceRoller, HeuristicBot
+from companion.bots import DiceRoller
 from companion.core.errors import IllegalActionError
 from companion.games.monopoly.actions import Buy, EndTurn, Roll
+from companion.games.monopoly.bots import HeuristicBot
 from companion.journal import Journal, JournalError
 from companion.session import Session, SessionError, choose_variant, fresh_path
 from companion.transcript import replay

@@ -7,6 +7,7 @@
 
 from companion.core.errors import IllegalActionError
 from companion.core.events import Event
+from companion.core.game import Outcome
 from companion.core.registry import register
 from companion.games.monopoly.actions import (
     Action,
@@ -38,7 +39,6 @@ from companion.games.monopoly.state import (
     POT,
     GameState,
     Options,
-    Outcome,
     PlayerState,
     SquareState,
 )

@@ -8,14 +8,16 @@ randomness (dice arrive in ``Roll`` actions; deck order is part of the state).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from math import ceil, floor
 from typing import Any, ClassVar
 
+from companion.core.dice import DicePrompt, die_of_sides
 from companion.core.errors import IllegalActionError
 from companion.core.events import Event
-from companion.games.monopoly import building
+from companion.core.game import Outcome
+from companion.games.monopoly import building, narration, transcript
 from companion.games.monopoly.actions import (
     Action,
     Bid,
@@ -42,6 +44,7 @@ from companion.games.monopoly.actions import (
     UseJailCard,
 )
 from companion.games.monopoly.board import Board, load_board
+from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.cards import DECKS, Card, card_by_id, load_deck
 from companion.games.monopoly.pending import (
     Auction,
@@ -63,9 +66,9 @@ from companion.games.monopoly.state import (
     POT,
     GameState,
     Options,
-    Outcome,
     PlayerState,
     VariantTable,
+    parse_option,
     team_sides,
 )
 from companion.games.monopoly.txn import Txn
@@ -367,12 +370,13 @@ class Rules:
                    count_passing: bool) -> None:
         """hook: a move (or the part of it made before a pause) finished."""
 
-    # --- transcript, JSON and narration hooks (see companion/transcript.py) ------------------
-    def parse_verb(self, state: GameState, player: int, verb: str, args: list[str]) -> Action | None:
+    # --- transcript, JSON and narration hooks (see transcript.py and narration.py) -----------
+    def parse_variant_verb(self, state: GameState, player: int, verb: str,
+                           args: list[str]) -> Action | None:
         """hook: parse a variant's transcript verb (``NAME VERB ARGS``); None if unknown."""
         return None
 
-    def format_action(self, state: GameState, action: Action) -> str | None:
+    def format_variant_action(self, state: GameState, action: Action) -> str | None:
         """hook: a variant action as transcript words after the player's name; None if unknown."""
         return None
 
@@ -395,6 +399,79 @@ class Rules:
     def describe_event(self, state: GameState, event: Event) -> str | None:
         """hook: a sentence for a variant event; None to use the standard wording."""
         return None
+
+    # ======================================================================================
+    # The Game protocol (companion.core.game): records, words, dice and bots
+    # ======================================================================================
+    setup_words: frozenset[str] = frozenset({"deck"})
+
+    def parse_option(self, name: str, text: str) -> tuple[str, Any]:
+        """``option NAME=VALUE`` typed by the default of that setting (see ``parse_option``)."""
+        return parse_option(name, text)
+
+    def new_game_from_header(self, players: Sequence[str | tuple[str, str]], options: Options,
+                             seed: int, setup: Mapping[str, Any]) -> GameState:
+        """``new_game`` with the deck orders of the ``deck`` lines (``setup["decks"]``)."""
+        return self.new_game(players, options, seed=seed, decks=setup.get("decks"))
+
+    def read_setup_line(self, words: list[str], setup: dict[str, Any]) -> None:
+        """``deck chance|community_chest CARD_ID ...``: that deck's order, top card first."""
+        transcript.read_deck_line(words, setup)
+
+    def setup_lines(self, state: GameState) -> list[str]:
+        """Both decks written out in full."""
+        return transcript.deck_lines(state)
+
+    def parse_action(self, state: GameState, words: list[str]) -> Action:
+        return transcript.parse_action(self, state, words)
+
+    def format_action(self, state: GameState, action: Action) -> str:
+        return transcript.format_action(self, state, action)
+
+    def apply_set(self, state: GameState, words: list[str]) -> GameState:
+        return transcript.apply_set(self, state, words)
+
+    def state_json(self, state: GameState, events: Sequence[Event] = ()) -> dict[str, Any]:
+        return transcript.state_json(self, state, events)
+
+    def describe(self, state: GameState, event: Event) -> str:
+        """One sentence for an event: the variant's own (``describe_event``) or Monopoly's."""
+        return narration.describe(self, state, event)
+
+    def tells(self, event: Event) -> bool:
+        return narration.tells(event)
+
+    def result_lines(self, state: GameState) -> Iterator[str]:
+        """The standings by net worth, each player's cash or bankruptcy, and the winner."""
+        outcome = state.outcome or self.standings(state, "in_progress")
+        title = "Final standings" if state.outcome else "Standings so far"
+        yield f"{title} (net worth: cash + lots at price + buildings at cost):"
+        for rank, (name, worth) in enumerate(outcome.standings, start=1):
+            p = state.players[state.player_index(name)]
+            status = "bankrupt" if p.bankrupt else f"cash ${p.cash}"
+            yield f"  {rank}. {name:<10} ${worth:>6}  ({status})"
+        if state.outcome and state.outcome.winner:
+            yield f"Winner: {state.outcome.winner}"
+
+    def end_game_action(self, state: GameState) -> Action:
+        return EndGame(state.current)
+
+    def dice_prompt(self, state: GameState) -> DicePrompt | None:
+        """``roll_spec`` as numbered dice."""
+        spec = self.roll_spec(state)
+        if spec is None:
+            return None
+        return DicePrompt(spec.player, tuple(die_of_sides(s) for s in spec.sides), spec.purpose)
+
+    def needs_dice(self, action: Action) -> bool:
+        return isinstance(action, Roll) and not action.dice
+
+    def roll_action(self, state: GameState, prompt: DicePrompt, values: tuple[int, ...]) -> Action:
+        return Roll(prompt.player, tuple(values))
+
+    def bots(self) -> Mapping[str, Callable[[int], Any]]:
+        """``heuristic``: buys, bids, builds and raises money sensibly."""
+        return {"heuristic": HeuristicBot}
 
     # ======================================================================================
     # Public API

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
+from companion.core.game import Outcome
+
 _T = TypeVar("_T")
 
 BANK = -1  # a creditor or payee that is the bank
@@ -108,15 +110,6 @@ EMPTY_SQUARE = SquareState()
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: a winner, or standings when the table stopped by agreement."""
-
-    winner: str | None
-    standings: tuple[tuple[str, int], ...]  # (name, net worth), best first
-    reason: str  # last_player_standing | agreement | turn_limit
-
-
-@dataclass(frozen=True, slots=True)
 class VariantTable:
     """A variant's table-wide state (``GameState.table``): what belongs to the table rather
     than to a player or a square (enchanted squares, squares between squares ...). A
@@ -159,7 +152,7 @@ class GameState:
     community_chest: tuple[str, ...] = ()
     turn_number: int = 1
     claimable: tuple[tuple[int, int, int, int], ...] = ()  # (owner, payer, square, amount)
-    outcome: Outcome | None = None
+    outcome: Outcome | None = None  # reason: last_player_standing | agreement
     seed: int = 0
     table: VariantTable | None = None  # the variant's table-wide state (see VariantTable)
     # team play: the seat that holds each seat's side (its team's first seat); () = no teams.

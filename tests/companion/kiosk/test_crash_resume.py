@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.bots import DiceRoller, HeuristicBot
+from companion.bots import DiceRoller
+from companion.games.monopoly.bots import HeuristicBot
 from companion.kiosk.painter import Painter
 from companion.kiosk.screens import GameScreen
 from companion.session import Session

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from companion.bots import HeuristicBot, RandomBot
+from companion.bots import RandomBot
 from companion.games.monopoly.actions import Bid, Roll, Trade, TradeSide
+from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.engine import RollSpec
 from companion.kiosk.dice_flow import DiceEntry
 from companion.kiosk.inputs import AmountPicker, Menu, Pop, Submit, TradeBuilder, root_menu

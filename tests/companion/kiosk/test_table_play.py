@@ -13,8 +13,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.bots import DiceRoller, HeuristicBot
+from companion.bots import DiceRoller
 from companion.games.monopoly.actions import Roll
+from companion.games.monopoly.bots import HeuristicBot
 from companion.kiosk.app import KioskApp
 from companion.kiosk.cli import add_play_arguments, run_play
 from companion.kiosk.inputs import Menu

@@ -194,8 +194,9 @@ def test_team_games_played_only_with_buttons(variant: str, bot: str) -> None:
     """Bots pick every action of a team game; each is made by pressing the kiosk's buttons."""
     import random
 
-    from companion.bots import HeuristicBot, RandomBot
+    from companion.bots import RandomBot
     from companion.games.monopoly.actions import Roll, Trade
+    from companion.games.monopoly.bots import HeuristicBot
     from companion.transcript import format_action
 
     roles = CLASSES[:4] if variant == "dungeonopoly" else [""] * 4

@@ -1007,8 +1007,8 @@ class Dungeonopoly(Rules):
     # ======================================================================================
     # Transcript, JSON and narration
     # ======================================================================================
-    def parse_verb(self, state: GameState, player: int, verb: str,
-                   args: list[str]) -> Action | None:
+    def parse_variant_verb(self, state: GameState, player: int, verb: str,
+                           args: list[str]) -> Action | None:
         """``use ABILITY [TARGET] [key=value ...]``, ``pass``, ``accept``, ``train SKILL [N]``."""
         if verb == "use":
             if not args:
@@ -1042,7 +1042,7 @@ class Dungeonopoly(Rules):
             return TrainSkill(player, args[0].lower(), ranks)
         return None
 
-    def format_action(self, state: GameState, action: Action) -> str | None:
+    def format_variant_action(self, state: GameState, action: Action) -> str | None:
         if isinstance(action, UseAbility):
             words = ["use", action.ability]
             if action.target is not None:

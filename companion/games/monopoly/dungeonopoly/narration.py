@@ -2,7 +2,7 @@
 
 ``describe_event(layer, state, event)`` gives one short sentence for every event kind the
 Dungeonopoly layer and its classes emit, or None for the standard Monopoly events that
-``companion.narrate.describe`` already tells well. One table (``_TELLERS``) maps each kind to a
+Monopoly's ``narration.describe`` already tells well. One table (``_TELLERS``) maps each kind to a
 small function; a few standard kinds (``moved``, ``pot``, ``speeding`` ...) are told here only
 when Dungeonopoly gave them a detail of its own (a Misty Escape, Divine Power's pot ...).
 
@@ -796,7 +796,7 @@ KINDS = frozenset(_TELLERS)
 
 
 def describe_event(layer: Dungeonopoly, state: GameState, event: Event) -> str | None:
-    """One sentence for a Dungeonopoly event; None for what ``narrate.describe`` tells."""
+    """One sentence for a Dungeonopoly event; None for what Monopoly's ``narration.describe`` tells."""
     tell = _TELLERS.get(event.kind)
     if tell is None:
         return None

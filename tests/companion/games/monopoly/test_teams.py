@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.bots import DiceRoller, HeuristicBot, RandomBot
+from companion.bots import DiceRoller, RandomBot
 from companion.core.errors import IllegalActionError
 from companion.core.registry import find_game
 from companion.games.monopoly.actions import Bid
+from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.state import Options, team_sides
 from companion.transcript import format_action, header_lines, replay
 

@@ -12,10 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.bots import DiceRoller, HeuristicBot, RandomBot
+from companion.bots import DiceRoller, RandomBot
 from companion.core.errors import IllegalActionError
 from companion.core.registry import find_game
 from companion.games.monopoly.actions import Trade, TradeSide
+from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.dungeonopoly.abilities import Choose, find_class, known_abilities
 from companion.games.monopoly.dungeonopoly.advanced import DraftPick
 from companion.simulate import bot_steps, simulate

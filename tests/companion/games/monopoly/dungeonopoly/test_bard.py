@@ -324,8 +324,9 @@ def _bot_game(seed: int, classes: tuple[str, ...], level: int, bot: str,
               steps: int) -> set[str]:
     from itertools import islice
 
-    from companion.bots import DiceRoller, HeuristicBot, RandomBot
+    from companion.bots import DiceRoller, RandomBot
     from companion.core.registry import find_game
+    from companion.games.monopoly.bots import HeuristicBot
     from companion.games.monopoly.dungeonopoly.layer import PLAYER_ENCHANTMENTS
     from companion.simulate import bot_steps
     from companion.transcript import format_action, header_lines, replay

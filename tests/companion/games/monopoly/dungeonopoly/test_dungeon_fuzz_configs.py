@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.bots import BOTS, DiceRoller
+from companion.bots import DiceRoller, bots_for
 from companion.core.registry import find_game
 from companion.simulate import bot_steps
 from companion.transcript import format_action, header_lines, replay, variant_options
@@ -37,7 +37,7 @@ def test_fuzz_found_configurations_keep_the_invariants(seed: int, classes: list[
     state = rules.new_game(list(zip(names, classes, strict=True)),
                            variant_options(rules, options), seed=seed)
     per = state.options.ep_per_level
-    chooser = BOTS[bot](seed)
+    chooser = bots_for(rules)[bot](seed)
     roller = DiceRoller(seed + 1_000_003)
     lines = header_lines(rules, state, classes)
     for step in islice(bot_steps(rules, state, chooser, roller, bot == "random"), steps):

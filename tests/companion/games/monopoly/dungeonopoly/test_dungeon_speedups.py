@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from companion.bots import DiceRoller, HeuristicBot, RandomBot
+from companion.bots import DiceRoller, RandomBot
+from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.dungeonopoly import Character, Dungeonopoly
 from companion.games.monopoly.dungeonopoly.abilities import (
     Ability,

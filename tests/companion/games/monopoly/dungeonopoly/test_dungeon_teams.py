@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from companion.bots import DiceRoller, HeuristicBot, RandomBot
+from companion.bots import DiceRoller, RandomBot
 from companion.core.errors import IllegalActionError
 from companion.games.monopoly.actions import Buy
+from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.dungeonopoly import UseAbility
 from companion.games.monopoly.dungeonopoly.abilities import opponents
 from companion.transcript import format_action, header_lines, replay

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.bots import BOTS, DiceRoller
+from companion.bots import DiceRoller, bots_for
 from companion.core.events import Event
 from companion.games.monopoly.actions import PayJail
 from companion.games.monopoly.dungeonopoly import (
@@ -22,10 +22,10 @@ from companion.games.monopoly.dungeonopoly import (
     narration,
 )
 from companion.games.monopoly.dungeonopoly.abilities import Accept, Choose
-from companion.narrate import _who, describe
+from companion.games.monopoly.narration import _who, describe
 
 PACKAGE = Path(narration.__file__).resolve().parent
-# kinds the package emits that the engine's narrate.describe tells as they are
+# kinds the package emits that Monopoly's narration.describe tells as they are
 ENGINE_TOLD = frozenset({"rent", "doubles", "owes"})
 
 
@@ -431,7 +431,7 @@ def test_bot_games_never_fall_back_to_machine_speak(rules: Dungeonopoly,
     for g in range(18):
         players = [(n, CLASSES[(g + i * 2) % 9]) for i, n in enumerate(("Ann", "Ben", "Cai", "Dee"))]
         state = rules.new_game(players, seed=g)
-        bot = BOTS["heuristic" if g % 2 else "random"](g)
+        bot = bots_for(rules)["heuristic" if g % 2 else "random"](g)
         roller = DiceRoller(g)
         while state.outcome is None and state.turn_number < 200:
             acts = rules.legal_actions(state, rules.deciders(state))

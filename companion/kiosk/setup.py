@@ -5,7 +5,7 @@ table options, then start. And the screen that offers to resume a saved game or 
 CONFIRM chooses, BACK goes up): the top page lists the rule set, the number of players (2-8),
 one row per seat (name and class), the variant's table options (on/off), and "Start the game".
 A seat's page picks a name from a short list (or spells one letter by letter), the character
-class (Dungeonopoly's class list; a second class when the gestalt option is on). Nothing is
+class (the game's roles, from its presenter; a second class when the gestalt option is on). Nothing is
 started until "Start the game" passes the checks (names filled in and different, every
 character with a class) and the rules accept the table; a refusal is shown on the screen.
 
@@ -17,20 +17,19 @@ game" (the saved game is kept in a file beside it).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from companion.games.monopoly.engine import Rules
-from companion.games.monopoly.state import Options
+from companion.config import TableConfig
 from companion.kiosk import theme
 from companion.kiosk.inputs import Command, Menu, Option, Outcome, Pop, Row
 from companion.kiosk.painter import Painter
+from companion.kiosk.presenter import Presenter, TableOption, presenter_of
 from companion.kiosk.teams import (
     TEAM_LETTERS,
     presets,
-    side_title,
     team_colour,
     team_problem,
     teams_spec,
@@ -43,60 +42,23 @@ MAX_PLAYERS = 8
 MAX_NAME = 12
 NAME_CHOICES = ("Ann", "Ben", "Cai", "Dee", "Eve", "Fin", "Gus", "Ivy", "Mum", "Dad", "Gran",
                 "Grandad")
-PREFERRED_ROLES = ("fighter", "wizard", "cleric", "rogue", "bard", "druid", "paladin",
-                   "warlock", "psion")
 SPELL_TOKENS: tuple[str, ...] = (*"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "space", "delete", "done")
 HINT = "PREV/NEXT: choose  -  CONFIRM: OK  -  BACK: back"
 
-VARIANT_NOTES = {
-    "dungeonopoly": "Monopoly with character classes, EP, levels and abilities",
-    "monopoly": "The standard rules: every rule, auctions, trades and mortgages",
-}
-
-
-@dataclass(frozen=True)
-class TableOption:
-    name: str
-    label: str
-    help: str
-
-
-TABLE_OPTIONS: tuple[TableOption, ...] = (
-    TableOption("strict_politics", "Strict politics",
-                "Rent is always charged; trades only at listed value"),
-    TableOption("quicker_game", "Quicker game",
-                "3 lots dealt to each player, 1 turn in jail, 3 houses, a level every 5 EP"),
-    TableOption("blitz", "Blitz", "Draft every lot before play; characters start at level 10"),
-    TableOption("gestalt", "Gestalt classes", "Each character has two classes"),
-    TableOption("free_parking_pot", "Central pot", "Fees go to a pot that Free Parking collects"),
-    TableOption("auctions", "Auctions", "A lot nobody buys is auctioned"),
-    TableOption("rent_must_be_claimed", "Rent must be claimed",
-                "The owner asks for rent before the next roll, or it is lost"),
-)
-# options a variant's rules depend on, not offered there (Dungeonopoly's pot is part of it)
-HIDDEN_OPTIONS: dict[str, frozenset[str]] = {"dungeonopoly": frozenset({"free_parking_pot"})}
-
-
 def variant_roles(variant: str) -> tuple[str, ...]:
-    """The character classes a variant's players choose from (none for Monopoly)."""
-    if variant != "dungeonopoly":
-        return ()
-    try:
-        from companion.games.monopoly.dungeonopoly.abilities import class_names
-    except ImportError:  # pragma: no cover - the layer is always installed with the package
-        return ()
-    names = list(class_names())
-    return tuple([r for r in PREFERRED_ROLES if r in names] +
-                 [r for r in names if r not in PREFERRED_ROLES])
+    """The roles (e.g. character classes) a variant's players choose from, in menu order."""
+    return _presenter(variant).roles()
 
 
-def variant_options(rules: Rules) -> tuple[TableOption, ...]:
-    """The on/off table options this variant has (those of ``TABLE_OPTIONS`` it defines)."""
-    defaults = rules.default_options()
-    have = {f.name for f in fields(defaults)}
-    hidden = HIDDEN_OPTIONS.get(rules.name, frozenset())
-    return tuple(o for o in TABLE_OPTIONS if o.name in have and o.name not in hidden
-                 and isinstance(getattr(defaults, o.name), bool))
+def variant_options(rules: Any) -> tuple[TableOption, ...]:
+    """The on/off table options the setup screen offers for this game."""
+    return presenter_of(rules).table_options()
+
+
+def _presenter(variant: str) -> Presenter:
+    from companion.core.registry import find_game
+
+    return presenter_of(find_game(variant))
 
 
 def _open(*key: object) -> str:
@@ -175,7 +137,7 @@ class GameSetup:
             return team_problem([s.name for s in self.seats], self.letters)
         return None
 
-    def table_options(self, rules: Rules) -> Options:
+    def table_options(self, rules: Any) -> Any:
         defaults = rules.default_options()
         values: dict[str, object] = {k: v for k, v in self.options.items()
                                      if getattr(defaults, k, None) != v}
@@ -285,7 +247,7 @@ class SetupScreen:
     succeeds, ``session`` is set and the caller switches to the game screen."""
 
     def __init__(self, size: tuple[int, int], start: Callable[[GameSetup], Session],
-                 variants: Sequence[str] | None = None, preferred: str = "dungeonopoly",
+                 variants: Sequence[str] | None = None, preferred: str = TableConfig.game,
                  players: int = 4, note: str = "",
                  cancel: tuple[str, str] | None = None) -> None:
         from companion.core.registry import game_names
@@ -307,11 +269,10 @@ class SetupScreen:
     def top(self) -> Page:
         return self.pages[-1][1]
 
-    def _rules(self) -> Rules:
+    def _rules(self) -> Any:
         from companion.core.registry import find_game
 
-        rules: Rules = find_game(self.setup.variant)
-        return rules
+        return find_game(self.setup.variant)
 
     def _build(self, key: tuple[Any, ...]) -> Page:
         page = self._make(key)
@@ -346,7 +307,7 @@ class SetupScreen:
             return Menu("New game", opts, top=True)
         if kind == "variant":
             return Menu("Which rules?", [Option(v.title(), command=f"variant:{v}",
-                                                note=VARIANT_NOTES.get(v, ""))
+                                                note=_presenter(v).description)
                                          for v in self.variants],
                         index=self.variants.index(st.variant))
         if kind == "count":
@@ -739,10 +700,10 @@ class ResumeScreen:
         self.session = session
         self.size = size
         self.finished = st.outcome is not None
-        who = ", ".join(p.name for p in st.players)
-        if st.sides:  # team play: "Team A: Ann+Cai vs Team B: Ben+Dee"
-            who = " vs ".join(dict.fromkeys(side_title(st, i) for i in range(len(st.players))))
-        self.summary = (f"{session.rules.name.title()}: {who}. Turn {st.turn_number}, "
+        presenter = presenter_of(session.rules)
+        who = presenter.players_summary(st)
+        turn = presenter.header(st).turn
+        self.summary = (f"{session.rules.name.title()}: {who}. Turn {turn}, "
                         f"{len(session.lines)} actions played"
                         + (" (the game is over)." if self.finished else "."))
         options = [Option("Resume the saved game", command="resume"),

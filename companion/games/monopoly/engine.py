@@ -102,6 +102,7 @@ class Rules:
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()
+        self._presenter: Any = None
         self._groups = tuple((g, lots, self.board.squares[lots[0]].kind == "street")
                              for g, lots in self.board.groups.items())
         self._street_groups = tuple(lots for _g, lots, street in self._groups if street)
@@ -128,6 +129,14 @@ class Rules:
             CallHouseAuction: self._do_call_house_auction,
             EndGame: self._do_end_game,
         }
+
+    def presenter(self) -> Any:
+        """What the kiosk shows of this game (``companion.kiosk.presenter.Presenter``)."""
+        if self._presenter is None:
+            from companion.games.monopoly.presenter import MonopolyPresenter
+
+            self._presenter = MonopolyPresenter(self)
+        return self._presenter
 
     # ======================================================================================
     # Setting up

@@ -34,7 +34,7 @@ class PlayerCard:
     seat: int
     name: str
     colour: Colour
-    cash: int
+    cash: int | None  # None: the game has no money
     role: str = ""
     level: int | None = None
     ep: int | None = None
@@ -64,7 +64,7 @@ class HeaderModel:
     turn: int
     current: str
     current_colour: Colour
-    pot: int
+    pot: int | None  # None: the game has no central pot
     bank: str
     camera: str
     camera_ok: bool

@@ -61,8 +61,10 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
     tok = max(6, name_size // 3)
     p.circle((x0 + tok, y + name_size // 2), tok, c.colour)
     p.circle((x0 + tok, y + name_size // 2), tok, theme.TEXT, width=1)
-    cash_rect = p.text(f"${c.cash:,}", (r.right - pad * 2, y), name_size,
-                       theme.BAD if c.bankrupt else theme.CASH, anchor="topright")
+    cash_rect = pygame.Rect(r.right - pad * 2, y, 0, name_size)  # a game without money
+    if c.cash is not None:
+        cash_rect = p.text(f"${c.cash:,}", (r.right - pad * 2, y), name_size,
+                           theme.BAD if c.bankrupt else theme.CASH, anchor="topright")
     # team play on a short card (6+ players on a small screen): no line of its own for the
     # team, a letter chip on the class line and "shared" before the pool
     line = bool(c.team) and team_lines

@@ -1,7 +1,8 @@
 """Waiting for a roll: the camera reads the dice, the players confirm or correct them.
 
 The game says which dice it waits for (a :class:`~companion.core.dice.DicePrompt`: whose
-roll, which dice, and why); its presenter makes the action that answers it. :class:`DiceEntry` is the pad the decision panel shows meanwhile:
+roll, which dice, and why); its presenter makes the action that answers it. :class:`DiceEntry`
+is the pad the decision panel shows meanwhile:
 
 - ``camera``: the camera is live and the dice are not read yet ("Roll the dice"). CONFIRM
   switches to entering the values with the buttons.

@@ -6,8 +6,9 @@ screens only ever see those inputs.
 
 Every decision the game offers becomes a menu option (the game's presenter builds the menu,
 ``companion.kiosk.presenter``); options that need a choice (an ability and its target, a square
-to build on, a bid amount, a trade) open a sub-menu or a picker. Everything is reachable with PREV/NEXT/CONFIRM/BACK alone;
-the REACT buttons are shortcuts that jump to a seat's own options (off-turn reactions, bids).
+to build on, a bid amount, a trade) open a sub-menu or a picker. Everything is reachable with
+PREV/NEXT/CONFIRM/BACK alone; the REACT buttons are shortcuts that jump to a seat's own options
+(off-turn reactions, bids).
 
 A pad (menu, amount picker, a game's own pads, dice entry) answers an input with an ``Outcome``:
 ``Submit(action)``, ``Push(pad)``, ``Pop()`` or ``Command(name)``.

@@ -234,6 +234,11 @@ class BasicPresenter:
         return str(state.players[seat].name)
 
 
+def game_title(name: str) -> str:
+    """A game's registered name as a title: ``dice_duel`` -> ``Dice Duel``."""
+    return name.replace("_", " ").title()
+
+
 def presenter_of(game: Any) -> Presenter:
     """The presenter of ``game`` (every game has one: ``Game.presenter``)."""
     presenter: Presenter = game.presenter()

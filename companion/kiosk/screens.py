@@ -25,7 +25,7 @@ from companion.kiosk.dice_flow import DiceEntry, DiceSeen
 from companion.kiosk.inputs import Command, Menu, Outcome, Pad, Pop, Push, Submit
 from companion.kiosk.painter import Painter
 from companion.kiosk.pawn_check import PawnCheck
-from companion.kiosk.presenter import Presenter, presenter_of
+from companion.kiosk.presenter import Presenter, game_title, presenter_of
 from companion.kiosk.table_feed import (
     Feed,
     NoFeed,
@@ -323,7 +323,7 @@ class GameScreen:
         facts = self.presenter.header(st)
         over = self.presenter.game_over(st)
         camera_note = ("camera: " + ("on" if self.camera_live else "off"))
-        header = HeaderModel(s.rules.name, facts.turn, st.players[facts.current].name,
+        header = HeaderModel(game_title(s.rules.name), facts.turn, st.players[facts.current].name,
                              theme.seat_colour(facts.current), facts.pot, facts.bank,
                              camera_note, self.camera_live, over.header if over else "")
         return ScreenModel(header, self._cards, self._decision(), self._camera(),

@@ -5,8 +5,8 @@ table options, then start. And the screen that offers to resume a saved game or 
 CONFIRM chooses, BACK goes up): the top page lists the rule set, the number of players (2-8),
 one row per seat (name and class), the variant's table options (on/off), and "Start the game".
 A seat's page picks a name from a short list (or spells one letter by letter), the character
-class (the game's roles, from its presenter; a second class when the gestalt option is on). Nothing is
-started until "Start the game" passes the checks (names filled in and different, every
+class (the game's roles, from its presenter; a second class when the gestalt option is on).
+Nothing is started until "Start the game" passes the checks (names filled in and different, every
 character with a class) and the rules accept the table; a refusal is shown on the screen.
 
 :class:`ResumeScreen` is shown when a saved game exists: "Resume" (chosen by itself after
@@ -17,7 +17,7 @@ game" (the saved game is kept in a file beside it).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
@@ -26,7 +26,7 @@ from companion.config import TableConfig
 from companion.kiosk import theme
 from companion.kiosk.inputs import Command, Menu, Option, Outcome, Pop, Row
 from companion.kiosk.painter import Painter
-from companion.kiosk.presenter import Presenter, TableOption, presenter_of
+from companion.kiosk.presenter import Presenter, TableOption, game_title, presenter_of
 from companion.kiosk.teams import (
     TEAM_LETTERS,
     presets,
@@ -138,12 +138,13 @@ class GameSetup:
         return None
 
     def table_options(self, rules: Any) -> Any:
+        """The game's default options (a frozen dataclass) with the choices made here."""
         defaults = rules.default_options()
         values: dict[str, object] = {k: v for k, v in self.options.items()
                                      if getattr(defaults, k, None) != v}
         if self.teams():
             values["teams"] = self.teams()
-        return defaults.with_values(**values)
+        return replace(defaults, **values)
 
 
 def default_name(i: int) -> str:
@@ -286,7 +287,7 @@ class SetupScreen:
         st = self.setup
         kind = key[0]
         if kind == "root":
-            opts = [Option(f"Rules: {st.variant.title()}", command=_open("variant")),
+            opts = [Option(f"Rules: {game_title(st.variant)}", command=_open("variant")),
                     Option(f"Players: {len(st.seats)}", command=_open("count"))]
             for i, s in enumerate(st.seats):
                 label = f"{i + 1}. {s.name}"
@@ -306,7 +307,7 @@ class SetupScreen:
                 opts.append(Option(self.cancel[0], command=f"cancel:{self.cancel[1]}"))
             return Menu("New game", opts, top=True)
         if kind == "variant":
-            return Menu("Which rules?", [Option(v.title(), command=f"variant:{v}",
+            return Menu("Which rules?", [Option(game_title(v), command=f"variant:{v}",
                                                 note=_presenter(v).description)
                                          for v in self.variants],
                         index=self.variants.index(st.variant))
@@ -523,7 +524,7 @@ class SetupScreen:
         p.rect(lay.header, theme.PANEL, radius=6)
         p.text("New game", (lay.header.x + lay.pad * 2, lay.header.centery), lay.title,
                theme.ACCENT, anchor="midleft")
-        p.text(f"{self.setup.variant.title()}, {len(self.setup.seats)} players",
+        p.text(f"{game_title(self.setup.variant)}, {len(self.setup.seats)} players",
                (lay.header.right - lay.pad * 2, lay.header.centery), lay.small, theme.MUTED,
                anchor="midright", max_width=lay.header.w // 2)
         self._draw_page(p, lay)
@@ -703,7 +704,7 @@ class ResumeScreen:
         presenter = presenter_of(session.rules)
         who = presenter.players_summary(st)
         turn = presenter.header(st).turn
-        self.summary = (f"{session.rules.name.title()}: {who}. Turn {turn}, "
+        self.summary = (f"{game_title(session.rules.name)}: {who}. Turn {turn}, "
                         f"{len(session.lines)} actions played"
                         + (" (the game is over)." if self.finished else "."))
         options = [Option("Resume the saved game", command="resume"),

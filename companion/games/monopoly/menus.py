@@ -110,7 +110,8 @@ def _bid_picker(state: GameState, seat: int, what: str, low: int,
     return make
 
 
-def _manage_menu(p: MonopolyPresenter, state: GameState, acts: Sequence[Action]) -> Callable[[], Pad]:
+def _manage_menu(p: MonopolyPresenter, state: GameState,
+                 acts: Sequence[Action]) -> Callable[[], Pad]:
     def make() -> Pad:
         seats = sorted({a.player for a in acts})
         options = []

@@ -222,6 +222,7 @@ class MonopolyPresenter(BasicPresenter):
             card = PlayerCard(
                 seat=i, name=p.name, colour=theme.seat_colour(i), cash=p.cash,
                 groups=self.lot_groups(state, holder),
+                no_groups="no team lots" if letter else "no properties",
                 current=i == state.current and state.outcome is None,
                 deciding=i in deciders, bankrupt=p.bankrupt, in_jail=p.in_jail,
                 jail_cards=len(p.jail_cards),

@@ -44,6 +44,7 @@ class PlayerCard:
     enchantments: tuple[str, ...] = ()
     extras: tuple[str, ...] = ()  # other per-player facts from the variant (skills, hidden...)
     groups: tuple[GroupRow, ...] = ()
+    no_groups: str = ""  # what the card says when it has no groups ("no properties")
     current: bool = False
     deciding: bool = False
     bankrupt: bool = False

@@ -168,8 +168,8 @@ def draw_properties(p: Painter, area: pygame.Rect, lay: Layout, c: PlayerCard, s
     if area.h < size:
         return
     if not c.groups:
-        p.text("no team lots" if c.team else "no properties", (area.x, area.y), size,
-               theme.MUTED)
+        if c.no_groups:
+            p.text(c.no_groups, (area.x, area.y), size, theme.MUTED)
         return
     chip_h = size + 4
     x, y = area.x, area.y

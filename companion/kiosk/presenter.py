@@ -68,6 +68,16 @@ class Presenter(Protocol):
         """The roles (e.g. character classes) a player picks from, in menu order; () for none."""
         ...
 
+    @property
+    def role_word(self) -> str:
+        """What the setup screen calls a role ("class")."""
+        ...
+
+    @property
+    def second_role_option(self) -> str:
+        """The on/off table option that gives every player a second role ("" for none)."""
+        ...
+
     def table_options(self) -> tuple[TableOption, ...]:
         """The on/off table options the setup screen offers for this game."""
         ...
@@ -132,6 +142,8 @@ class BasicPresenter:
     transcript line, no roles or options, cards with the names. Games subclass it."""
 
     description = ""
+    role_word = "role"
+    second_role_option = ""
 
     def __init__(self, game: Any) -> None:
         self.game = game

@@ -66,8 +66,13 @@ def _open(*key: object) -> str:
     return "open:" + ":".join(str(k) for k in key)
 
 
-def role_title(role: str) -> str:
-    return " + ".join(p.replace("_", " ").title() for p in role.split("+") if p) or "no class"
+def role_title(role: str, word: str = "role") -> str:
+    """A role for the screen ("fighter+wizard" -> "Fighter + Wizard"); "no role" for none."""
+    return " + ".join(p.replace("_", " ").title() for p in role.split("+") if p) or f"no {word}"
+
+
+def plural(word: str) -> str:
+    return word + ("es" if word.endswith("s") else "s")
 
 
 @dataclass
@@ -87,6 +92,8 @@ class GameSetup:
     options: dict[str, bool] = field(default_factory=dict)
     roles: tuple[str, ...] = ()
     team_play: bool = True  # the variant's options have ``teams``
+    role_word: str = "role"  # what the game calls a role
+    second_role_option: str = ""  # the option that gives everyone two roles ("": none)
 
     @property
     def letters(self) -> list[str]:
@@ -109,7 +116,8 @@ class GameSetup:
 
     @property
     def gestalt(self) -> bool:
-        return bool(self.options.get("gestalt"))
+        """Every player picks a second role (the game's option for it is on)."""
+        return bool(self.second_role_option and self.options.get(self.second_role_option))
 
     def role_of(self, seat: Seat) -> str:
         if self.gestalt and seat.role2 and seat.role2 != seat.role:
@@ -130,9 +138,10 @@ class GameSetup:
                 return f"Two players are called {name}: give one another name"
             seen.add(name.lower())
             if self.roles and not s.role:
-                return f"{name} has no class: choose one"
+                return f"{name} has no {self.role_word}: choose one"
             if self.roles and self.gestalt and (not s.role2 or s.role2 == s.role):
-                return f"{name} needs a second, different class (gestalt classes are on)"
+                return (f"{name} needs a second, different {self.role_word} "
+                        f"({self.second_role_option} {plural(self.role_word)} are on)")
         if self.team_play:
             return team_problem([s.name for s in self.seats], self.letters)
         return None
@@ -155,11 +164,12 @@ def default_setup(variant: str, players: int = 4) -> GameSetup:
     from companion.core.registry import find_game
 
     rules = find_game(variant)
-    roles = variant_roles(variant)
+    presenter = presenter_of(rules)
     defaults = rules.default_options()
     setup = GameSetup(variant, [], {o.name: bool(getattr(defaults, o.name))
-                                    for o in variant_options(rules)}, roles,
-                      isinstance(getattr(defaults, "teams", None), str))
+                                    for o in presenter.table_options()}, presenter.roles(),
+                      isinstance(getattr(defaults, "teams", None), str), presenter.role_word,
+                      presenter.second_role_option)
     set_player_count(setup, players)
     return setup
 
@@ -292,7 +302,7 @@ class SetupScreen:
             for i, s in enumerate(st.seats):
                 label = f"{i + 1}. {s.name}"
                 if st.roles:
-                    label += f" - {role_title(st.role_of(s))}"
+                    label += f" - {role_title(st.role_of(s), st.role_word)}"
                 opts.append(Option(label, command=_open("seat", i), seat=i))
             if st.team_play:
                 opts.append(Option(f"Teams: {st.teams_summary()}", command=_open("teams"),
@@ -320,10 +330,11 @@ class SetupScreen:
             s = st.seats[i]
             opts = [Option(f"Name: {s.name}", command=_open("name", i), seat=i)]
             if st.roles:
-                opts.append(Option(f"Class: {role_title(s.role)}",
+                word = st.role_word
+                opts.append(Option(f"{word.title()}: {role_title(s.role, word)}",
                                    command=_open("role", i, 1), seat=i))
                 if st.gestalt:
-                    opts.append(Option(f"Second class: {role_title(s.role2)}",
+                    opts.append(Option(f"Second {word}: {role_title(s.role2, word)}",
                                        command=_open("role", i, 2), seat=i))
             opts.append(Option("Done", command="up"))
             return Menu(f"Player {i + 1}: {s.name}", opts)
@@ -343,12 +354,13 @@ class SetupScreen:
             i, slot = key[1], key[2]
             s = st.seats[i]
             others = {x.role for j, x in enumerate(st.seats) if j != i}
-            opts = [Option(role_title(r) + ("  (also taken)" if r in others else ""),
+            also = "  (also taken)"
+            opts = [Option(role_title(r, st.role_word) + (also if r in others else ""),
                            command=f"role:{i}:{slot}:{r}",
                            enabled=not (slot == 2 and r == s.role))
                     for r in st.roles]
             cur = s.role if slot == 1 else s.role2
-            return Menu(f"{s.name}: {'second ' if slot == 2 else ''}class", opts,
+            return Menu(f"{s.name}: {'second ' if slot == 2 else ''}{st.role_word}", opts,
                         index=st.roles.index(cur) if cur in st.roles else 0)
         if kind == "teams":
             return self._teams_page()
@@ -465,7 +477,7 @@ class SetupScreen:
             self._refresh()
         elif head == "toggle":
             st.options[rest] = not st.options.get(rest, False)
-            if rest == "gestalt" and st.gestalt:
+            if rest == st.second_role_option and st.gestalt:
                 for s in st.seats:
                     if not s.role2 or s.role2 == s.role:
                         s.role2 = next(r for r in st.roles if r != s.role)
@@ -602,7 +614,8 @@ class SetupScreen:
                     p.rect(chip, team_colour(s.team), radius=4)
                     p.text(s.team, chip.center, max(18, size - 4), theme.BG, anchor="center")
                 tx += size + pad
-            label = s.name + (f"  {role_title(st.role_of(s))}" if st.roles else "")
+            role = f"  {role_title(st.role_of(s), st.role_word)}" if st.roles else ""
+            label = s.name + role
             p.text(label, (tx, cy), size, theme.TEXT, anchor="midleft",
                    max_width=x + inner - tx)
             y += row

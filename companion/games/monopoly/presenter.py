@@ -42,6 +42,20 @@ from companion.kiosk.teams import side_title, team_colour, team_of, title_of_nam
 from companion.kiosk.views import GroupRow, LotChip, PlayerCard
 
 JAIL_CELL = 40  # the board reader's place for "In Jail" (10 is Just Visiting)
+# the colour groups' colours on the player cards' lot chips
+GROUP_COLOURS: dict[str, tuple[int, int, int]] = {
+    "brown": (140, 82, 45),
+    "light_blue": (170, 220, 250),
+    "pink": (215, 60, 150),
+    "orange": (245, 145, 30),
+    "red": (220, 40, 45),
+    "yellow": (250, 230, 50),
+    "green": (40, 170, 80),
+    "dark_blue": (40, 80, 200),
+    "railroad": (200, 200, 200),
+    "utility": (190, 230, 230),
+}
+
 DROP_WORDS = {"avenue", "place", "gardens", "railroad", "company", "short", "line"}
 
 TABLE_OPTIONS: tuple[TableOption, ...] = (
@@ -251,7 +265,7 @@ class MonopolyPresenter(BasicPresenter):
                 name = rules.board.squares[j].name
                 chips.append(LotChip(short_name(name), name, sq.houses, sq.hotel, sq.mortgaged,
                                      self.lot_marks(state, j)))
-            groups.append(GroupRow(g, theme.GROUP_COLOURS.get(g, (150, 150, 150)),
+            groups.append(GroupRow(g, GROUP_COLOURS.get(g, (150, 150, 150)),
                                    tuple(chips), len(mine) == len(lots)))
         return tuple(groups)
 

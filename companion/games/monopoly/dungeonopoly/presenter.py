@@ -33,6 +33,8 @@ def ench_label(label: str) -> str:
 class DungeonopolyPresenter(MonopolyPresenter):
     description = "Monopoly with character classes, EP, levels and abilities"
     hidden_options = frozenset({"free_parking_pot"})  # the pot is part of the variant
+    role_word = "class"
+    second_role_option = "gestalt"  # gestalt characters have two classes
 
     def roles(self) -> tuple[str, ...]:
         names = list(class_names())

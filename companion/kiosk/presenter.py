@@ -198,10 +198,10 @@ class BasicPresenter:
     def is_roll(self, state: Any, action: Action) -> bool:
         """The action answers the dice prompt (the dice entry offers it, not a row)."""
         prompt = self.dice_prompt(state)
-        if prompt is None:
+        if prompt is None or action.player != prompt.player:
             return False
-        values = getattr(action, "dice", None)
-        return isinstance(values, tuple) and action == self.roll_action(state, prompt, values)
+        probe = self.roll_action(state, prompt, tuple(kind.faces[0] for kind in prompt.dice))
+        return type(action) is type(probe)
 
     def dice_prompt(self, state: Any) -> DicePrompt | None:
         prompt: DicePrompt | None = self.game.dice_prompt(state)

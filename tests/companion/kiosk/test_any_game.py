@@ -19,7 +19,7 @@ from companion.kiosk.painter import Painter
 from companion.kiosk.screens import GameScreen
 from companion.kiosk.setup import GameSetup, SetupScreen
 from companion.session import Applied, Session
-from hardware.buttons import CONFIRM, NEXT, Input
+from hardware.buttons import BACK, CONFIRM, NEXT, Input
 from tests.companion.testgame import NAME, Race, RaceState
 
 SIZES = [(1280, 720), (800, 480)]
@@ -87,6 +87,12 @@ def test_the_kiosk_plays_a_registered_game_it_has_no_code_for(
     assert isinstance(painter, Painter)
     texts = " | ".join(painter.texts())
     assert "Short track" in texts and "Hare" in texts and "Tortoise" in texts
+    page = setup.top
+    assert isinstance(page, Menu)
+    press(setup, *goto(page, "1. Player 1"), CONFIRM)
+    seat = setup.top
+    assert isinstance(seat, Menu) and "Role: Hare >" in [r.text for r in seat.rows()]
+    press(setup, BACK)
     page = setup.top
     assert isinstance(page, Menu)
     press(setup, *goto(page, "Short track"), CONFIRM)

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from math import ceil, floor
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.core.errors import IllegalActionError
 from companion.core.events import Event
@@ -65,6 +65,9 @@ from companion.games.monopoly.state import (
 )
 from companion.games.monopoly.txn import Txn
 
+if TYPE_CHECKING:  # the presenter is imported when the kiosk asks for it
+    from companion.games.monopoly.presenter import MonopolyPresenter
+
 
 @dataclass(frozen=True, slots=True)
 class RollSpec:
@@ -102,7 +105,7 @@ class Rules:
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()
-        self._presenter: Any = None
+        self._presenter: MonopolyPresenter | None = None
         self._groups = tuple((g, lots, self.board.squares[lots[0]].kind == "street")
                              for g, lots in self.board.groups.items())
         self._street_groups = tuple(lots for _g, lots, street in self._groups if street)
@@ -130,7 +133,7 @@ class Rules:
             EndGame: self._do_end_game,
         }
 
-    def presenter(self) -> Any:
+    def presenter(self) -> MonopolyPresenter:
         """What the kiosk shows of this game (``companion.kiosk.presenter.Presenter``)."""
         if self._presenter is None:
             from companion.games.monopoly.presenter import MonopolyPresenter

@@ -1,4 +1,5 @@
-"""Hardware settings from a TOML file: buttons, camera, kiosk screen and the saved-game journal.
+"""Settings from a TOML file: buttons, camera, kiosk screen, the saved-game journal and the
+table's default game.
 
 Every key is optional; a missing key keeps the default (the same values as the documented file
 ``assets/config/companion.toml``). A wrong key or value raises :class:`ConfigError` whose message
@@ -62,6 +63,11 @@ class KioskConfig:
 
 
 @dataclass(frozen=True)
+class TableConfig:
+    game: str = "dungeonopoly"  # the game a new table starts with (``companion play``)
+
+
+@dataclass(frozen=True)
 class JournalConfig:
     path: Path = Path("game.sqlite")
 
@@ -72,6 +78,7 @@ class Config:
     camera: CameraConfig = field(default_factory=CameraConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
     journal: JournalConfig = field(default_factory=JournalConfig)
+    table: TableConfig = field(default_factory=TableConfig)
     source: str = "built-in defaults"
 
 
@@ -123,7 +130,7 @@ def parse_config(
     """Check a decoded TOML document and build a :class:`Config`."""
     env = os.environ if env is None else env
     r = _Reader(source)
-    r.only_keys(data, "", ("buttons", "camera", "kiosk", "journal"))
+    r.only_keys(data, "", ("buttons", "camera", "kiosk", "journal", "table"))
     buttons = _parse_buttons(r, r.table(data, "buttons"))
     camera = _parse_camera(r, r.table(data, "camera"))
     kiosk_t = r.table(data, "kiosk")
@@ -138,7 +145,13 @@ def parse_config(
     if not isinstance(raw_path, str) or not raw_path.strip():
         raise r.error("journal", "path", raw_path, 'a file path in quotes, e.g. "game.sqlite"')
     journal = JournalConfig(path=resolve_state_path(raw_path, env))
-    return Config(buttons=buttons, camera=camera, kiosk=kiosk, journal=journal, source=source)
+    table_t = r.table(data, "table")
+    r.only_keys(table_t, "table", ("game",))
+    game = table_t.get("game", TableConfig.game)
+    if not isinstance(game, str) or not game.strip():
+        raise r.error("table", "game", game, 'a game\'s name in quotes, e.g. "monopoly"')
+    return Config(buttons=buttons, camera=camera, kiosk=kiosk, journal=journal,
+                  table=TableConfig(game=game.strip()), source=source)
 
 
 def resolve_state_path(raw: str, env: Mapping[str, str]) -> Path:

@@ -82,7 +82,7 @@ def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface | No
     try:
         flags = pygame.FULLSCREEN if fullscreen else 0
         surface = pygame.display.set_mode(size, flags)
-        pygame.display.set_caption("Dungeonopoly companion")
+        pygame.display.set_caption("Tabletop companion")
         if fullscreen:
             pygame.mouse.set_visible(False)
         return surface

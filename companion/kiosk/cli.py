@@ -44,8 +44,8 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
                       help="saved game file (default: the config file's [journal] path)")
     play.add_argument("--players", default=None,
                       help="new game seats, e.g. 'Ann:fighter,Ben:wizard' (default: demo seats)")
-    play.add_argument("--variant", default="dungeonopoly",
-                      help="rule set of a new game (monopoly if dungeonopoly is missing)")
+    play.add_argument("--variant", default=None,
+                      help="rule set of a new game (default: the config file's [table] game)")
     play.add_argument("--option", action="append", metavar="NAME=VALUE",
                       help="a table option of a new game (repeatable), e.g. --option "
                            "teams=Ann+Cai,Ben+Dee or --option quicker_game=true")
@@ -57,11 +57,12 @@ def _options(texts: list[str] | None, variant: str) -> Any:
     if not texts:
         return None
     from companion.core.registry import find_game
-    from companion.games.monopoly.state import parse_option_word
+    from companion.kiosk.presenter import presenter_of
     from companion.transcript import variant_options
 
-    rules = find_game(variant)  # loads the variant's own options for parse_option_word
-    return variant_options(rules, dict(parse_option_word(text) for text in texts))
+    rules = find_game(variant)
+    presenter = presenter_of(rules)
+    return variant_options(rules, dict(presenter.parse_option(text) for text in texts))
 
 
 def _size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
@@ -80,9 +81,8 @@ def _size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
 def _players(text: str | None, variant: str) -> list[tuple[str, str]]:
     from companion.kiosk.demo import demo_players
 
-    classes = _classes() if variant == "dungeonopoly" else []
     if not text:
-        return demo_players(classes)
+        return demo_players(_roles(variant))
     out = []
     for item in text.split(","):
         name, _, role = item.strip().partition(":")
@@ -92,12 +92,12 @@ def _players(text: str | None, variant: str) -> list[tuple[str, str]]:
     return out
 
 
-def _classes() -> list[str]:
-    try:
-        from companion.games.monopoly.dungeonopoly.abilities import class_names
-    except ImportError:
-        return []
-    return list(class_names())
+def _roles(variant: str) -> list[str]:
+    """The roles (e.g. classes) the game's players pick from, in the setup screen's order."""
+    from companion.core.registry import find_game
+    from companion.kiosk.presenter import presenter_of
+
+    return list(presenter_of(find_game(variant)).roles())
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -113,6 +113,8 @@ def run_play(args: argparse.Namespace) -> int:
     if args.frames is not None and args.frames < 1:
         print("companion play: --frames must be 1 or more", file=sys.stderr)
         return 2
+    if getattr(args, "variant", None) is None:
+        args.variant = config.table.game
     if args.demo:
         return run_demo(args, size, fullscreen=config.kiosk.fullscreen and not args.window)
     return run_table(args, config, size)
@@ -334,9 +336,13 @@ def cmd_frames(args: argparse.Namespace) -> int:
     args.demo = True
     args.headless = True
     args.window = False
-    for name, default in (("journal", None), ("players", None), ("variant", "dungeonopoly")):
+    from companion.config import TableConfig
+
+    for name, default in (("journal", None), ("players", None), ("variant", None)):
         if not hasattr(args, name):
             setattr(args, name, default)
+    if args.variant is None:
+        args.variant = TableConfig.game
     try:
         size = _size(args.size, (1280, 720))
     except ValueError as exc:

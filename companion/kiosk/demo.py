@@ -1,4 +1,4 @@
-"""The demo: the synthetic table playing a Dungeonopoly game, bots pressing the buttons.
+"""The demo: the synthetic table playing a game, bots pressing the buttons.
 
 :class:`DemoTable` is a frame source: the synthetic table renderer (``vision.synthetic``) with
 the pieces where the game has them and the dice the demo players rolled. When a roll is due the
@@ -9,8 +9,8 @@ mismatch shows).
 
 :class:`Autopilot` plays for the people at the table by pressing the same buttons they would:
 it confirms the camera's dice, or enters them with the buttons when the camera cannot read
-them, and walks the menus to the option Monopoly's
-:class:`~companion.games.monopoly.bots.HeuristicBot` picks. Any key pressed by a person pauses
+them, and walks the menus to the option the game's own ``heuristic`` bot picks
+(``companion.bots.bots_for``; the random bot for a game without one). Any key pressed by a person pauses
 it for a while, so the demo can be taken over at any time.
 """
 
@@ -24,30 +24,22 @@ from typing import Any
 
 import numpy as np
 
-from companion.games.monopoly.actions import Action, Roll
-from companion.games.monopoly.bots import HeuristicBot
-from companion.games.monopoly.state import GameState
+from companion.bots import RandomBot, bots_for
+from companion.core.actions import Action
 from companion.kiosk.inputs import Menu
-from companion.kiosk.pawn_check import cell_of
 from companion.kiosk.screens import GameScreen
 from companion.session import Applied
 from hardware.buttons import BACK, CONFIRM, Input, InputQueue
 
-DEMO_PLAYERS: tuple[tuple[str, str], ...] = (
-    ("Ann", "fighter"), ("Ben", "wizard"), ("Cai", "cleric"), ("Dee", "rogue"))
+DEMO_NAMES = ("Ann", "Ben", "Cai", "Dee")
 STICKERS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
 
 
-def demo_players(available: Sequence[str], count: int = 4) -> list[tuple[str, str]]:
-    """The demo's characters, with classes the Dungeonopoly layer has registered so far
-    (classes are added one module at a time); '' when the variant has no classes."""
-    out = []
-    for i, (name, role) in enumerate(DEMO_PLAYERS[:count]):
-        if not available:
-            out.append((name, ""))
-        else:
-            out.append((name, role if role in available else available[i % len(available)]))
-    return out
+def demo_players(roles: Sequence[str], count: int = 4) -> list[tuple[str, str]]:
+    """The demo's players, each with the next of the game's ``roles`` in its menu order (the
+    setup screen's), '' when the game has none."""
+    return [(name, roles[i % len(roles)] if roles else "")
+            for i, name in enumerate(DEMO_NAMES[:count])]
 
 
 @dataclass
@@ -138,10 +130,6 @@ class DemoTable:
         self.closed = True
 
 
-def positions(state: GameState) -> dict[str, int]:
-    return {p.name: cell_of(state, i) for i, p in enumerate(state.players) if not p.bankrupt}
-
-
 class Autopilot:
     """Bots pressing the buttons (see the module docstring). Times are screen seconds."""
 
@@ -156,7 +144,7 @@ class Autopilot:
         self.press = press
         self.camera_wait = camera_wait
         self.pause_on_human = pause_on_human
-        self.bot = HeuristicBot(seed)
+        self.bot = bots_for(screen.session.rules).get("heuristic", RandomBot)(seed)
         self.presses: list[Input] = []
         self.wait = think
         self.paused = 0.0
@@ -177,14 +165,16 @@ class Autopilot:
         self.paused = self.pause_on_human
         self.presses = []
 
-    def _applied(self, applied: Applied, before: GameState, after: GameState) -> None:
+    def _applied(self, applied: Applied, before: Any, after: Any) -> None:
         if self.table is None:
             return
+        place = self.screen.presenter.place_of
         moved = [p.name for i, p in enumerate(after.players)
-                 if cell_of(before, i) != cell_of(after, i)]
+                 if place(before, i) != place(after, i) and place(after, i) is not None]
         if moved:
             self.moves += 1
-            self.table.place(positions(after), moved, slip=self.moves == 3)
+            self.table.place(self.screen.pawns.expected_positions(after), moved,
+                             slip=self.moves == 3)
 
     @staticmethod
     def _same_roll(read: tuple[int, ...], rolled: tuple[int, ...], sides: tuple[int, ...]) -> bool:
@@ -195,11 +185,11 @@ class Autopilot:
             return sorted(read) == sorted(rolled)
         return read == rolled
 
-    def _dice_for(self, state: GameState) -> tuple[int, ...]:
-        spec = self.screen.session.rules.roll_spec(state)
-        assert spec is not None
+    def _dice_for(self, state: Any) -> tuple[int, ...]:
+        prompt = self.screen.presenter.dice_prompt(state)
+        assert prompt is not None
         rng = random.Random(self.seed * 1_000_003 + len(self.screen.session.lines))
-        return tuple(rng.randint(1, s) for s in spec.sides)
+        return tuple(rng.randint(1, max(kind.faces)) for kind in prompt.dice)
 
     def tick(self, dt: float) -> None:
         if self.paused > 0:
@@ -233,7 +223,8 @@ class Autopilot:
         choice = self.bot.choose(rules, state, acts) if acts else None
         if choice is None:
             return
-        if entry is not None and isinstance(choice, Roll):
+        roll = self.screen.presenter.is_roll(state, choice)
+        if entry is not None and roll:
             if self.rolled is None:
                 self.rolled = self._dice_for(state)
                 if self.table is not None and self.screen.camera_live:
@@ -243,7 +234,7 @@ class Autopilot:
             if entry.mode == "confirm":
                 self.camera_rolls += 1
                 read = tuple(entry.values)
-                if self._same_roll(read, self.rolled, entry.spec.sides):
+                if self._same_roll(read, self.rolled, entry.sides):
                     self.camera_right += 1
                     self.rolled = read  # a player confirms what the camera read, in its order
                 self.presses = entry.plan_entry(self.rolled)
@@ -257,12 +248,12 @@ class Autopilot:
             if entry.mode == "camera" and entry.has_guess():
                 self.guess_rolls += 1
                 start = tuple(entry.start_values()[0])
-                if self._same_roll(start, self.rolled, entry.spec.sides):
+                if self._same_roll(start, self.rolled, entry.sides):
                     self.guess_right += 1
                     self.rolled = start  # the player checks each guess and confirms it
             self.presses = entry.plan_entry(self.rolled)
             return
-        if isinstance(choice, Roll):
+        if roll:
             self.queue.put(BACK)  # should not happen: the dice entry is not on top
             return
         presses: list[Input] = [BACK] * (len(self.screen.stack) - 1)

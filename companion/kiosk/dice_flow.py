@@ -1,7 +1,8 @@
 """Waiting for a roll: the camera reads the dice, the players confirm or correct them.
 
-The engine says which dice it waits for (``rules.roll_spec``: whose roll, how many dice of
-how many sides). :class:`DiceEntry` is the pad the decision panel shows meanwhile:
+The game says which dice it waits for (a :class:`~companion.core.dice.DicePrompt`: whose
+roll, which dice, and why); its presenter makes the action that answers it. :class:`DiceEntry`
+is the pad the decision panel shows meanwhile:
 
 - ``camera``: the camera is live and the dice are not read yet ("Roll the dice"). CONFIRM
   switches to entering the values with the buttons.
@@ -22,11 +23,11 @@ and more (docs/vision-dice.md), and it is never submitted without a press on tha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion.games.monopoly.actions import Roll
-from companion.games.monopoly.engine import RollSpec
+from companion.core.actions import Action
+from companion.core.dice import DicePrompt
 from companion.kiosk.inputs import Outcome, Pop, Row, Submit
 from hardware.buttons import Input, InputKind
 
@@ -45,12 +46,16 @@ class DiceSeen:
 class DiceEntry:
     """The dice pad (see the module docstring)."""
 
-    def __init__(self, spec: RollSpec, player_name: str, camera_live: bool) -> None:
-        self.spec = spec
+    def __init__(self, prompt: DicePrompt, player_name: str, camera_live: bool,
+                 make: Callable[[tuple[int, ...]], Action]) -> None:
+        self.prompt = prompt
+        self.sides = tuple(max(k.faces) for k in prompt.dice)
         self.player_name = player_name
+        self.make = make  # the action that answers the prompt with these values
+        self.submitted: Action | None = None
         self.mode = "camera" if camera_live else "edit"
-        self.values: list[int] = [1] * len(spec.sides)
-        self.guessed: list[bool] = [False] * len(spec.sides)  # a camera guess not yet checked
+        self.values: list[int] = [1] * len(self.sides)
+        self.guessed: list[bool] = [False] * len(self.sides)  # a camera guess not yet checked
         self.cursor = 0
         self.seen: DiceSeen | None = None
         self.problem = ""
@@ -59,8 +64,9 @@ class DiceEntry:
 
     @property
     def title(self) -> str:
-        what = "" if self.spec.purpose == "move" else f" ({self.spec.purpose.replace('_', ' ')})"
-        return f"{self.player_name}: roll {describe_sides(self.spec.sides)}{what}"
+        purpose = self.prompt.purpose
+        what = "" if purpose in ("move", "") else f" ({purpose.replace('_', ' ')})"
+        return f"{self.player_name}: roll {describe_sides(self.sides)}{what}"
 
     # -- camera ------------------------------------------------------------------------------
     def camera_lost(self) -> None:
@@ -85,7 +91,7 @@ class DiceEntry:
 
     def check(self, values: Sequence[int | None], status: str = "ok") -> str:
         """Why a reading cannot be confirmed as it is ("" when it can)."""
-        want = len(self.spec.sides)
+        want = len(self.sides)
         if len(values) != want:
             seen = f"{len(values)} {'die' if len(values) == 1 else 'dice'}"
             fix = ("take the extra dice away" if len(values) > want else
@@ -96,7 +102,7 @@ class DiceEntry:
             if self.has_guess():
                 return "a die is unsure: press CONFIRM to check it"
             return "a die is unsure: press CONFIRM to enter it"
-        for v, sides in zip(values, self.spec.sides, strict=True):
+        for v, sides in zip(values, self.sides, strict=True):
             assert v is not None
             if not 1 <= v <= sides:
                 return f"a d{sides} cannot show {v}: press CONFIRM to enter the values"
@@ -118,12 +124,12 @@ class DiceEntry:
         if self.mode == "confirm":
             if k is InputKind.CONFIRM:
                 self.source = "camera"
-                return Submit(Roll(self.spec.player, tuple(self.values)))
+                return self._submit()
             self.mode = "edit"  # any other press: correct the values
             self.cursor = 0
             return None
         # edit
-        sides = self.spec.sides[self.cursor]
+        sides = self.sides[self.cursor]
         if k in (InputKind.NEXT, InputKind.PREV, InputKind.CONFIRM):
             self.guessed[self.cursor] = False  # changed or stepped past: checked by a person
         if k is InputKind.NEXT:
@@ -136,13 +142,17 @@ class DiceEntry:
             else:
                 self.source = "buttons" if self.seen is None or \
                     tuple(self.values) != self.seen.values else "camera"
-                return Submit(Roll(self.spec.player, tuple(self.values)))
+                return self._submit()
         elif k is InputKind.BACK:
             if self.cursor > 0:
                 self.cursor -= 1
             else:
                 return Pop()
         return None
+
+    def _submit(self) -> Submit:
+        self.submitted = self.make(tuple(self.values))
+        return Submit(self.submitted)
 
     def has_guess(self) -> bool:
         """The entry would start from a camera guess for at least one die it could not read."""
@@ -152,10 +162,10 @@ class DiceEntry:
         """The values an entry after a camera reading starts from: each die's reading, else
         the reader's guess for it (marked as a guess), else 1."""
         assert self.seen is not None
-        n = len(self.spec.sides)
+        n = len(self.sides)
         values: list[int] = []
         guessed: list[bool] = []
-        for v, g, s in zip(_pad(self.seen.values, n), _pad(self.seen.guesses, n), self.spec.sides,
+        for v, g, s in zip(_pad(self.seen.values, n), _pad(self.seen.guesses, n), self.sides,
                            strict=True):
             if v is None and g is not None and 1 <= g <= s:
                 values.append(g)
@@ -169,7 +179,7 @@ class DiceEntry:
         """A text form of the pad (the decision view draws the dice big instead)."""
         out = [Row(f"d{s}: {v}" + (" (camera's guess: check it)" if self.guessed[i] else ""),
                    self.mode == "edit" and i == self.cursor)
-               for i, (v, s) in enumerate(zip(self.values, self.spec.sides, strict=True))]
+               for i, (v, s) in enumerate(zip(self.values, self.sides, strict=True))]
         return out
 
     def hint(self) -> str:
@@ -202,7 +212,7 @@ class DiceEntry:
             start = list(self.values)
             if self.cursor:
                 return []  # mid-entry: leave it to the person
-        for v, s, cur in zip(values, self.spec.sides, start, strict=True):
+        for v, s, cur in zip(values, self.sides, start, strict=True):
             out += [NEXT] * ((v - cur) % s)
             out.append(CONFIRM)
         return out

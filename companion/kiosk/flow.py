@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.config import TableConfig
 from companion.core.registry import find_game
-from companion.games.monopoly.state import Options
 from companion.kiosk.screens import GameScreen, MessageScreen
 from companion.kiosk.setup import GameSetup, ResumeScreen, SetupScreen
 from companion.session import Session, SessionError, fresh_path, set_aside
@@ -33,9 +33,9 @@ NEW_GAME_ROW = ("Start a new game (this one stays saved)", "new_game")
 class TableFlow:
     def __init__(self, path: Path, size: tuple[int, int],
                  make_game: Callable[[Session, Sequence[tuple[str, str]]], GameScreen], *,
-                 variant: str = "dungeonopoly", seed: Callable[[], int] | None = None,
+                 variant: str = TableConfig.game, seed: Callable[[], int] | None = None,
                  players: Sequence[tuple[str, str]] | None = None,
-                 options: Options | None = None,
+                 options: Any = None,
                  resume_after: float | None = 15.0) -> None:
         self.path = Path(path)
         self.size = size

@@ -1,6 +1,6 @@
 """After a move, compare where the camera sees each piece with where the rules put it.
 
-The rules engine is the truth: a mismatch is shown ("the camera sees Ann on Oriental Avenue,
+The game is the truth: a mismatch is shown ("the camera sees Ann on Oriental Avenue,
 the game has her on Vermont Avenue: move the piece") and never applied to the game. The check
 only speaks about pieces whose square changed in the last action and only once the board
 reading is stable (the scene still, no hand over the board).
@@ -10,19 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core.events import Event
-from companion.core.topology import load_ring
-from companion.games.monopoly.engine import Rules
-from companion.games.monopoly.state import GameState
-
-# the board's place off the ring for "In Jail", the board pipeline's cell too (10 is Just Visiting)
-(JAIL_CELL,) = load_ring().off_ring
-
-
-def cell_of(state: GameState, seat: int) -> int:
-    p = state.players[seat]
-    return JAIL_CELL if p.in_jail else p.position
+from companion.kiosk.presenter import Presenter
 
 
 @dataclass(frozen=True)
@@ -46,55 +37,57 @@ class PieceCheck:
     seen: tuple[int, ...]  # cells where the camera sees this player's piece
     status: str  # ok | mismatch | unseen
 
-    def sentence(self, rules: Rules) -> str:
-        want = cell_name(rules, self.expected)
+    def sentence(self, board: Presenter) -> str:
+        """The check in words, the places named by the game's ``board`` (its presenter)."""
+        want = board.place_name(self.expected)
         if self.status == "ok":
             return f"{self.name}'s piece is on {want}"
         if self.status == "unseen":
             return f"the camera cannot find {self.name}'s piece: it belongs on {want}"
-        where = ", ".join(cell_name(rules, c) for c in self.seen)
+        where = ", ".join(board.place_name(c) for c in self.seen)
         return (f"the camera sees {self.name} on {where}, the game has {self.name} on {want}: "
                 f"move the piece to {want}")
 
 
-def cell_name(rules: Rules, cell: int) -> str:
-    if cell == JAIL_CELL:
-        return rules.board.topology.name(cell)
-    if cell == 10:
-        return "Just Visiting"
-    return rules.board.squares[cell].name
-
-
 class PawnCheck:
-    """Holds the pieces to check (those moved by the last action) and their last result."""
+    """Holds the pieces to check (those moved by the last action) and their last result.
+    ``board`` is the game's presenter: it says where each piece belongs (``place_of``)."""
 
-    def __init__(self, unseen_after: int = 3) -> None:
+    def __init__(self, board: Presenter, unseen_after: int = 3) -> None:
+        self.board = board
         self.expect: dict[int, int] = {}  # seat -> cell
         self.results: dict[int, PieceCheck] = {}
         self.unseen_after = unseen_after  # stable readings without the piece before "unseen"
         self._misses: dict[int, int] = {}
 
-    def moved(self, before: GameState, after: GameState, events: Sequence[Event]) -> list[int]:
+    def moved(self, before: Any, after: Any, events: Sequence[Event]) -> list[int]:
         """Note the pieces the last action moved; returns their seats."""
+        place = self.board.place_of
         seats = sorted({i for i in range(len(after.players))
-                        if cell_of(before, i) != cell_of(after, i)
-                        and not after.players[i].bankrupt}
+                        if place(before, i) != place(after, i)
+                        and place(after, i) is not None}
                        | {e.player for e in events if e.kind in ("moved", "jailed")
                           and e.player is not None and e.player >= 0
-                          and not after.players[e.player].bankrupt})
+                          and place(after, e.player) is not None})
         for seat in seats:
-            self.expect[seat] = cell_of(after, seat)
+            cell = place(after, seat)
+            assert cell is not None
+            self.expect[seat] = cell
             self.results.pop(seat, None)
             self._misses[seat] = 0
         return seats
 
-    def resync(self, state: GameState) -> None:
+    def resync(self, state: Any) -> None:
         """After an undo: expectations follow the state."""
         for seat in list(self.expect):
-            self.expect[seat] = cell_of(state, seat)
+            cell = self.board.place_of(state, seat)
+            if cell is None:
+                del self.expect[seat]
+            else:
+                self.expect[seat] = cell
             self.results.pop(seat, None)
 
-    def observe(self, state: GameState, seen: BoardSeen) -> list[PieceCheck]:
+    def observe(self, state: Any, seen: BoardSeen) -> list[PieceCheck]:
         """Compare a board reading with the expectations; returns the results that changed."""
         if seen.status != "ok" or not seen.stable:
             return []
@@ -120,5 +113,11 @@ class PawnCheck:
     def problems(self) -> list[PieceCheck]:
         return [r for r in self.results.values() if r.status != "ok"]
 
-    def expected_positions(self, state: GameState) -> dict[str, int]:
-        return {p.name: cell_of(state, i) for i, p in enumerate(state.players) if not p.bankrupt}
+    def expected_positions(self, state: Any) -> dict[str, int]:
+        """Where every piece still in the game belongs, by its player's name."""
+        out = {}
+        for i, p in enumerate(state.players):
+            cell = self.board.place_of(state, i)
+            if cell is not None:
+                out[p.name] = cell
+        return out

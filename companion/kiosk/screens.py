@@ -18,14 +18,14 @@ from typing import Any
 
 import pygame
 
+from companion.core.actions import Action
 from companion.core.errors import IllegalActionError
-from companion.games.monopoly.actions import Action, Roll
-from companion.games.monopoly.dungeonopoly.names import title_of
 from companion.kiosk import theme
 from companion.kiosk.dice_flow import DiceEntry, DiceSeen
-from companion.kiosk.inputs import Command, Menu, Outcome, Pad, Pop, Push, Submit, root_menu
+from companion.kiosk.inputs import Command, Menu, Outcome, Pad, Pop, Push, Submit
 from companion.kiosk.painter import Painter
-from companion.kiosk.pawn_check import PawnCheck, cell_name, cell_of
+from companion.kiosk.pawn_check import PawnCheck
+from companion.kiosk.presenter import Presenter, game_title, presenter_of
 from companion.kiosk.table_feed import (
     Feed,
     NoFeed,
@@ -34,15 +34,12 @@ from companion.kiosk.table_feed import (
     move_context,
     reads_dice,
 )
-from companion.kiosk.teams import side_title, team_colour, team_of, title_of_name
 from companion.kiosk.theme import Layout, layout_for
 from companion.kiosk.views import (
     CameraModel,
     DecisionModel,
     DiceModel,
-    GroupRow,
     HeaderModel,
-    LotChip,
     PlayerCard,
     ScreenModel,
 )
@@ -66,16 +63,6 @@ BOARD_STATES = {
     "board_not_found": "board not found: is the whole board in view?",
     "bad_frame": "camera picture unusable",
 }
-DROP_WORDS = {"avenue", "place", "gardens", "railroad", "company", "short", "line"}
-
-
-def short_name(name: str) -> str:
-    """A lot's name cut to fit a chip: 'St. Charles Place' -> 'St. Charles'."""
-    parts = [w for w in name.split() if w.lower() not in DROP_WORDS] or name.split()
-    text = " ".join(parts).replace(". & ", "&").replace(" & ", "&")
-    if text.startswith("B&O"):
-        return "B&O"
-    return text if len(text) <= 11 else text[:10] + "."
 
 
 @dataclass
@@ -98,7 +85,8 @@ class GameScreen:
         self.export_dir = export_dir
         self.clock = 0.0  # seconds of screen time (advanced by update)
         self.stack: list[Pad] = []
-        self.pawns = PawnCheck()
+        self.presenter: Presenter = presenter_of(session.rules)
+        self.pawns = PawnCheck(self.presenter)
         self.banners: list[Banner] = []
         self.reading: TableReading | None = None
         self.thumb: pygame.Surface | None = None
@@ -129,13 +117,23 @@ class GameScreen:
     def _rebuild(self) -> None:
         """New decision: a fresh menu; the dice entry on top when a roll is due."""
         s = self.session
-        self.stack = [root_menu(s.rules, s.state, referee=self._referee_rows())]
-        spec = s.rules.roll_spec(s.state)
-        if spec is not None and s.state.outcome is None:
-            self.stack.append(DiceEntry(spec, s.state.players[spec.player].name,
-                                        self.camera_dice))
-        self._expect_dice(spec.sides if spec is not None else None)
+        self.stack = [self.presenter.menu(s.state, referee=self._referee_rows())]
+        entry = self._new_dice_entry()
+        if entry is not None and s.state.outcome is None:
+            self.stack.append(entry)
+        self._expect_dice(entry.sides if entry is not None else None)
         self._built_version = s.version
+
+    def _new_dice_entry(self) -> DiceEntry | None:
+        """The dice pad for the roll the game waits for (None: no roll is due)."""
+        state = self.session.state
+        prompt = self.presenter.dice_prompt(state)
+        if prompt is None:
+            return None
+
+        def make(values: tuple[int, ...]) -> Action:
+            return self.presenter.roll_action(state, prompt, values)
+        return DiceEntry(prompt, state.players[prompt.player].name, self.camera_dice, make)
 
     def _expect_dice(self, sides: tuple[int, ...] | None) -> None:
         """Tell the camera which dice the game waits for (feeds that cannot: ignored)."""
@@ -179,10 +177,9 @@ class GameScreen:
     def command(self, name: str) -> None:
         s = self.session
         if name == "dice":
-            spec = s.rules.roll_spec(s.state)
-            if spec is not None:
-                self.stack.append(DiceEntry(spec, s.state.players[spec.player].name,
-                                            self.camera_dice))
+            entry = self._new_dice_entry()
+            if entry is not None:
+                self.stack.append(entry)
         elif name == "undo":
             try:
                 taken = s.undo(1)
@@ -234,16 +231,17 @@ class GameScreen:
             self.flash(f"The rules failed on this action ({type(exc).__name__}: {exc}); nothing "
                        "was changed: choose another option and report the bug", theme.BAD, 15.0)
             return None
-        if isinstance(action, Roll) and entry is not None and entry.source:
+        if entry is not None and entry.source and entry.submitted == action:
             how = "read by the camera" if entry.source == "camera" else "entered on the buttons"
-            s.log.append(f"(dice {'-'.join(map(str, action.dice))} {how})")
+            s.log.append(f"(dice {'-'.join(map(str, entry.values))} {how})")
         moved = self.pawns.moved(before, s.state, applied.events)
         if moved:
             seat = moved[0]
             name = s.state.players[seat].name
-            self.feed.set_expected(move_context(name, cell_of(before, seat),
-                                                cell_of(s.state, seat),
-                                                self.pawns.expected_positions(s.state)))
+            start, end = self.presenter.place_of(before, seat), self.pawns.expect[seat]
+            if start is not None:
+                self.feed.set_expected(move_context(name, start, end,
+                                                    self.pawns.expected_positions(s.state)))
         self.settled = None
         for hook in self.on_applied:
             hook(applied, before, s.state)
@@ -298,7 +296,7 @@ class GameScreen:
                     self.board_note = ""
                 for result in self.pawns.observe(s.state, reading.board):
                     if result.status == "ok":
-                        s.log.append(f"Checked: {result.sentence(s.rules)}")
+                        s.log.append(f"Checked: {result.sentence(self.presenter)}")
         entry = self.dice_entry()
         if entry is not None and self.settled is not None:
             entry.offer(self.settled)
@@ -318,84 +316,24 @@ class GameScreen:
     def _model(self) -> ScreenModel:
         s = self.session
         st = s.state
-        rules = s.rules
         if s.version != getattr(self, "_cards_version", None) or self._cards_dirty():
-            self._cards = self._player_cards()
-            self._cards_version = s.version
             self._cards_checks = self._check_notes()
-        cur = st.players[st.current]
-        outcome = ""
-        if st.outcome is not None:
-            outcome = (f"{title_of_name(st, st.outcome.winner)} wins" if st.outcome.winner
-                       else "Game over")
+            self._cards = self.presenter.player_cards(st, self._cards_checks)
+            self._cards_version = s.version
+        facts = self.presenter.header(st)
+        over = self.presenter.game_over(st)
         camera_note = ("camera: " + ("on" if self.camera_live else "off"))
-        header = HeaderModel(rules.name, st.turn_number, cur.name, theme.seat_colour(st.current),
-                             st.pot, f"Bank: {st.bank_houses} houses, {st.bank_hotels} hotels",
-                             camera_note, self.camera_live, outcome)
+        header = HeaderModel(game_title(s.rules.name), facts.turn, st.players[facts.current].name,
+                             theme.seat_colour(facts.current), facts.pot, facts.bank,
+                             camera_note, self.camera_live, over.header if over else "")
         return ScreenModel(header, self._cards, self._decision(), self._camera(),
                            tuple(s.log)[-12:])
 
     def _check_notes(self) -> dict[int, str]:
-        return {r.seat: r.sentence(self.session.rules) for r in self.pawns.problems()}
+        return {r.seat: r.sentence(self.presenter) for r in self.pawns.problems()}
 
     def _cards_dirty(self) -> bool:
         return self._check_notes() != getattr(self, "_cards_checks", {})
-
-    def _player_cards(self) -> tuple[PlayerCard, ...]:
-        s = self.session
-        st, rules = s.state, s.rules
-        deciders = set(rules.deciders(st))
-        per_level = int(getattr(st.options, "ep_per_level", 10) or 10)
-        checks = self._check_notes()
-        cards = []
-        for i, p in enumerate(st.players):
-            extra = rules.player_json(st, i)
-            level = extra.get("level")
-            ep = extra.get("ep")
-            enchantments = tuple(_ench_label(str(e)) for e in extra.get("enchantments", ()))
-            extras: list[str] = []
-            if extra.get("hidden"):
-                extras.append("hidden")
-            skills = extra.get("skills")
-            if isinstance(skills, dict) and skills:
-                extras.append("Skills: " + ", ".join(f"{title_of(k)} {v}"
-                                                     for k, v in sorted(skills.items())))
-            if extra.get("skill_points"):
-                extras.append(f"{extra['skill_points']} skill points to spend")
-            groups = []
-            holder = st.side(i)  # team play: the team's lots are held by its first seat
-            for g, lots in rules.board.groups.items():
-                mine = [j for j in lots if st.squares[j].owner == holder]
-                if not mine:
-                    continue
-                chips = []
-                for j in mine:
-                    sq = st.squares[j]
-                    sj = rules.square_json(st, j)
-                    chips.append(LotChip(short_name(rules.board.squares[j].name),
-                                         rules.board.squares[j].name,
-                                         sq.houses, sq.hotel, sq.mortgaged,
-                                         tuple(str(e) for e in sj.get("enchantments", ()))))
-                groups.append(GroupRow(g, theme.GROUP_COLOURS.get(g, (150, 150, 150)),
-                                       tuple(chips), len(mine) == len(lots)))
-            cards.append(PlayerCard(
-                seat=i, name=p.name, colour=theme.seat_colour(i), cash=p.cash,
-                role=str(extra.get("class", "") or ""),
-                level=int(level) if isinstance(level, int) else None,
-                ep=int(ep) if isinstance(ep, int) else None,
-                ep_into=int(ep) % per_level if isinstance(ep, int) else 0, ep_need=per_level,
-                max_level=isinstance(level, int) and level >= 10,
-                enchantments=enchantments, extras=tuple(extras), groups=tuple(groups),
-                current=i == st.current and st.outcome is None,
-                deciding=i in deciders, bankrupt=p.bankrupt, in_jail=p.in_jail,
-                jail_cards=len(p.jail_cards),
-                square=cell_name(rules, cell_of(st, i)), check=checks.get(i, ""),
-                team=(letter := team_of(st, i)),
-                team_label=side_title(st, i) if letter else "",
-                team_colour=team_colour(letter)))
-        if st.sides:  # team play: a team's cards side by side, teams in letter order
-            cards.sort(key=lambda c: (c.team or "~", c.seat if c.team else 0, c.seat))
-        return tuple(cards)
 
     def _decision(self) -> DecisionModel:
         s = self.session
@@ -403,21 +341,19 @@ class GameScreen:
         root = self.stack[0]
         title = root.title
         banners: list[tuple[str, tuple[int, int, int]]] = []
-        if st.outcome is not None:
-            title = "Game over: " + (f"{title_of_name(st, st.outcome.winner)} wins"
-                                     if st.outcome.winner else "standings by net worth")
-            if st.outcome.standings:
-                banners.append(("Standings: " + ", ".join(
-                    f"{k}. {title_of_name(st, name)} ${worth:,}"
-                    for k, (name, worth) in enumerate(st.outcome.standings, 1)), theme.GOOD))
-        banners += [(p.sentence(s.rules), theme.BAD) for p in self.pawns.problems()]
+        over = self.presenter.game_over(st)
+        if over is not None:
+            title = over.title
+            if over.standings:
+                banners.append((over.standings, theme.GOOD))
+        banners += [(p.sentence(self.presenter), theme.BAD) for p in self.pawns.problems()]
         if self.board_note:
             banners.append((self.board_note, theme.WARN))
         banners += [(b.text, b.colour) for b in self.banners[-2:]]
         top = self.top
         entry = self.dice_entry()
         if entry is not None:
-            dice = DiceModel(tuple(entry.spec.sides), tuple(entry.values), entry.mode,
+            dice = DiceModel(tuple(entry.sides), tuple(entry.values), entry.mode,
                              entry.cursor, entry.problem, tuple(entry.guessed))
             return DecisionModel(title, entry.title, (), entry.hint(), dice, tuple(banners),
                                  len(self.stack) - 1)
@@ -466,12 +402,6 @@ class GameScreen:
         log_view.draw(painter, lay.log, lay, m.log)
         camera_view.draw(painter, lay.camera, lay, m.camera)
         decision_view.draw(painter, lay.decision, lay, m.decision)
-
-
-def _ench_label(label: str) -> str:
-    name, _, level = label.partition(":")
-    text = title_of(name)
-    return f"{text} {level}" if level else text
 
 
 class MessageScreen:

@@ -5,8 +5,8 @@ table options, then start. And the screen that offers to resume a saved game or 
 CONFIRM chooses, BACK goes up): the top page lists the rule set, the number of players (2-8),
 one row per seat (name and class), the variant's table options (on/off), and "Start the game".
 A seat's page picks a name from a short list (or spells one letter by letter), the character
-class (Dungeonopoly's class list; a second class when the gestalt option is on). Nothing is
-started until "Start the game" passes the checks (names filled in and different, every
+class (the game's roles, from its presenter; a second class when the gestalt option is on).
+Nothing is started until "Start the game" passes the checks (names filled in and different, every
 character with a class) and the rules accept the table; a refusal is shown on the screen.
 
 :class:`ResumeScreen` is shown when a saved game exists: "Resume" (chosen by itself after
@@ -17,20 +17,19 @@ game" (the saved game is kept in a file beside it).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
 
-from companion.games.monopoly.engine import Rules
-from companion.games.monopoly.state import Options
+from companion.config import TableConfig
 from companion.kiosk import theme
 from companion.kiosk.inputs import Command, Menu, Option, Outcome, Pop, Row
 from companion.kiosk.painter import Painter
+from companion.kiosk.presenter import Presenter, TableOption, game_title, presenter_of
 from companion.kiosk.teams import (
     TEAM_LETTERS,
     presets,
-    side_title,
     team_colour,
     team_problem,
     teams_spec,
@@ -43,60 +42,23 @@ MAX_PLAYERS = 8
 MAX_NAME = 12
 NAME_CHOICES = ("Ann", "Ben", "Cai", "Dee", "Eve", "Fin", "Gus", "Ivy", "Mum", "Dad", "Gran",
                 "Grandad")
-PREFERRED_ROLES = ("fighter", "wizard", "cleric", "rogue", "bard", "druid", "paladin",
-                   "warlock", "psion")
 SPELL_TOKENS: tuple[str, ...] = (*"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "space", "delete", "done")
 HINT = "PREV/NEXT: choose  -  CONFIRM: OK  -  BACK: back"
 
-VARIANT_NOTES = {
-    "dungeonopoly": "Monopoly with character classes, EP, levels and abilities",
-    "monopoly": "The standard rules: every rule, auctions, trades and mortgages",
-}
-
-
-@dataclass(frozen=True)
-class TableOption:
-    name: str
-    label: str
-    help: str
-
-
-TABLE_OPTIONS: tuple[TableOption, ...] = (
-    TableOption("strict_politics", "Strict politics",
-                "Rent is always charged; trades only at listed value"),
-    TableOption("quicker_game", "Quicker game",
-                "3 lots dealt to each player, 1 turn in jail, 3 houses, a level every 5 EP"),
-    TableOption("blitz", "Blitz", "Draft every lot before play; characters start at level 10"),
-    TableOption("gestalt", "Gestalt classes", "Each character has two classes"),
-    TableOption("free_parking_pot", "Central pot", "Fees go to a pot that Free Parking collects"),
-    TableOption("auctions", "Auctions", "A lot nobody buys is auctioned"),
-    TableOption("rent_must_be_claimed", "Rent must be claimed",
-                "The owner asks for rent before the next roll, or it is lost"),
-)
-# options a variant's rules depend on, not offered there (Dungeonopoly's pot is part of it)
-HIDDEN_OPTIONS: dict[str, frozenset[str]] = {"dungeonopoly": frozenset({"free_parking_pot"})}
-
-
 def variant_roles(variant: str) -> tuple[str, ...]:
-    """The character classes a variant's players choose from (none for Monopoly)."""
-    if variant != "dungeonopoly":
-        return ()
-    try:
-        from companion.games.monopoly.dungeonopoly.abilities import class_names
-    except ImportError:  # pragma: no cover - the layer is always installed with the package
-        return ()
-    names = list(class_names())
-    return tuple([r for r in PREFERRED_ROLES if r in names] +
-                 [r for r in names if r not in PREFERRED_ROLES])
+    """The roles (e.g. character classes) a variant's players choose from, in menu order."""
+    return _presenter(variant).roles()
 
 
-def variant_options(rules: Rules) -> tuple[TableOption, ...]:
-    """The on/off table options this variant has (those of ``TABLE_OPTIONS`` it defines)."""
-    defaults = rules.default_options()
-    have = {f.name for f in fields(defaults)}
-    hidden = HIDDEN_OPTIONS.get(rules.name, frozenset())
-    return tuple(o for o in TABLE_OPTIONS if o.name in have and o.name not in hidden
-                 and isinstance(getattr(defaults, o.name), bool))
+def variant_options(rules: Any) -> tuple[TableOption, ...]:
+    """The on/off table options the setup screen offers for this game."""
+    return presenter_of(rules).table_options()
+
+
+def _presenter(variant: str) -> Presenter:
+    from companion.core.registry import find_game
+
+    return presenter_of(find_game(variant))
 
 
 def _open(*key: object) -> str:
@@ -104,8 +66,13 @@ def _open(*key: object) -> str:
     return "open:" + ":".join(str(k) for k in key)
 
 
-def role_title(role: str) -> str:
-    return " + ".join(p.replace("_", " ").title() for p in role.split("+") if p) or "no class"
+def role_title(role: str, word: str = "role") -> str:
+    """A role for the screen ("fighter+wizard" -> "Fighter + Wizard"); "no role" for none."""
+    return " + ".join(p.replace("_", " ").title() for p in role.split("+") if p) or f"no {word}"
+
+
+def plural(word: str) -> str:
+    return word + ("es" if word.endswith("s") else "s")
 
 
 @dataclass
@@ -125,6 +92,8 @@ class GameSetup:
     options: dict[str, bool] = field(default_factory=dict)
     roles: tuple[str, ...] = ()
     team_play: bool = True  # the variant's options have ``teams``
+    role_word: str = "role"  # what the game calls a role
+    second_role_option: str = ""  # the option that gives everyone two roles ("": none)
 
     @property
     def letters(self) -> list[str]:
@@ -147,7 +116,8 @@ class GameSetup:
 
     @property
     def gestalt(self) -> bool:
-        return bool(self.options.get("gestalt"))
+        """Every player picks a second role (the game's option for it is on)."""
+        return bool(self.second_role_option and self.options.get(self.second_role_option))
 
     def role_of(self, seat: Seat) -> str:
         if self.gestalt and seat.role2 and seat.role2 != seat.role:
@@ -168,20 +138,22 @@ class GameSetup:
                 return f"Two players are called {name}: give one another name"
             seen.add(name.lower())
             if self.roles and not s.role:
-                return f"{name} has no class: choose one"
+                return f"{name} has no {self.role_word}: choose one"
             if self.roles and self.gestalt and (not s.role2 or s.role2 == s.role):
-                return f"{name} needs a second, different class (gestalt classes are on)"
+                return (f"{name} needs a second, different {self.role_word} "
+                        f"({self.second_role_option} {plural(self.role_word)} are on)")
         if self.team_play:
             return team_problem([s.name for s in self.seats], self.letters)
         return None
 
-    def table_options(self, rules: Rules) -> Options:
+    def table_options(self, rules: Any) -> Any:
+        """The game's default options (a frozen dataclass) with the choices made here."""
         defaults = rules.default_options()
         values: dict[str, object] = {k: v for k, v in self.options.items()
                                      if getattr(defaults, k, None) != v}
         if self.teams():
             values["teams"] = self.teams()
-        return defaults.with_values(**values)
+        return replace(defaults, **values)
 
 
 def default_name(i: int) -> str:
@@ -192,11 +164,12 @@ def default_setup(variant: str, players: int = 4) -> GameSetup:
     from companion.core.registry import find_game
 
     rules = find_game(variant)
-    roles = variant_roles(variant)
+    presenter = presenter_of(rules)
     defaults = rules.default_options()
     setup = GameSetup(variant, [], {o.name: bool(getattr(defaults, o.name))
-                                    for o in variant_options(rules)}, roles,
-                      isinstance(getattr(defaults, "teams", None), str))
+                                    for o in presenter.table_options()}, presenter.roles(),
+                      isinstance(getattr(defaults, "teams", None), str), presenter.role_word,
+                      presenter.second_role_option)
     set_player_count(setup, players)
     return setup
 
@@ -285,7 +258,7 @@ class SetupScreen:
     succeeds, ``session`` is set and the caller switches to the game screen."""
 
     def __init__(self, size: tuple[int, int], start: Callable[[GameSetup], Session],
-                 variants: Sequence[str] | None = None, preferred: str = "dungeonopoly",
+                 variants: Sequence[str] | None = None, preferred: str = TableConfig.game,
                  players: int = 4, note: str = "",
                  cancel: tuple[str, str] | None = None) -> None:
         from companion.core.registry import game_names
@@ -307,11 +280,10 @@ class SetupScreen:
     def top(self) -> Page:
         return self.pages[-1][1]
 
-    def _rules(self) -> Rules:
+    def _rules(self) -> Any:
         from companion.core.registry import find_game
 
-        rules: Rules = find_game(self.setup.variant)
-        return rules
+        return find_game(self.setup.variant)
 
     def _build(self, key: tuple[Any, ...]) -> Page:
         page = self._make(key)
@@ -325,12 +297,12 @@ class SetupScreen:
         st = self.setup
         kind = key[0]
         if kind == "root":
-            opts = [Option(f"Rules: {st.variant.title()}", command=_open("variant")),
+            opts = [Option(f"Rules: {game_title(st.variant)}", command=_open("variant")),
                     Option(f"Players: {len(st.seats)}", command=_open("count"))]
             for i, s in enumerate(st.seats):
                 label = f"{i + 1}. {s.name}"
                 if st.roles:
-                    label += f" - {role_title(st.role_of(s))}"
+                    label += f" - {role_title(st.role_of(s), st.role_word)}"
                 opts.append(Option(label, command=_open("seat", i), seat=i))
             if st.team_play:
                 opts.append(Option(f"Teams: {st.teams_summary()}", command=_open("teams"),
@@ -345,8 +317,8 @@ class SetupScreen:
                 opts.append(Option(self.cancel[0], command=f"cancel:{self.cancel[1]}"))
             return Menu("New game", opts, top=True)
         if kind == "variant":
-            return Menu("Which rules?", [Option(v.title(), command=f"variant:{v}",
-                                                note=VARIANT_NOTES.get(v, ""))
+            return Menu("Which rules?", [Option(game_title(v), command=f"variant:{v}",
+                                                note=_presenter(v).description)
                                          for v in self.variants],
                         index=self.variants.index(st.variant))
         if kind == "count":
@@ -358,10 +330,11 @@ class SetupScreen:
             s = st.seats[i]
             opts = [Option(f"Name: {s.name}", command=_open("name", i), seat=i)]
             if st.roles:
-                opts.append(Option(f"Class: {role_title(s.role)}",
+                word = st.role_word
+                opts.append(Option(f"{word.title()}: {role_title(s.role, word)}",
                                    command=_open("role", i, 1), seat=i))
                 if st.gestalt:
-                    opts.append(Option(f"Second class: {role_title(s.role2)}",
+                    opts.append(Option(f"Second {word}: {role_title(s.role2, word)}",
                                        command=_open("role", i, 2), seat=i))
             opts.append(Option("Done", command="up"))
             return Menu(f"Player {i + 1}: {s.name}", opts)
@@ -381,12 +354,13 @@ class SetupScreen:
             i, slot = key[1], key[2]
             s = st.seats[i]
             others = {x.role for j, x in enumerate(st.seats) if j != i}
-            opts = [Option(role_title(r) + ("  (also taken)" if r in others else ""),
+            also = "  (also taken)"
+            opts = [Option(role_title(r, st.role_word) + (also if r in others else ""),
                            command=f"role:{i}:{slot}:{r}",
                            enabled=not (slot == 2 and r == s.role))
                     for r in st.roles]
             cur = s.role if slot == 1 else s.role2
-            return Menu(f"{s.name}: {'second ' if slot == 2 else ''}class", opts,
+            return Menu(f"{s.name}: {'second ' if slot == 2 else ''}{st.role_word}", opts,
                         index=st.roles.index(cur) if cur in st.roles else 0)
         if kind == "teams":
             return self._teams_page()
@@ -503,7 +477,7 @@ class SetupScreen:
             self._refresh()
         elif head == "toggle":
             st.options[rest] = not st.options.get(rest, False)
-            if rest == "gestalt" and st.gestalt:
+            if rest == st.second_role_option and st.gestalt:
                 for s in st.seats:
                     if not s.role2 or s.role2 == s.role:
                         s.role2 = next(r for r in st.roles if r != s.role)
@@ -562,7 +536,7 @@ class SetupScreen:
         p.rect(lay.header, theme.PANEL, radius=6)
         p.text("New game", (lay.header.x + lay.pad * 2, lay.header.centery), lay.title,
                theme.ACCENT, anchor="midleft")
-        p.text(f"{self.setup.variant.title()}, {len(self.setup.seats)} players",
+        p.text(f"{game_title(self.setup.variant)}, {len(self.setup.seats)} players",
                (lay.header.right - lay.pad * 2, lay.header.centery), lay.small, theme.MUTED,
                anchor="midright", max_width=lay.header.w // 2)
         self._draw_page(p, lay)
@@ -640,7 +614,8 @@ class SetupScreen:
                     p.rect(chip, team_colour(s.team), radius=4)
                     p.text(s.team, chip.center, max(18, size - 4), theme.BG, anchor="center")
                 tx += size + pad
-            label = s.name + (f"  {role_title(st.role_of(s))}" if st.roles else "")
+            role = f"  {role_title(st.role_of(s), st.role_word)}" if st.roles else ""
+            label = s.name + role
             p.text(label, (tx, cy), size, theme.TEXT, anchor="midleft",
                    max_width=x + inner - tx)
             y += row
@@ -739,10 +714,10 @@ class ResumeScreen:
         self.session = session
         self.size = size
         self.finished = st.outcome is not None
-        who = ", ".join(p.name for p in st.players)
-        if st.sides:  # team play: "Team A: Ann+Cai vs Team B: Ben+Dee"
-            who = " vs ".join(dict.fromkeys(side_title(st, i) for i in range(len(st.players))))
-        self.summary = (f"{session.rules.name.title()}: {who}. Turn {st.turn_number}, "
+        presenter = presenter_of(session.rules)
+        who = presenter.players_summary(st)
+        turn = presenter.header(st).turn
+        self.summary = (f"{game_title(session.rules.name)}: {who}. Turn {turn}, "
                         f"{len(session.lines)} actions played"
                         + (" (the game is over)." if self.finished else "."))
         options = [Option("Resume the saved game", command="resume"),

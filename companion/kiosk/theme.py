@@ -26,19 +26,6 @@ SELECT: Colour = (64, 120, 220)
 EP_BAR: Colour = (150, 110, 240)
 CASH: Colour = (130, 230, 140)
 
-GROUP_COLOURS: dict[str, Colour] = {
-    "brown": (140, 82, 45),
-    "light_blue": (170, 220, 250),
-    "pink": (215, 60, 150),
-    "orange": (245, 145, 30),
-    "red": (220, 40, 45),
-    "yellow": (250, 230, 50),
-    "green": (40, 170, 80),
-    "dark_blue": (40, 80, 200),
-    "railroad": (200, 200, 200),
-    "utility": (190, 230, 230),
-}
-
 # pawn sticker colours, seat order (same order as vision.synthetic DEFAULT_PLAYERS)
 SEAT_COLOURS: tuple[tuple[str, Colour], ...] = (
     ("red", (215, 40, 45)), ("blue", (25, 95, 205)), ("green", (45, 175, 60)),

@@ -91,6 +91,8 @@ def test_environment_variable_chooses_file(tmp_path: Path) -> None:
         ("camera = 3\n", ["camera must be a table"]),
         ('[journal]\npath = ""\n', ["[journal] path"]),
         ("[camera\nbackend = 1\n", ["not valid TOML", "line"]),
+        ("[table]\ngame = 3\n", ["[table] game", "in quotes"]),
+        ('[table]\nvariant = "monopoly"\n', ["unknown [table] key 'variant'"]),
     ],
 )
 def test_bad_values_name_the_key(text: str, needles: list[str]) -> None:
@@ -105,6 +107,12 @@ def test_bad_values_name_the_key(text: str, needles: list[str]) -> None:
 def test_missing_explicit_file_says_what_to_do(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="does not exist: create it"):
         load_config(tmp_path / "nope.toml")
+
+
+def test_the_table_game_is_read() -> None:
+    assert parse_config({}).table.game == "dungeonopoly"
+    cfg = parse_config_text('[table]\ngame = " monopoly "\n', env={})
+    assert cfg.table.game == "monopoly"
 
 
 def test_defaults_object() -> None:

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from math import ceil, floor
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.core.dice import DicePrompt, die_of_sides
 from companion.core.errors import IllegalActionError
@@ -81,6 +81,9 @@ from companion.games.monopoly.walk import (
     walk,
 )
 
+if TYPE_CHECKING:  # the presenter is imported when the kiosk asks for it
+    from companion.games.monopoly.presenter import MonopolyPresenter
+
 
 @dataclass(frozen=True, slots=True)
 class RollSpec:
@@ -118,6 +121,7 @@ class Rules:
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()
+        self._presenter: MonopolyPresenter | None = None
         self._groups = tuple((g, lots, self.board.squares[lots[0]].kind == "street")
                              for g, lots in self.board.groups.items())
         self._street_groups = tuple(lots for _g, lots, street in self._groups if street)
@@ -146,6 +150,14 @@ class Rules:
             Pass: self._answer_pass,
             Choose: self._answer_choose,
         }
+
+    def presenter(self) -> MonopolyPresenter:
+        """What the kiosk shows of this game (``companion.kiosk.presenter.Presenter``)."""
+        if self._presenter is None:
+            from companion.games.monopoly.presenter import MonopolyPresenter
+
+            self._presenter = MonopolyPresenter(self)
+        return self._presenter
 
     # ======================================================================================
     # Setting up

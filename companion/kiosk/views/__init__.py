@@ -34,7 +34,7 @@ class PlayerCard:
     seat: int
     name: str
     colour: Colour
-    cash: int
+    cash: int | None  # None: the game has no money
     role: str = ""
     level: int | None = None
     ep: int | None = None
@@ -44,6 +44,7 @@ class PlayerCard:
     enchantments: tuple[str, ...] = ()
     extras: tuple[str, ...] = ()  # other per-player facts from the variant (skills, hidden...)
     groups: tuple[GroupRow, ...] = ()
+    no_groups: str = ""  # what the card says when it has no groups ("no properties")
     current: bool = False
     deciding: bool = False
     bankrupt: bool = False
@@ -64,7 +65,7 @@ class HeaderModel:
     turn: int
     current: str
     current_colour: Colour
-    pot: int
+    pot: int | None  # None: the game has no central pot
     bank: str
     camera: str
     camera_ok: bool

@@ -31,6 +31,8 @@ def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: HeaderModel) -> None:
     r = p.text(m.camera, (right, cy), small, cam_colour, anchor="midright",
                max_width=rect.w // 5)
     right = r.left - lay.pad * 3
-    r = p.text(m.bank, (right, cy), small, theme.MUTED, anchor="midright")
-    right = r.left - lay.pad * 3
-    p.text(f"Pot ${m.pot:,}", (right, cy), big, theme.CASH, anchor="midright")
+    if m.bank:
+        r = p.text(m.bank, (right, cy), small, theme.MUTED, anchor="midright")
+        right = r.left - lay.pad * 3
+    if m.pot is not None:
+        p.text(f"Pot ${m.pot:,}", (right, cy), big, theme.CASH, anchor="midright")

@@ -61,8 +61,10 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
     tok = max(6, name_size // 3)
     p.circle((x0 + tok, y + name_size // 2), tok, c.colour)
     p.circle((x0 + tok, y + name_size // 2), tok, theme.TEXT, width=1)
-    cash_rect = p.text(f"${c.cash:,}", (r.right - pad * 2, y), name_size,
-                       theme.BAD if c.bankrupt else theme.CASH, anchor="topright")
+    cash_rect = pygame.Rect(r.right - pad * 2, y, 0, name_size)  # a game without money
+    if c.cash is not None:
+        cash_rect = p.text(f"${c.cash:,}", (r.right - pad * 2, y), name_size,
+                           theme.BAD if c.bankrupt else theme.CASH, anchor="topright")
     # team play on a short card (6+ players on a small screen): no line of its own for the
     # team, a letter chip on the class line and "shared" before the pool
     line = bool(c.team) and team_lines
@@ -166,8 +168,8 @@ def draw_properties(p: Painter, area: pygame.Rect, lay: Layout, c: PlayerCard, s
     if area.h < size:
         return
     if not c.groups:
-        p.text("no team lots" if c.team else "no properties", (area.x, area.y), size,
-               theme.MUTED)
+        if c.no_groups:
+            p.text(c.no_groups, (area.x, area.y), size, theme.MUTED)
         return
     chip_h = size + 4
     x, y = area.x, area.y

@@ -89,6 +89,22 @@ def test_demo_headless_finishes_by_itself_at_the_configured_size(
     again.close()
 
 
+@pytest.mark.parametrize("table,variant", [("", "dungeonopoly"),
+                                           ('[table]\ngame = "monopoly"\n', "monopoly")])
+def test_a_new_game_is_of_the_configured_game(
+        table: str, variant: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = tmp_path / "companion.toml"
+    config.write_text('[camera]\nbackend = "none"\n' + table)
+    monkeypatch.setenv("COMPANION_CONFIG", str(config))
+    args = parse(["--demo", "--headless", "--frames", "1", "--out", str(tmp_path / "frames"),
+                  "--journal", str(tmp_path / "demo.sqlite")])
+    assert args.variant is None
+    assert run_play(args) == 0
+    again = Session.resume(tmp_path / "demo.sqlite")
+    assert again.rules.name == variant
+    again.close()
+
+
 def test_bad_options_get_a_clear_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "missing.toml"))

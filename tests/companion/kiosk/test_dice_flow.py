@@ -3,15 +3,22 @@ and an unsure die's entry started from the camera's guess."""
 
 from __future__ import annotations
 
+from companion.core.dice import DicePrompt, die_of_sides
 from companion.games.monopoly.actions import Roll
-from companion.games.monopoly.engine import RollSpec
 from companion.kiosk.dice_flow import DiceEntry, DiceSeen
 from companion.kiosk.inputs import Submit
 from hardware.buttons import CONFIRM, NEXT
 
 
+def roll_entry(player: int, sides: tuple[int, ...], purpose: str, name: str,
+               camera_live: bool) -> DiceEntry:
+    """A dice pad for a Monopoly roll of ``sides`` (its answer is a ``Roll``)."""
+    return DiceEntry(DicePrompt(player, tuple(die_of_sides(s) for s in sides), purpose), name,
+                     camera_live, lambda values: Roll(player, values))
+
+
 def entry() -> DiceEntry:
-    return DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    return roll_entry(0, (6, 6,), "move", "Ann", True)
 
 
 def test_too_few_dice_asks_for_every_die_in_view() -> None:
@@ -33,7 +40,7 @@ def test_an_unsure_die_or_a_good_reading() -> None:
 
 
 def test_an_unsure_die_starts_from_the_cameras_guess_and_is_checked_by_a_press() -> None:
-    entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    entry = roll_entry(0, (6, 6,), "move", "Ann", True)
     assert not entry.offer(DiceSeen((5, None), "unsure", guesses=(5, 4)))
     assert "check it" in entry.problem and "guess" in entry.hint()
     assert entry.mode == "camera"  # never submitted or shown as read
@@ -50,18 +57,18 @@ def test_an_unsure_die_starts_from_the_cameras_guess_and_is_checked_by_a_press()
 
 
 def test_a_guess_a_die_cannot_show_or_no_guess_starts_at_one() -> None:
-    entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    entry = roll_entry(0, (6, 6,), "move", "Ann", True)
     entry.offer(DiceSeen((None, None), "unsure", guesses=(9, None)))
     assert "enter it" in entry.problem  # a d6 cannot show 9: no guess to check, the pad starts at 1
     entry.handle(CONFIRM)
     assert entry.values == [1, 1] and entry.guessed == [False, False]
-    entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    entry = roll_entry(0, (6, 6,), "move", "Ann", True)
     entry.offer(DiceSeen((3, None), "unsure"))  # an older reader: no guesses at all
     assert "enter it" in entry.problem
     entry.handle(CONFIRM)
     assert entry.values == [3, 1] and entry.guessed == [False, False]
     # the demo autopilot starts its presses from the guesses too
-    entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    entry = roll_entry(0, (6, 6,), "move", "Ann", True)
     entry.offer(DiceSeen((2, None), "unsure", guesses=(2, 6)))
     presses = entry.plan_entry((2, 6))
     assert presses == [CONFIRM, CONFIRM, CONFIRM]

@@ -8,15 +8,23 @@ import random
 import pytest
 
 from companion.bots import RandomBot
+from companion.core.dice import DicePrompt, die_of_sides
 from companion.games.monopoly.actions import Bid, Roll, Trade, TradeSide
 from companion.games.monopoly.bots import HeuristicBot
-from companion.games.monopoly.engine import RollSpec
+from companion.games.monopoly.trade_builder import TradeBuilder
 from companion.kiosk.dice_flow import DiceEntry
-from companion.kiosk.inputs import AmountPicker, Menu, Pop, Submit, TradeBuilder, root_menu
+from companion.kiosk.inputs import AmountPicker, Menu, Pop, Submit
 from companion.kiosk.screens import GameScreen
 from companion.session import Session, choose_variant
 from companion.transcript import format_action
 from hardware.buttons import BACK, CONFIRM, NEXT, PREV, Input
+
+
+def roll_entry(player: int, sides: tuple[int, ...], purpose: str, name: str,
+               camera_live: bool) -> DiceEntry:
+    """A dice pad for a Monopoly roll of ``sides`` (its answer is a ``Roll``)."""
+    return DiceEntry(DicePrompt(player, tuple(die_of_sides(s) for s in sides), purpose), name,
+                     camera_live, lambda values: Roll(player, values))
 
 
 def presses_for(screen: GameScreen, action: object, rng: random.Random) -> list[Input]:
@@ -26,7 +34,7 @@ def presses_for(screen: GameScreen, action: object, rng: random.Random) -> list[
         assert entry is not None, "a roll is due: the dice pad must be on top"
         return entry.plan_entry(action.dice)
     plan: list[Input] = [BACK] * (len(screen.stack) - 1)
-    root = root_menu(s.rules, s.state)
+    root = s.rules.presenter().menu(s.state)
     found = root.plan(action)  # type: ignore[arg-type]
     assert found is not None, f"no button path to {format_action(s.rules, s.state, action)}"  # type: ignore[arg-type]
     return plan + found
@@ -122,7 +130,7 @@ def test_react_button_jumps_to_a_seats_option() -> None:
     session.apply(Roll(0, (1, 2)))
     from companion.games.monopoly.actions import Decline
     session.apply(Decline(0))  # Baltic goes to auction: every seat bids
-    menu = root_menu(session.rules, session.state)
+    menu = session.rules.presenter().menu(session.state)
     menu.handle(Input.react(2))
     assert menu.options[menu.index].seat == 2
     out = menu.handle(CONFIRM)
@@ -130,22 +138,22 @@ def test_react_button_jumps_to_a_seats_option() -> None:
 
 
 def test_dice_entry_confirm_and_correct() -> None:
-    entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    entry = roll_entry(0, (6, 6,), "move", "Ann", True)
     from companion.kiosk.dice_flow import DiceSeen
     assert entry.offer(DiceSeen((5, 3)))
     assert entry.handle(CONFIRM) == Submit(Roll(0, (5, 3)))
-    entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    entry = roll_entry(0, (6, 6,), "move", "Ann", True)
     entry.offer(DiceSeen((5, 3)))
     entry.handle(NEXT)  # another press: correct them
     assert entry.mode == "edit"
     entry.handle(NEXT)  # 5 -> 6
     entry.handle(CONFIRM)
     assert entry.handle(CONFIRM) == Submit(Roll(0, (6, 3)))
-    entry = DiceEntry(RollSpec(0, (6, 6), "move"), "Ann", camera_live=True)
+    entry = roll_entry(0, (6, 6,), "move", "Ann", True)
     assert not entry.offer(DiceSeen((5, 3, 2)))
     assert "3 dice" in entry.problem
     assert not entry.offer(DiceSeen((5, None), "unsure"))
-    entry = DiceEntry(RollSpec(1, (20,), "check:x"), "Ben", camera_live=False)
+    entry = roll_entry(1, (20,), "check:x", "Ben", False)
     assert entry.mode == "edit"
     for press in entry.plan_entry((17,)):
         out = entry.handle(press)
@@ -154,7 +162,7 @@ def test_dice_entry_confirm_and_correct() -> None:
 
 def test_menu_wraps_and_back_pops() -> None:
     session = Session.memory("monopoly", [("Ann", ""), ("Ben", "")])
-    menu = root_menu(session.rules, session.state)
+    menu = session.rules.presenter().menu(session.state)
     assert isinstance(menu, Menu) and menu.top
     n = len(menu.options)
     menu.handle(PREV)

@@ -9,11 +9,12 @@ import pygame
 import pytest
 
 from companion.games.monopoly.actions import Roll
+from companion.games.monopoly.presenter import short_name
 from companion.kiosk.dice_flow import DiceSeen
 from companion.kiosk.headless import render_one
 from companion.kiosk.painter import Painter
 from companion.kiosk.pawn_check import BoardSeen
-from companion.kiosk.screens import GameScreen, MessageScreen, short_name
+from companion.kiosk.screens import GameScreen, MessageScreen
 from companion.kiosk.table_feed import TableReading
 from companion.session import Session
 from hardware.buttons import BACK, CONFIRM, NEXT

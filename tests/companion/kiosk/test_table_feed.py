@@ -17,6 +17,7 @@ from companion.kiosk.headless import render_one
 from companion.kiosk.inputs import Menu
 from companion.kiosk.painter import Painter
 from companion.kiosk.screens import GameScreen
+from companion.kiosk.setup import variant_roles
 from companion.kiosk.table_feed import SyncFeed, TableProcessor, reads_dice
 from companion.session import Session
 from hardware.buttons import BACK, CONFIRM, NEXT, InputQueue
@@ -150,7 +151,7 @@ def test_the_demo_shows_no_false_pawn_mismatch() -> None:
     """The synthetic table puts every piece where the game has it, except the one deliberate
     slip (one square short, then put right): no other mismatch may be shown."""
     seed = 1
-    session = Session.memory("dungeonopoly", demo_players(_classes()), seed=seed)
+    session = Session.memory("dungeonopoly", demo_players(variant_roles("dungeonopoly")), seed=seed)
     names = [p.name for p in session.state.players]
     feed, table, _ = make_demo_feed(names, (640, 360), seed, threaded=False)
     assert table is not None
@@ -169,16 +170,10 @@ def test_the_demo_shows_no_false_pawn_mismatch() -> None:
         for problem in screen.pawns.problems():
             slip = table._fix  # (name, right cell, frames left) while the slip is on the table
             if slip is None or slip[0] != problem.name:
-                false.append((frame, problem.sentence(session.rules)))
+                false.append((frame, problem.sentence(session.rules.presenter())))
     feed.close()
     assert pilot.moves >= 2 and checked, "the demo did not get to check a moved piece"
     assert false == []
-
-
-def _classes() -> list[str]:
-    from companion.games.monopoly.dungeonopoly.abilities import class_names
-
-    return list(class_names())
 
 
 def test_the_dice_reader_reads_only_the_dice_the_roll_asks_for() -> None:

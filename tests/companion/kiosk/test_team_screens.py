@@ -11,8 +11,9 @@ import pygame
 import pytest
 
 from companion.games.monopoly.actions import EndGame
+from companion.games.monopoly.trade_builder import TradeBuilder
 from companion.kiosk.headless import render_one
-from companion.kiosk.inputs import Menu, TradeBuilder, root_menu
+from companion.kiosk.inputs import Menu
 from companion.kiosk.painter import Painter
 from companion.kiosk.screens import GameScreen
 from companion.kiosk.teams import letters_of, side_title, title_of_name
@@ -147,7 +148,7 @@ def test_trades_in_team_play_offer_only_what_the_rules_allow() -> None:
     session = team_session(["Ann", "Ben", "Cai", "Dee"], "Ann+Cai,Ben+Dee", FOUR,
                            variant="monopoly")
     st, rules = session.state, session.rules
-    menu = root_menu(rules, st)
+    menu = rules.presenter().menu(st)
     trade = next(o for o in menu.options if o.label.startswith("Trade"))
     assert trade.open is not None
     who = trade.open()
@@ -226,7 +227,7 @@ def test_team_games_played_only_with_buttons(variant: str, bot: str) -> None:
             assert entry is not None
             presses = entry.plan_entry(action.dice)
         else:
-            found = root_menu(session.rules, st).plan(action)
+            found = session.rules.presenter().menu(st).plan(action)
             assert found is not None, f"no button path to {expected}"
             presses = [BACK] * (len(screen.stack) - 1) + found
         for inp in presses:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from companion.games.monopoly import presenter as monopoly_presenter
 from companion.games.monopoly.board import load_board
-from companion.kiosk import pawn_check
 from vision.board import geometry
 
 
@@ -17,7 +17,7 @@ def test_vision_lays_out_the_rules_ring() -> None:
             geometry.GO_TO_JAIL) == ring.corners
     assert geometry.JUST_VISITING == board.jail
     assert geometry.GO_TO_JAIL == board.go_to_jail
-    assert (geometry.IN_JAIL,) == ring.off_ring == (pawn_check.JAIL_CELL,)
+    assert (geometry.IN_JAIL,) == ring.off_ring == (monopoly_presenter.JAIL_CELL,)
     assert geometry.SIDE_SQUARES == ring.side_length - 1
 
 

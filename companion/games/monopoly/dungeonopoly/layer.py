@@ -104,6 +104,14 @@ class Dungeonopoly(Rules):
     name = "dungeonopoly"
     player_type = Character
 
+    def presenter(self) -> Any:
+        """What the kiosk shows of Dungeonopoly (characters, abilities, EP and levels)."""
+        if self._presenter is None:
+            from companion.games.monopoly.dungeonopoly.presenter import DungeonopolyPresenter
+
+            self._presenter = DungeonopolyPresenter(self)
+        return self._presenter
+
     # ======================================================================================
     # Setting up
     # ======================================================================================

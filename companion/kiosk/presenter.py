@@ -1,0 +1,257 @@
+"""What the kiosk asks a game: the contract between the screens and each game's presenter.
+
+A game's ``presenter()`` returns an object meeting :class:`Presenter`; the kiosk builds every
+game-specific thing it shows from it (the decision menu and its labels, the player cards, the
+header, the setup screen's roles and options, the board places the pawn check names) and holds
+no game's name. :class:`BasicPresenter` is a plain presenter every game can start from: one
+menu row per legal action labelled by its transcript line, a card per player with the name.
+
+The protocol lives in the kiosk, not in ``companion.core``, because it speaks the kiosk's own
+types (menus and pads, player-card and header view models): only a game's presenter module,
+imported lazily by its ``presenter()``, depends on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from companion.core.actions import Action
+from companion.core.dice import DicePrompt
+from companion.kiosk import theme
+from companion.kiosk.inputs import Menu, Option, Pad
+from companion.kiosk.views import PlayerCard
+
+
+@dataclass(frozen=True)
+class TableOption:
+    """An on/off table option the setup screen offers: the option's field name, its label and
+    a line of help."""
+
+    name: str
+    label: str
+    help: str
+
+
+@dataclass(frozen=True)
+class HeaderFacts:
+    """The game's part of the top bar: the turn, whose turn it is, a central pot (None: the
+    game has none) and a line about the bank ("" for none)."""
+
+    turn: int
+    current: int
+    pot: int | None = None
+    bank: str = ""
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """A finished game as the screen tells it: the header's words ("Ann wins"), the decision
+    panel's title and a line of standings ("" for none)."""
+
+    header: str
+    title: str
+    standings: str = ""
+
+
+class Presenter(Protocol):
+    """What the kiosk shows of one game or variant."""
+
+    @property
+    def description(self) -> str:
+        """One line for the setup screen's rule-set menu."""
+        ...
+
+    # -- setup -----------------------------------------------------------------------------
+    def roles(self) -> tuple[str, ...]:
+        """The roles (e.g. character classes) a player picks from, in menu order; () for none."""
+        ...
+
+    @property
+    def role_word(self) -> str:
+        """What the setup screen calls a role ("class")."""
+        ...
+
+    @property
+    def second_role_option(self) -> str:
+        """The on/off table option that gives every player a second role ("" for none)."""
+        ...
+
+    def table_options(self) -> tuple[TableOption, ...]:
+        """The on/off table options the setup screen offers for this game."""
+        ...
+
+    def players_summary(self, state: Any) -> str:
+        """Who plays, in a few words ("Ann, Ben" or "Team A: Ann+Cai vs Ben")."""
+        ...
+
+    def parse_option(self, word: str) -> tuple[str, Any]:
+        """A command line's ``NAME=VALUE`` as the option's name and typed value; raises
+        ValueError naming the bad word."""
+        ...
+
+    # -- the decision at hand --------------------------------------------------------------
+    def action_label(self, state: Any, action: Action) -> str:
+        """What a menu row offering ``action`` says (short, plain words)."""
+        ...
+
+    def menu(self, state: Any, actions: Sequence[Action] | None = None,
+             referee: Sequence[tuple[str, str]] = ()) -> Menu:
+        """Every legal action of the moment as a menu tree (the top menu). The dice row opens
+        the dice entry with ``command="dice"``; the last row is the referee menu (undo, save,
+        and ``referee``'s (label, command) rows)."""
+        ...
+
+    def dice_prompt(self, state: Any) -> DicePrompt | None:
+        """The dice the game waits for now, if any."""
+        ...
+
+    def is_roll(self, state: Any, action: Action) -> bool:
+        """``action`` answers the dice prompt (the dice entry offers it, not a menu row)."""
+        ...
+
+    def roll_action(self, state: Any, prompt: DicePrompt, values: tuple[int, ...]) -> Action:
+        """The action that answers ``prompt`` with ``values``."""
+        ...
+
+    # -- what the screen shows -------------------------------------------------------------
+    def header(self, state: Any) -> HeaderFacts: ...
+
+    def player_cards(self, state: Any, checks: Mapping[int, str]) -> tuple[PlayerCard, ...]:
+        """A card per player in screen order (``checks``: the pawn check's note per seat)."""
+        ...
+
+    def game_over(self, state: Any) -> GameOver | None:
+        """How the screen tells the end of the game (None while it goes on)."""
+        ...
+
+    # -- the board -------------------------------------------------------------------------
+    def place_of(self, state: Any, seat: int) -> int | None:
+        """Where the camera should see the seat's piece (a place the board reader numbers the
+        same way), or None when it has no piece on the board (out of the game)."""
+        ...
+
+    def place_name(self, place: int) -> str:
+        """A place's name for the screen ("Vermont Avenue", "In Jail")."""
+        ...
+
+
+class BasicPresenter:
+    """A presenter for any :class:`~companion.core.game.Game`: rows labelled with the
+    transcript line, no roles or options, cards with the names. Games subclass it."""
+
+    description = ""
+    role_word = "role"
+    second_role_option = ""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def roles(self) -> tuple[str, ...]:
+        return ()
+
+    def table_options(self) -> tuple[TableOption, ...]:
+        return ()
+
+    def players_summary(self, state: Any) -> str:
+        return ", ".join(p.name for p in state.players)
+
+    def parse_option(self, word: str) -> tuple[str, Any]:
+        name, sep, value = word.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"--option takes NAME=VALUE, not {word!r}")
+        return name.strip(), value.strip()
+
+    def action_label(self, state: Any, action: Action) -> str:
+        line = str(self.game.format_action(state, action))
+        name = state.players[action.player].name
+        return line[len(name) + 1:] if line.startswith(name + " ") else line
+
+    def menu(self, state: Any, actions: Sequence[Action] | None = None,
+             referee: Sequence[tuple[str, str]] = ()) -> Menu:
+        if actions is None:
+            actions = self.game.legal_actions(state)
+        prompt = self.dice_prompt(state)
+        options: list[Option] = []
+        if prompt is not None:
+            options.append(Option(f"{self.who(state, prompt.player)}: enter the dice",
+                                  command="dice", seat=prompt.player))
+        for a in actions:
+            if prompt is not None and a.player == prompt.player and self.is_roll(state, a):
+                continue
+            options.append(Option(f"{self.who(state, a.player)}: {self.action_label(state, a)}",
+                                  action=a, seat=a.player))
+        options.append(Option("Referee: undo, save", open=self.referee_menu(state, referee)))
+        title = self.game.waiting_for(state) if state.outcome is None else "The game is over"
+        return Menu(title[:1].upper() + title[1:], options, top=True)
+
+    def referee_menu(self, state: Any, more: Sequence[tuple[str, str]] = ()) -> Any:
+        """The opener of the referee's menu: undo, save, then ``more`` (label, command)."""
+        def make() -> Pad:
+            options = [Option("Undo the last action", command="undo"),
+                       Option("Save the game as a transcript", command="export")]
+            options += [Option(label, command=command) for label, command in more]
+            return Menu("Referee", options)
+        return make
+
+    def is_roll(self, state: Any, action: Action) -> bool:
+        """The action answers the dice prompt (the dice entry offers it, not a row)."""
+        prompt = self.dice_prompt(state)
+        if prompt is None or action.player != prompt.player:
+            return False
+        probe = self.roll_action(state, prompt, tuple(kind.faces[0] for kind in prompt.dice))
+        return type(action) is type(probe)
+
+    def dice_prompt(self, state: Any) -> DicePrompt | None:
+        prompt: DicePrompt | None = self.game.dice_prompt(state)
+        return prompt
+
+    def roll_action(self, state: Any, prompt: DicePrompt, values: tuple[int, ...]) -> Action:
+        action: Action = self.game.roll_action(state, prompt, values)
+        return action
+
+    def header(self, state: Any) -> HeaderFacts:
+        return HeaderFacts(int(getattr(state, "turn", 1)), int(getattr(state, "current", 0)))
+
+    def player_cards(self, state: Any, checks: Mapping[int, str]) -> tuple[PlayerCard, ...]:
+        deciders = set(self.game.deciders(state))
+        current = self.header(state).current
+        return tuple(PlayerCard(seat=i, name=p.name, colour=theme.seat_colour(i), cash=None,
+                                current=i == current and state.outcome is None,
+                                deciding=i in deciders, check=checks.get(i, ""),
+                                square=self.place_title(state, i))
+                     for i, p in enumerate(state.players))
+
+    def place_title(self, state: Any, seat: int) -> str:
+        place = self.place_of(state, seat)
+        return "" if place is None else self.place_name(place)
+
+    def game_over(self, state: Any) -> GameOver | None:
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        if outcome.winner:
+            return GameOver(f"{outcome.winner} wins", f"Game over: {outcome.winner} wins")
+        return GameOver("Game over", "Game over")
+
+    def place_of(self, state: Any, seat: int) -> int | None:
+        return None
+
+    def place_name(self, place: int) -> str:
+        return str(place)
+
+    @staticmethod
+    def who(state: Any, seat: int) -> str:
+        return str(state.players[seat].name)
+
+
+def game_title(name: str) -> str:
+    """A game's registered name as a title: ``dice_duel`` -> ``Dice Duel``."""
+    return name.replace("_", " ").title()
+
+
+def presenter_of(game: Any) -> Presenter:
+    """The presenter of ``game`` (every game has one: ``Game.presenter``)."""
+    presenter: Presenter = game.presenter()
+    return presenter

@@ -1,5 +1,5 @@
-"""Transcripts: vectors (a transcript and its expected final state, like perft files), the
-``companion script`` command, and writing a game out and reading it back."""
+"""Transcripts: the ``companion script`` command, and writing a game out and reading it back
+(the transcript vectors are replayed by tests/conformance/test_conformance_vectors.py)."""
 
 from __future__ import annotations
 
@@ -11,17 +11,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.transcript import TranscriptError, replay, state_json
+from companion.transcript import TranscriptError, replay
 
-VECTORS = Path(__file__).resolve().parents[1] / "vectors"
-CASES = sorted(VECTORS.glob("*/*.txt"))
-
-
-@pytest.mark.parametrize("path", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
-def test_transcript_vector(path: Path) -> None:
-    expected = json.loads(path.with_suffix(".json").read_text())
-    result = replay(path.read_text())
-    assert state_json(result.rules, result.state, result.events) == expected
+VECTORS = Path(__file__).resolve().parents[1] / "conformance" / "vectors"
 
 
 def test_script_json_has_the_documented_fields(capsys: pytest.CaptureFixture[str]) -> None:

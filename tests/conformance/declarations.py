@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from conformance.harness import Conformance, Table, declare
+from conformance.harness import TEST_GAMES, Conformance, Table, declare
 
 from companion.core.actions import Action
+from companion.games.monopoly.engine import Rules
+from companion.games.monopoly.state import Options
 
 # ------------------------------------------------------------------------------------------
 # The Monopoly family: the bank's ledger, the building stock, lots, jail cards, team pools
@@ -155,4 +157,27 @@ declare("dungeonopoly", Conformance(
     ),
     invariants=(*MONOPOLY_INVARIANTS, levels_follow_ep, enchantments_known),
     refusals=dungeonopoly_refusals,
+))
+
+
+# ------------------------------------------------------------------------------------------
+# A test-only game: not in companion.games, registered only while a kit test uses it
+# ------------------------------------------------------------------------------------------
+
+
+class ShortMonopoly(Rules):
+    """Monopoly with little money (games end sooner): shows that a game the product does not
+    register joins the kit by one ``TEST_GAMES`` entry, and that nothing in the kit, the
+    transcripts or the journal depends on a game's name."""
+
+    name = "test-short-monopoly"
+
+    def default_options(self) -> Options:
+        return Options(starting_cash=600, go_salary=100)
+
+
+TEST_GAMES[ShortMonopoly.name] = (ShortMonopoly, Conformance(
+    tables=(Table("three", ("Ann", "Ben", "Cy"), seed=6),),
+    invariants=MONOPOLY_INVARIANTS,
+    refusals=monopoly_refusals,
 ))

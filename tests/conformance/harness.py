@@ -349,10 +349,11 @@ _PLAYED: dict[tuple[str, Table], BotGame] = {}
 
 
 def play_case(game: Any, case: Case) -> BotGame:
-    """The bot game of ``case`` (played once per process and kept: states are immutable)."""
+    """The bot game of ``case`` (played once per process and kept: states are immutable values
+    and a game's rules objects are all alike, so one built after a registry change fits)."""
     key = (case.variant, case.table)
     cached = _PLAYED.get(key)
-    if cached is not None and cached.game is game:
+    if cached is not None:
         return cached
     table = case.table
     state = new_table(game, table)

@@ -3,14 +3,12 @@ every listed action legal, and a game's own transcript replays to the same final
 
 from __future__ import annotations
 
+from conformance.harness import assert_replays, bot_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.bots import DiceRoller, RandomBot
 from companion.core.registry import find_game
-from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.state import GameState
-from companion.transcript import format_action, header_lines, replay
 
 
 def check_invariants(state: GameState) -> None:
@@ -31,23 +29,16 @@ def check_invariants(state: GameState) -> None:
 
 
 def run_game(seed: int, bot: str, players: int, max_steps: int) -> None:
+    """Bots choose among every seat's actions; a listed action the rules refuse raises, as
+    does a live game that offers no action."""
     rules = find_game("monopoly")
     names = [f"P{i}" for i in range(players)]
     state = rules.new_game(names, seed=seed)
-    chooser = RandomBot(seed) if bot == "random" else HeuristicBot(seed)
-    roller = DiceRoller(seed)
-    lines = header_lines(rules, state)
-    for _ in range(max_steps):
-        if state.outcome is not None:
-            break
-        actions = rules.legal_actions(state)
-        assert actions, "a live game always offers some action"
-        action = roller.fill(rules, state, chooser.choose(rules, state, actions))
-        lines.append(format_action(rules, state, action))
-        state, _ = rules.apply(state, action)  # raises if a listed action was illegal
-        check_invariants(state)
-    replayed = replay("\n".join(lines))
-    assert replayed.state == state
+    played = bot_game(rules, state, bot=bot, seed=seed, dice_seed=seed, steps=max_steps,
+                      everyone=True)
+    for step in played.steps:
+        check_invariants(step.after)
+    assert_replays(played)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,10 +1,9 @@
-"""Transcripts: vectors (a transcript and its expected final state, like perft files), the
-``companion script`` command and the framing every game shares (header lines, order, errors
-with line numbers). Monopoly's own lines are tested beside its package."""
+"""Transcripts: the ``companion script`` command and the framing every game shares (header
+lines, order, errors with line numbers). Monopoly's own lines are tested beside its package;
+the transcript vectors are replayed by tests/conformance/test_conformance_vectors.py."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -12,17 +11,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.transcript import TranscriptError, replay, state_json
+from companion.transcript import TranscriptError, replay
 
-VECTORS = Path(__file__).resolve().parents[1] / "vectors"
-CASES = sorted(VECTORS.glob("*/*.txt"))
-
-
-@pytest.mark.parametrize("path", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
-def test_transcript_vector(path: Path) -> None:
-    expected = json.loads(path.with_suffix(".json").read_text())
-    result = replay(path.read_text())
-    assert state_json(result.rules, result.state, result.events) == expected
+VECTORS = Path(__file__).resolve().parents[1] / "conformance" / "vectors"
 
 
 def test_a_bad_line_exits_2_naming_the_line(tmp_path: Path) -> None:

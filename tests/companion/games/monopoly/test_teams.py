@@ -6,14 +6,12 @@ Rulings M-14..M-21 are in docs/rulings.md."""
 from __future__ import annotations
 
 import pytest
+from conformance.harness import assert_replays, bot_game
 
-from companion.bots import DiceRoller, RandomBot
 from companion.core.errors import IllegalActionError
 from companion.core.registry import find_game
 from companion.games.monopoly.actions import Bid
-from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.state import Options, team_sides
-from companion.transcript import format_action, header_lines, replay
 
 HEAD = """
 variant monopoly
@@ -144,22 +142,17 @@ def _run(seed: int, bot: str, variant: str, roles: list[str], options: dict[str,
     names = [f"P{i}" for i in range(len(roles))]
     opts = rules.default_options().with_values(**options)
     state = rules.new_game(list(zip(names, roles, strict=True)), opts, seed=seed)
-    chooser = RandomBot(seed) if bot == "random" else HeuristicBot(seed)
-    roller = DiceRoller(seed)
-    lines = header_lines(rules, state)
-    for _ in range(steps):
-        if state.outcome is not None:
-            break
-        action = roller.fill(rules, state, chooser.choose(rules, state, rules.legal_actions(state)))
-        lines.append(format_action(rules, state, action))
-        state, _ = rules.apply(state, action)
+    played = bot_game(rules, state, bot=bot, seed=seed, dice_seed=seed, steps=steps,
+                      everyone=True)
+    for step in played.steps:
+        state = step.after
         assert state.money_in_hand + state.pot == state.bank_net, "money not conserved"
         for i, p in enumerate(state.players):  # a team's members always show the same pool
             assert p.cash == state.players[state.side(i)].cash >= 0
             assert p.bankrupt == state.players[state.side(i)].bankrupt
         for s in state.squares:  # lots are held in the side's name
             assert s.owner is None or s.owner == state.side(s.owner)
-    assert replay("\n".join(lines)).state == state
+    assert_replays(played)
     if state.outcome is not None and state.outcome.reason == "last_player_standing":
         alive = {state.side(i) for i in state.active_players}
         assert len(alive) == 1

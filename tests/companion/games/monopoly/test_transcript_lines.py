@@ -16,7 +16,7 @@ from companion.core.registry import find_game
 from companion.games.monopoly.actions import EndGame, Roll
 from companion.transcript import TranscriptError, header_lines, replay
 
-VECTORS = Path(__file__).resolve().parents[3] / "vectors"
+VECTORS = Path(__file__).resolve().parents[3] / "conformance" / "vectors"
 
 
 def test_script_json_has_the_documented_fields(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,22 +5,19 @@ consistent, some action always legal, and the written transcript replays to the 
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import islice
 from typing import Any
 
 import pytest
+from conformance.harness import assert_replays, bot_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.bots import DiceRoller, RandomBot
 from companion.core.errors import IllegalActionError
 from companion.core.registry import find_game
 from companion.games.monopoly.actions import Trade, TradeSide
-from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.dungeonopoly.abilities import Choose, find_class, known_abilities
 from companion.games.monopoly.dungeonopoly.advanced import DraftPick
-from companion.simulate import bot_steps, simulate
-from companion.transcript import format_action, header_lines, replay
+from companion.simulate import simulate
 
 
 def new(rules: Any, classes: list[str], seed: int = 3, **options: Any) -> Any:
@@ -150,17 +147,15 @@ def run(seed: int, options: dict[str, Any], bot: str, steps: int) -> None:
     roles = roles[seed % 4:] + roles[: seed % 4]
     state = new(rules, roles, seed=seed, **options)
     per = state.options.ep_per_level
-    chooser = RandomBot(seed) if bot == "random" else HeuristicBot(seed)
-    roller = DiceRoller(seed + 5)
-    lines = header_lines(rules, state, roles)
-    for step in islice(bot_steps(rules, state, chooser, roller, bot == "random"), steps):
-        lines.append(format_action(rules, step.before, step.action))
+    played = bot_game(rules, state, bot=bot, seed=seed, dice_seed=seed + 5, steps=steps,
+                      roles=roles)
+    for step in played.steps:
         state = step.after
         assert sum(p.cash for p in state.players) + state.pot == state.bank_net
         for p in state.players:
             assert p.cash >= 0 and p.level == min(10, 1 + p.ep // per) or \
                 (options.get("blitz") and p.level == 10)
-    assert replay("\n".join(lines)).state == state
+    assert_replays(played)
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -322,14 +322,10 @@ def test_borrowed_sneak_checks_against_12(game: Any) -> None:
 # --- random bot games with the bard, the druid and the paladin -----------------------------------
 def _bot_game(seed: int, classes: tuple[str, ...], level: int, bot: str,
               steps: int) -> set[str]:
-    from itertools import islice
+    from conformance.harness import assert_replays, bot_game, header_lines
 
-    from companion.bots import DiceRoller, RandomBot
     from companion.core.registry import find_game
-    from companion.games.monopoly.bots import HeuristicBot
     from companion.games.monopoly.dungeonopoly.layer import PLAYER_ENCHANTMENTS
-    from companion.simulate import bot_steps
-    from companion.transcript import format_action, header_lines, replay
 
     rules = find_game("dungeonopoly")
     names = [f"{c.title()}{i}" for i, c in enumerate(classes)]
@@ -340,18 +336,17 @@ def _bot_game(seed: int, classes: tuple[str, ...], level: int, bot: str,
         state = replace(state, players=tuple(
             rules.set_player_field(p, "level", str(level)) if p.name == name else p
             for p in state.players))
-    chooser = RandomBot(seed) if bot == "random" else HeuristicBot(seed)
-    roller = DiceRoller(seed + 1)
+    played = bot_game(rules, state, bot=bot, seed=seed, dice_seed=seed + 1, steps=steps,
+                      header=lines)
     used: set[str] = set()
-    for step in islice(bot_steps(rules, state, chooser, roller, bot == "random"), steps):
-        lines.append(format_action(rules, step.before, step.action))
+    for step in played.steps:
         state = step.after
         used.update(e.detail for e in step.events if e.kind == "ability")
         assert sum(p.cash for p in state.players) + state.pot == state.bank_net
         for p in state.players:
             assert p.cash >= 0 and p.level == min(10, 1 + p.ep // 10)
             assert all(e.name in PLAYER_ENCHANTMENTS for e in p.enchantments), p.enchantments
-    assert replay("\n".join(lines)).state == state
+    assert_replays(played)
     return used
 
 

@@ -6,15 +6,12 @@ game's own transcript replays to the same final state."""
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import Any
 
 import pytest
+from conformance.harness import assert_replays, bot_game, table_options
 
-from companion.bots import DiceRoller, bots_for
 from companion.core.registry import find_game
-from companion.simulate import bot_steps
-from companion.transcript import format_action, header_lines, replay, variant_options
 
 # (seed, classes, options, bot, steps): the step where each broke was 716, 1148 and 955
 CONFIGS: list[tuple[int, list[str], dict[str, Any], str, int]] = [
@@ -35,13 +32,11 @@ def test_fuzz_found_configurations_keep_the_invariants(seed: int, classes: list[
     rules = find_game("dungeonopoly")
     names = [f"P{i}" for i in range(len(classes))]
     state = rules.new_game(list(zip(names, classes, strict=True)),
-                           variant_options(rules, options), seed=seed)
+                           table_options(rules, options), seed=seed)
     per = state.options.ep_per_level
-    chooser = bots_for(rules)[bot](seed)
-    roller = DiceRoller(seed + 1_000_003)
-    lines = header_lines(rules, state, classes)
-    for step in islice(bot_steps(rules, state, chooser, roller, bot == "random"), steps):
-        lines.append(format_action(rules, step.before, step.action))
+    played = bot_game(rules, state, bot=bot, seed=seed, dice_seed=seed + 1_000_003, steps=steps,
+                      roles=classes)
+    for step in played.steps:
         state = step.after
         assert state.money_in_hand + state.pot == state.bank_net
         houses = sum(s.houses for s in state.squares if not s.hotel)
@@ -51,4 +46,4 @@ def test_fuzz_found_configurations_keep_the_invariants(seed: int, classes: list[
         assert all(s.houses <= state.options.max_houses for s in state.squares)
         for p in state.players:
             assert p.cash >= 0 and p.level == min(10, 1 + p.ep // per)
-    assert replay("\n".join(lines)).state == state
+    assert_replays(played)

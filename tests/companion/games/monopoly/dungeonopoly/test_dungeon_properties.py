@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from conformance.harness import bot_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.bots import DiceRoller, RandomBot
 from companion.core.registry import find_game
 from companion.games.monopoly.dungeonopoly.character import SquareEnchantment
 from companion.games.monopoly.dungeonopoly.layer import PLAYER_ENCHANTMENTS, SQUARE_ENCHANTMENTS
@@ -25,13 +25,11 @@ def test_random_games_keep_the_invariants(seed: int, start_level: int) -> None:
     state = rules.new_game([(c.title(), c) for c in CLASSES], seed=seed)
     state = replace(state, players=tuple(rules.set_player_field(p, "level", str(start_level))
                                          for p in state.players))
-    bot, roller = RandomBot(seed), DiceRoller(seed + 1)
-    for _ in range(1500):
-        if state.outcome is not None:
-            break
-        actions = rules.legal_actions(state)
-        assert actions, rules.waiting_for(state)
-        state, _ = rules.apply(state, roller.fill(rules, state, bot.choose(rules, state, actions)))
+    # every seat's actions are offered; a live game with none raises, saying what it waits for
+    played = bot_game(rules, state, bot="random", seed=seed, dice_seed=seed + 1, steps=1500,
+                      everyone=True)
+    for step in played.steps:
+        state = step.after
         assert sum(p.cash for p in state.players) + state.pot == state.bank_net
         for p in state.players:
             assert p.level == min(10, 1 + p.ep // 10)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from conformance.harness import bot_game
 
 from companion.bots import DiceRoller, RandomBot
 from companion.games.monopoly.bots import HeuristicBot
@@ -62,15 +63,12 @@ def test_remembered_management_lists_match_fresh_ones(rules: Dungeonopoly, bot: 
 def test_deciders_list_is_the_full_list_filtered(rules: Dungeonopoly) -> None:
     roles = ["bard", "druid", "paladin", "warlock"]
     state = rules.new_game(list(zip(NAMES, roles, strict=True)), seed=5)
-    chooser, roller = HeuristicBot(5), DiceRoller(6)
-    for _ in range(400):
-        if state.outcome is not None:
-            break
-        deciders = rules.deciders(state)
-        full = rules.legal_actions(state)
-        assert rules.legal_actions(state, deciders) == [a for a in full if a.player in deciders]
-        action = chooser.choose(rules, state, rules.legal_actions(state, deciders))
-        state, _ = rules.apply(state, roller.fill(rules, state, action))
+    played = bot_game(rules, state, bot="heuristic", seed=5, dice_seed=6, steps=400)
+    for step in played.steps:
+        deciders = rules.deciders(step.before)
+        full = rules.legal_actions(step.before)
+        assert rules.legal_actions(step.before, deciders) == [
+            a for a in full if a.player in deciders]
 
 
 def test_repertoire_views(rules: Dungeonopoly) -> None:

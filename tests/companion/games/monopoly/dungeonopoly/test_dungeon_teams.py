@@ -7,14 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from conformance.harness import assert_replays, bot_game
 
-from companion.bots import DiceRoller, RandomBot
 from companion.core.errors import IllegalActionError
 from companion.games.monopoly.actions import Buy
-from companion.games.monopoly.bots import HeuristicBot
 from companion.games.monopoly.dungeonopoly import UseAbility
 from companion.games.monopoly.dungeonopoly.abilities import opponents
-from companion.transcript import format_action, header_lines, replay
 
 ALL = ["fighter", "wizard", "cleric", "rogue", "bard", "druid", "paladin", "psion", "warlock"]
 
@@ -90,21 +88,16 @@ def _play(seed: int, classes: list[str], teams: str, bot: str, steps: int,
     names = [f"P{i}" for i in range(len(classes))]
     opts = replace(rules.default_options(), teams=teams, **options)
     state = rules.new_game(list(zip(names, classes, strict=True)), opts, seed=seed)
-    chooser = RandomBot(seed) if bot == "random" else HeuristicBot(seed)
-    roller = DiceRoller(seed)
-    lines = header_lines(rules, state, roles=classes)
-    for _ in range(steps):
-        if state.outcome is not None:
-            break
-        action = roller.fill(rules, state, chooser.choose(rules, state, rules.legal_actions(state)))
-        lines.append(format_action(rules, state, action))
-        state, _ = rules.apply(state, action)
+    played = bot_game(rules, state, bot=bot, seed=seed, dice_seed=seed, steps=steps,
+                      everyone=True, roles=classes)
+    for step in played.steps:
+        state = step.after
         assert state.money_in_hand + state.pot == state.bank_net, "money not conserved"
         for i, p in enumerate(state.players):
             assert p.cash == state.players[state.side(i)].cash >= 0
             assert p.bankrupt == state.players[state.side(i)].bankrupt
-    assert replay("\n".join(lines)).state == state
-    return state
+    assert_replays(played)
+    return played.final
 
 
 @pytest.mark.parametrize("seed,bot,classes,teams", [

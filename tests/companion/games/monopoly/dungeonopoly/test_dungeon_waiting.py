@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from companion.bots import DiceRoller, RandomBot
+from conformance.harness import bot_game
+
 from companion.core.registry import find_game
 
 CAMEL = re.compile(r"[a-z][A-Z]")
@@ -24,13 +25,10 @@ def test_no_class_names_in_waiting_sentences_over_random_games() -> None:
     for seed in (1, 2):
         state = rules.new_game([(f"P{i}", c) for i, c in enumerate(classes[seed * 2:][:4])],
                                seed=seed)
-        bot, roller = RandomBot(seed), DiceRoller(seed)
-        for _ in range(400):
-            if state.outcome is not None:
-                break
-            text = rules.waiting_for(state)
+        played = bot_game(rules, state, bot="random", seed=seed, dice_seed=seed, steps=400,
+                          everyone=True)
+        for step in played.steps:
+            text = rules.waiting_for(step.before)
             seen.add(text.split(":")[0])
             assert not CAMEL.search(text), text
-            action = roller.fill(rules, state, bot.choose(rules, state, rules.legal_actions(state)))
-            state, _ = rules.apply(state, action)
     assert len(seen) > 3

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conformance.harness import make_bot, make_roller, steps_of
 
-from companion.bots import DiceRoller, bots_for
 from companion.core.events import Event
 from companion.games.monopoly.actions import PayJail
 from companion.games.monopoly.dungeonopoly import (
@@ -431,17 +431,16 @@ def test_bot_games_never_fall_back_to_machine_speak(rules: Dungeonopoly,
     for g in range(18):
         players = [(n, CLASSES[(g + i * 2) % 9]) for i, n in enumerate(("Ann", "Ben", "Cai", "Dee"))]
         state = rules.new_game(players, seed=g)
-        bot = bots_for(rules)["heuristic" if g % 2 else "random"](g)
-        roller = DiceRoller(g)
-        while state.outcome is None and state.turn_number < 200:
-            acts = rules.legal_actions(state, rules.deciders(state))
-            state, events = rules.apply(state, roller.fill(rules, state,
-                                                           bot.choose(rules, state, acts)))
-            for e in events:
+        bot = make_bot("heuristic" if g % 2 else "random", g, rules)
+        for step in steps_of(rules, state, bot, make_roller(g)):  # to the end or turn 200
+            state = step.after
+            for e in step.events:
                 s = describe(rules, state, e)
                 if narration.describe_event(rules, state, e) is not None:
                     told_kinds.add(e.kind)
                 if s.startswith(f"{_who(state, e.player)}: ") or "None" in s or "_" in s:
                     problems.setdefault(e.kind, s)
+            if state.turn_number >= 200:
+                break
     assert not problems, problems
     assert len(told_kinds) >= 45, sorted(told_kinds)

@@ -9,7 +9,7 @@ own seeded ``random.Random``, so the engine stays deterministic and a seed repla
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -167,8 +167,10 @@ class BotGame:
 
 def play_bot_game(seed: int, players: Sequence[str] = ("Ann", "Bob", "Cat"),
                   bots: Sequence[str] = ("heuristic", "random", "heuristic"),
-                  max_actions: int = 20000) -> BotGame:
-    """A whole game between bots, the pieces shuffled and the dice rolled from ``seed``."""
+                  max_actions: int = 20000,
+                  watch: Callable[[CrawlState, Action], None] | None = None) -> BotGame:
+    """A whole game between bots, the pieces shuffled and the dice rolled from ``seed``;
+    ``watch`` sees every state reached and the action that reached it."""
     game = DungeonCrawl()
     table = Table(random.Random(seed))
     players_bots: list[Bot] = [
@@ -184,6 +186,8 @@ def play_bot_game(seed: int, players: Sequence[str] = ("Ann", "Bob", "Cat"),
         seat = game.deciders(state)[0]
         action = table.answer(game, state, legal, players_bots[seat])
         state, happened = game.apply(state, action)
+        if watch is not None:
+            watch(state, action)
         actions.append(action)
         events.extend(happened)
     return BotGame(state, actions, events)

@@ -20,9 +20,9 @@ def end_turn(state: CrawlState, events: list[Event]) -> Result:
 
 
 def rank_key(treasures: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """Highest total first; among equal totals the best single treasure, then the next best
-    (ruling C-15)."""
-    return sum(treasures), tuple(sorted(treasures, reverse=True))
+    """Highest total first; among equal totals the best single treasure, then the next best;
+    a null treasure adds nothing (ruling C-15)."""
+    return sum(treasures), tuple(sorted((v for v in treasures if v > 0), reverse=True))
 
 
 def outcome(state: CrawlState) -> Outcome:

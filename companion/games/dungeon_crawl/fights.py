@@ -28,9 +28,10 @@ def attack(state: CrawlState, action: Attack) -> Result:
     targets = adjacent_characters(state, action.player)
     if action.target not in targets:
         names = ", ".join(state.players[i].name for i in targets)
+        them = (state.players[action.target].name
+                if 0 <= action.target < len(state.players) else "that player")
         raise IllegalActionError(
-            f"{state.players[action.target].name if 0 <= action.target < len(state.players) else 'that player'}"
-            f" is not next to {state.players[action.player].name}: attack {names} or pass")
+            f"{them} is not next to {state.players[action.player].name}: attack {names} or pass")
     events = [Event("attack", action.player, other=action.target)]
     return _next_spend(state, Pending("attack_spend", action.player, other=action.target), events)
 

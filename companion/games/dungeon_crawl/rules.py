@@ -37,7 +37,13 @@ from companion.games.dungeon_crawl.actions import (
     TreasureTaken,
 )
 from companion.games.dungeon_crawl.geometry import adjacent_characters, entrances, moves
-from companion.games.dungeon_crawl.pieces import DICE, KIND_OF_SUIT, SUITS, value_label
+from companion.games.dungeon_crawl.pieces import (
+    DICE,
+    KIND_OF_SUIT,
+    SUITS,
+    parse_suit,
+    value_label,
+)
 from companion.games.dungeon_crawl.state import CrawlState, Options, Player
 from companion.games.dungeon_crawl.turns import end_turn
 
@@ -103,8 +109,6 @@ class DungeonCrawl:
         names = [n for n, _ in named]
         if len({n.lower() for n in names}) != len(names):
             raise ValueError("two players have the same name: give each player a different name")
-        from companion.games.dungeon_crawl.pieces import parse_suit
-
         chosen = [parse_suit(role) if role else None for _, role in named]
         if len([c for c in chosen if c]) != len({c for c in chosen if c}):
             raise ValueError("two players chose the same colour: each player has a die and pawn "

@@ -58,3 +58,17 @@ def test_every_bot_action_was_legal():
     for action in game.actions:
         assert action in GAME.legal_actions(state)
         state, _ = GAME.apply(state, action)
+
+
+def test_every_listed_action_applies_in_every_state_of_a_game():
+    applied = 0
+
+    def watch(state, action):
+        nonlocal applied
+        for a in GAME.legal_actions(state):
+            GAME.apply(state, a)  # raises if the list offers something apply refuses
+            applied += 1
+
+    play_bot_game(9, players=("Ann", "Bob", "Cat", "Dan"),
+                  bots=("random", "heuristic", "random", "heuristic"), watch=watch)
+    assert applied > 1000

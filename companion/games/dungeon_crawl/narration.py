@@ -20,6 +20,10 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
 _XP = {"trap_xp": "trap experience", "monster_xp": "monster experience", "equipment": "equipment"}
 
 SENTENCES: dict[str, Callable[[str, str, Event], str]] = {
@@ -29,7 +33,7 @@ SENTENCES: dict[str, Callable[[str, str, Event], str]] = {
         f"{e.detail.split()[1]}."),
     "pawns_stood": lambda who, other, e: f"{who} stands the pawns: {e.detail}.",
     "coin_placed": lambda who, other, e: (
-        f"{who} places a {value_label(e.amount)} coin at {e.detail}."),
+        f"{who} places {_a(value_label(e.amount))} coin at {e.detail}."),
     "pawn_placed": lambda who, other, e: f"{who} places {other}'s pawn at {e.detail}.",
     "moved": lambda who, other, e: f"{who} moves to {e.detail}.",
     "reentered": lambda who, other, e: f"{who} re-enters the dungeon at {e.detail}.",

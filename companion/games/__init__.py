@@ -4,13 +4,12 @@
 ``dungeon_crawl`` the piecepack treasure hunt (registered lazily: built on first use).
 """
 
-from typing import Any
-
+from companion.core.game import Game
 from companion.core.registry import register
 from companion.games import monopoly  # noqa: F401  (registers its variants)
 
 
-def _dungeon_crawl() -> Any:
+def _dungeon_crawl() -> Game:  # typed as the protocol, so mypy checks the game meets it
     from companion.games.dungeon_crawl.rules import DungeonCrawl
 
     return DungeonCrawl()

@@ -33,6 +33,7 @@ from companion.games.dungeon_crawl.actions import (
 from companion.games.dungeon_crawl.geometry import tile_of
 from companion.games.dungeon_crawl.pieces import (
     COLOURS,
+    DEATH_DAMAGE,
     DIRECTION_NAMES,
     SUITS,
     parse_suit,
@@ -325,6 +326,9 @@ def _set_player(state: CrawlState, args: list[str]) -> CrawlState:
     player: Player = replace(state.players[seat], **changes)
     if player.soaked > sum(player.damage):
         raise ValueError("soaked equipment cannot exceed the damage it was applied to")
+    if player.at is not None and player.wounds >= DEATH_DAMAGE:
+        raise ValueError(f"{player.wounds} damage after equipment kills: a character on the "
+                         "board has less than 10 (write at=dead for a dead one)")
     state = state.with_player(seat, **changes)
     return replace(state, revealed=state.revealed | {("crowns", v) for v in player.treasures})
 

@@ -7,6 +7,7 @@ import shlex
 import pytest
 
 from companion.core.errors import IllegalActionError
+from companion.core.game import Game
 from companion.core.registry import find_game, game_names
 from companion.games.dungeon_crawl.bots import play_bot_game
 from companion.games.dungeon_crawl.rules import DungeonCrawl
@@ -15,9 +16,13 @@ from companion.games.dungeon_crawl.state import Options
 from .table import CORRIDOR, GAME, act, position
 
 
-def test_registered_as_dungeon_crawl():
+def test_registered_as_dungeon_crawl_meeting_the_game_protocol():
     assert "dungeon_crawl" in game_names()
-    assert isinstance(find_game("dungeon_crawl"), DungeonCrawl)
+    game = find_game("dungeon_crawl")
+    assert isinstance(game, DungeonCrawl) and isinstance(game, Game)
+    state = game.new_game(["Ann", "Bob"])
+    assert (state.variant, state.seed, [p.name for p in state.players], state.outcome) == (
+        "dungeon_crawl", 0, ["Ann", "Bob"], None)
 
 
 def test_every_legal_action_formats_and_parses_back_to_itself():
@@ -73,6 +78,7 @@ def test_bad_action_lines_say_what_is_wrong(line, problem):
     ("set tile 5,5 suns:0", "suns:0 tile is laid already"),
     ("set player Ann at=0,0 wings=2", "not wings"),
     ("set player Ann damage=2 soaked=3", "soaked equipment cannot exceed"),
+    ("set player Ann at=0,0 damage=5,5", "10 damage after equipment kills"),
     ("set door 1,1", "unknown position line 'set door'"),
     ("set coin 0,0 3 colour=red", "suit=SUIT"),
 ])

@@ -4,7 +4,8 @@
     state = game.new_game(["Ann", "Bob", "Cat"])
 
 Modules: ``pieces`` (suits, values, dice), ``state``, ``geometry`` (tiles, entrances, queen
-lines), ``actions``, ``building`` (setup), ``encounters`` (coins, damage, death), ``fights``
-(attacks), ``turns`` (passing the turn, the end), ``rules`` (``DungeonCrawl``), ``transcript``
-(lines, set lines, JSON), ``narration`` and ``bots``.
+lines), ``actions``, ``building`` (setup), ``movement`` (the move, re-entry, passing),
+``encounters`` (coins, damage, death), ``fights`` (attacks), ``turns`` (passing the turn, the
+end), ``rules`` (``DungeonCrawl``), ``words``, ``transcript`` (action lines, header),
+``positions`` (set lines), ``json_view``, ``narration`` and ``bots``.
 """

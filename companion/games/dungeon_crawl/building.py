@@ -27,12 +27,9 @@ from companion.games.dungeon_crawl.pieces import (
     value_label,
 )
 from companion.games.dungeon_crawl.state import Coin, CrawlState, Pending, Tile, TileAt, coins_left
+from companion.games.dungeon_crawl.words import xy
 
 Result = tuple[CrawlState, list[Event]]
-
-
-def where(space: tuple[int, int]) -> str:
-    return f"{space[0]},{space[1]}"
 
 
 # -- what may be done now -------------------------------------------------------------------
@@ -104,11 +101,11 @@ def lay_tile(state: CrawlState, action: LayTile) -> Result:
     places = tile_places(state, action.suit)
     if action.at not in places:
         raise IllegalActionError(
-            f"a {action.suit} tile cannot go at {where(action.at)}: it goes at "
-            + " or ".join(where(p) for p in places))
+            f"a {action.suit} tile cannot go at {xy(action.at)}: it goes at "
+            + " or ".join(xy(p) for p in places))
     tiles = (*state.tiles, Tile(action.at, action.suit, action.value))
     pending = Pending("coin", action.player) if len(tiles) > 1 else None
-    event = Event("tile_laid", action.player, action.value, detail=f"{action.suit} {where(action.at)}")
+    event = Event("tile_laid", action.player, action.value, detail=f"{action.suit} {xy(action.at)}")
     return replace(state, tiles=tiles, pending=pending), [event]
 
 
@@ -133,13 +130,13 @@ def place_coin(state: CrawlState, action: PlaceCoin) -> Result:
     spaces = coin_spaces(state)
     if action.space not in spaces:
         raise IllegalActionError(
-            f"the coin goes on a free space of the tile just laid: {', '.join(map(where, spaces))}")
+            f"the coin goes on a free space of the tile just laid: {', '.join(map(xy, spaces))}")
     if action.value not in coin_values(state):
         raise IllegalActionError(
             f"no {value_label(action.value)} coin is left in the pile: choose "
             + ", ".join(value_label(v) for v in coin_values(state)))
     coins = (*state.coins, Coin(action.space, action.value))
-    event = Event("coin_placed", action.player, action.value, detail=where(action.space))
+    event = Event("coin_placed", action.player, action.value, detail=xy(action.space))
     if state.phase == "last_coin":
         return replace(state, coins=coins, phase="place_pawns", directions=()), [event]
     nxt = state.next_seat(action.player)
@@ -156,11 +153,11 @@ def place_pawn(state: CrawlState, action: PlacePawn) -> Result:
     _check_turn(state, action.player, "place a pawn")
     if action.space not in entrances(state):
         raise IllegalActionError(
-            f"{where(action.space)} is not an entrance: an entrance is an empty space on the "
+            f"{xy(action.space)} is not an entrance: an entrance is an empty space on the "
             "dungeon's outer edge")
     owner = state.next_seat(action.player)
     state = state.with_player(owner, at=action.space)
-    event = Event("pawn_placed", action.player, other=owner, detail=where(action.space))
+    event = Event("pawn_placed", action.player, other=owner, detail=xy(action.space))
     if all(p.at is not None for p in state.players):
         assert state.first is not None
         return replace(state, phase="play", current=state.first, turn=1), [event]

@@ -14,12 +14,9 @@ from companion.games.dungeon_crawl.actions import Reveal, Roll, Soak, Spend
 from companion.games.dungeon_crawl.pieces import DEATH_DAMAGE, KIND_OF_SUIT, SUITS, TREASURES
 from companion.games.dungeon_crawl.state import CrawlState, Pending, Space, Stack
 from companion.games.dungeon_crawl.turns import end_turn, finish
+from companion.games.dungeon_crawl.words import xy
 
 Result = tuple[CrawlState, list[Event]]
-
-
-def where(space: Space) -> str:
-    return f"{space[0]},{space[1]}"
 
 
 def xp_field(suit: str) -> str:
@@ -45,7 +42,7 @@ def take_stack(state: CrawlState, seat: int, space: Space, events: list[Event]) 
                               equipment=p.equipment + stack.equipment)
     state = replace(state, stacks=tuple(s for s in state.stacks if s.at != space))
     events.append(Event("stack_taken", seat, len(stack.treasures),
-                        detail=f"{where(space)} {stack.equipment}"))
+                        detail=f"{xy(space)} {stack.equipment}"))
     return end_turn(state, events)
 
 
@@ -152,7 +149,7 @@ def die(state: CrawlState, seat: int, events: list[Event]) -> Result:
     stacks = state.stacks
     if p.treasures or p.equipment:
         stacks = (*stacks, Stack(p.at, p.treasures, p.equipment))
-    events.append(Event("died", seat, p.wounds, detail=where(p.at)))
+    events.append(Event("died", seat, p.wounds, detail=xy(p.at)))
     state = state.with_player(seat, at=None, dead=True, treasures=(), equipment=0, trap_xp=0,
                               monster_xp=0, damage=(), soaked=0)
     return replace(state, stacks=stacks), events

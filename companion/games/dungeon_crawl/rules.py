@@ -18,7 +18,16 @@ from companion.core.actions import Action
 from companion.core.dice import DicePrompt, DieKind
 from companion.core.errors import IllegalActionError
 from companion.core.events import Event
-from companion.games.dungeon_crawl import building, encounters, fights, narration, transcript
+from companion.games.dungeon_crawl import (
+    building,
+    encounters,
+    fights,
+    json_view,
+    movement,
+    narration,
+    positions,
+    transcript,
+)
 from companion.games.dungeon_crawl.actions import (
     Attack,
     First,
@@ -45,7 +54,6 @@ from companion.games.dungeon_crawl.pieces import (
     value_label,
 )
 from companion.games.dungeon_crawl.state import CrawlState, Options, Player
-from companion.games.dungeon_crawl.turns import end_turn
 
 Result = tuple[CrawlState, list[Event]]
 
@@ -210,7 +218,7 @@ class DungeonCrawl:
         pending = state.pending
         if pending is None:
             turn: dict[type[Action], Callable[[CrawlState, Any], Result]] = {
-                Move: self._move, Reenter: self._reenter, Pass: self._pass}
+                Move: movement.move, Reenter: movement.reenter, Pass: movement.pass_turn}
             handler = turn.get(type(action))
             if handler is None:
                 raise IllegalActionError(f"not now: {self.waiting_for(state)}")
@@ -223,55 +231,13 @@ class DungeonCrawl:
         if isinstance(action, Roll):
             return self._roll
         if isinstance(action, Pass):
-            return self._pass
+            return movement.pass_turn
         steps: dict[str, Callable[[CrawlState, Any], Result]] = {
             "reveal": encounters.reveal, "soak": encounters.soak, "attack": fights.attack,
             "spoils": fights.spoils, "took": fights.treasure_taken}
         return steps[step]
 
     # -- the turn ---------------------------------------------------------------------------
-    def _move(self, state: CrawlState, action: Move) -> Result:
-        me = state.players[action.player]
-        if me.at is None:
-            raise IllegalActionError(
-                f"{me.name}'s character is not on the board: re-enter at an entrance or pass")
-        targets = moves(state, me.at)
-        if action.to not in targets:
-            raise IllegalActionError(
-                f"{me.name} cannot move to {_xy(action.to)}: a character moves in a straight "
-                "line over existing spaces, stops on a coin or stack and never passes another "
-                f"character; from {_xy(me.at)} it can reach "
-                + (", ".join(map(_xy, targets)) or "nothing (pass)"))
-        state = state.with_player(action.player, at=action.to)
-        events = [Event("moved", action.player, detail=_xy(action.to))]
-        if state.coin_at(action.to) is not None:
-            return encounters.take_coin(state, action.player, action.to, events)
-        if state.stack_at(action.to) is not None:
-            return encounters.take_stack(state, action.player, action.to, events)
-        return fights.offer_attack(state, action.player, events)
-
-    def _reenter(self, state: CrawlState, action: Reenter) -> Result:
-        me = state.players[action.player]
-        if me.at is not None:
-            raise IllegalActionError(f"{me.name}'s character is on the board: move it")
-        if action.space not in entrances(state):
-            raise IllegalActionError(
-                f"{_xy(action.space)} is not an entrance: re-enter on an empty space on the "
-                "dungeon's outer edge: " + ", ".join(map(_xy, entrances(state))))
-        state = state.with_player(action.player, at=action.space, dead=False)
-        return end_turn(state, [Event("reentered", action.player, detail=_xy(action.space))])
-
-    def _pass(self, state: CrawlState, action: Pass) -> Result:
-        pending = state.pending
-        me = state.players[action.player]
-        if pending is not None:  # declining the attack
-            return end_turn(state, [Event("no_attack", action.player)])
-        if me.at is None:
-            return end_turn(state, [Event("waited", action.player)])
-        if moves(state, me.at):
-            raise IllegalActionError(f"{me.name} must move (a character moves every turn)")
-        return end_turn(state, [Event("stuck", action.player)])
-
     def _roll(self, state: CrawlState, action: Roll) -> Result:
         die = DICE[state.options.die]
         if action.value not in die.faces:
@@ -342,7 +308,7 @@ class DungeonCrawl:
         return narration.describe(state, event)
 
     def state_json(self, state: CrawlState, events: Sequence[Event] = ()) -> dict[str, Any]:
-        return transcript.state_json(self, state, events)
+        return json_view.state_json(self, state, events)
 
     def header_lines(self, state: CrawlState, roles: Sequence[str] | None = None) -> list[str]:
         return transcript.header_lines(self, state, roles)
@@ -357,15 +323,11 @@ class DungeonCrawl:
         return transcript.format_action(state, action)
 
     def apply_set(self, state: CrawlState, words: list[str]) -> CrawlState:
-        return transcript.apply_set(state, words)
+        return positions.apply_set(state, words)
 
     def presenter(self) -> Any:
         """No kiosk presenter yet (the map view is still to be built)."""
         return None
-
-
-def _xy(space: tuple[int, int]) -> str:
-    return f"{space[0]},{space[1]}"
 
 
 _STEP_WORDS: dict[str, Callable[[Any], str]] = {

@@ -1,18 +1,14 @@
-"""Dungeon Crawl's transcript forms (docs/dungeon-crawl.md): action lines ``NAME VERB ARGS``,
-position lines ``set ...``, the header, and the state as JSON.
-
-Spaces and tiles are written ``X,Y``; suits by name (``suns``); values 0-5 (``null`` and
-``ace`` are read too).
+"""Dungeon Crawl's action lines (``NAME VERB ARGS``) and transcript header
+(docs/dungeon-crawl.md). Position lines are in ``positions``, the JSON view in ``json_view``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields, replace
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from companion.core.actions import Action
-from companion.core.events import Event
 from companion.games.dungeon_crawl.actions import (
     Attack,
     First,
@@ -30,16 +26,14 @@ from companion.games.dungeon_crawl.actions import (
     StandPawns,
     TreasureTaken,
 )
-from companion.games.dungeon_crawl.geometry import tile_of
 from companion.games.dungeon_crawl.pieces import (
     COLOURS,
-    DEATH_DAMAGE,
     DIRECTION_NAMES,
-    SUITS,
     parse_suit,
     parse_value,
 )
-from companion.games.dungeon_crawl.state import Coin, CrawlState, Player, Space, Stack, Tile
+from companion.games.dungeon_crawl.state import CrawlState
+from companion.games.dungeon_crawl.words import parse_count, parse_tile, parse_xy, quote, xy
 
 if TYPE_CHECKING:
     from companion.games.dungeon_crawl.rules import DungeonCrawl
@@ -49,46 +43,6 @@ ACTION_FORMS = (
     "west=SUIT | NAME coin X,Y VALUE | NAME place X,Y | NAME move X,Y | NAME reveal SUIT | "
     "NAME spend N | NAME roll VALUE | NAME soak N | NAME attack NAME | "
     "NAME spoils treasure|equipment | NAME took VALUE | NAME reenter X,Y | NAME pass")
-SET_FORMS = (
-    "set tile TX,TY SUIT:VALUE | set coin X,Y VALUE [suit=SUIT] | "
-    "set stack X,Y [treasures=V,V] [equipment=N] | set player NAME [at=X,Y|at=none] "
-    "[treasures=V,V] [equipment=N] [trap_xp=N] [monster_xp=N] [damage=V,V] [soaked=N] | "
-    "set revealed SUIT:VALUE ... | set turn NAME")
-
-
-def quote(name: str) -> str:
-    return f'"{name}"' if any(ch.isspace() for ch in name) else name
-
-
-def xy(space: tuple[int, int]) -> str:
-    return f"{space[0]},{space[1]}"
-
-
-def parse_xy(text: str, what: str = "space") -> tuple[int, int]:
-    parts = text.split(",")
-    try:
-        if len(parts) == 2:
-            return int(parts[0]), int(parts[1])
-    except ValueError:
-        pass
-    raise ValueError(f"{text!r} is not a {what}: write it X,Y (two whole numbers, e.g. 3,-1)")
-
-
-def parse_count(text: str, what: str) -> int:
-    if text.isdigit():
-        return int(text)
-    raise ValueError(f"{what} takes a whole number of 0 or more, not {text!r}")
-
-
-def parse_values(text: str) -> tuple[int, ...]:
-    return tuple(parse_value(v) for v in text.split(",")) if text else ()
-
-
-def parse_tile(text: str) -> tuple[str, int]:
-    suit, colon, value = text.partition(":")
-    if not colon:
-        raise ValueError(f"{text!r} is not a tile: write SUIT:VALUE, e.g. arms:3")
-    return parse_suit(suit), parse_value(value)
 
 
 # -- action lines ----------------------------------------------------------------------------
@@ -215,187 +169,3 @@ def new_game_from_header(game: DungeonCrawl, header: Mapping[str, Any]) -> Crawl
     players = [p if isinstance(p, str) else (p[0], p[1]) for p in header.get("players", ())]
     options = header.get("options")
     return game.new_game(players, options, seed=int(header.get("seed", 0)))
-
-
-# -- position lines --------------------------------------------------------------------------
-def apply_set(state: CrawlState, words: list[str]) -> CrawlState:
-    """One ``set`` line on a game not yet begun; the game then starts in play (seat one's turn
-    unless ``set turn`` says otherwise)."""
-    if len(words) < 3 or words[0] != "set":
-        raise ValueError(f"a position line is one of: {SET_FORMS}")
-    if state.phase not in ("start", "play") or state.pending is not None or state.turn > 1:
-        raise ValueError("set lines come before the first action")
-    if state.phase == "start":
-        state = replace(state, phase="play", first=0, current=0, turn=1)
-    kind, args = words[1], words[2:]
-    setter = _SETTERS.get(kind)
-    if setter is None:
-        raise ValueError(f"unknown position line 'set {kind}'; the forms: {SET_FORMS}")
-    result: CrawlState = setter(state, args)
-    return result
-
-
-def _set_tile(state: CrawlState, args: list[str]) -> CrawlState:
-    if len(args) != 2:
-        raise ValueError("set tile TX,TY SUIT:VALUE")
-    at, (suit, value) = parse_xy(args[0], "tile"), parse_tile(args[1])
-    if state.tile_at(at) is not None:
-        raise ValueError(f"a tile already lies at {xy(at)}")
-    if any((t.suit, t.value) == (suit, value) for t in state.tiles):
-        raise ValueError(f"the {suit}:{value} tile is laid already (each tile exists once)")
-    return replace(state, tiles=(*state.tiles, Tile(at, suit, value)))
-
-
-def _free_space(state: CrawlState, space: Space) -> None:
-    if state.tile_at(tile_of(space)) is None:
-        raise ValueError(f"no tile holds space {xy(space)}: set the tile first")
-    if state.coin_at(space) or state.stack_at(space) or state.player_at(space) is not None:
-        raise ValueError(f"space {xy(space)} is taken already")
-
-
-def _set_coin(state: CrawlState, args: list[str]) -> CrawlState:
-    if len(args) not in (2, 3):
-        raise ValueError("set coin X,Y VALUE [suit=SUIT]")
-    space, value = parse_xy(args[0]), parse_value(args[1])
-    _free_space(state, space)
-    suit = None
-    if len(args) == 3:
-        key, _, text = args[2].partition("=")
-        if key != "suit":
-            raise ValueError(f"{args[2]!r}: the coin's hidden suit is written suit=SUIT")
-        suit = parse_suit(text)
-        if (suit, value) in state.revealed or any(
-                (c.suit, c.value) == (suit, value) for c in state.coins):
-            raise ValueError(f"the {suit} {value} coin is elsewhere already")
-    if sum(1 for c in state.coins if c.value == value) >= len(SUITS):
-        raise ValueError(f"there are only four coins of {value}")
-    return replace(state, coins=(*state.coins, Coin(space, value, suit)))
-
-
-def _pairs(args: list[str]) -> dict[str, str]:
-    out = {}
-    for arg in args:
-        key, eq, value = arg.partition("=")
-        if not eq:
-            raise ValueError(f"expected key=value, got {arg!r}")
-        out[key] = value
-    return out
-
-
-def _set_stack(state: CrawlState, args: list[str]) -> CrawlState:
-    if not args:
-        raise ValueError("set stack X,Y [treasures=V,V] [equipment=N]")
-    space = parse_xy(args[0])
-    _free_space(state, space)
-    pairs = _pairs(args[1:])
-    unknown = set(pairs) - {"treasures", "equipment"}
-    if unknown:
-        raise ValueError(f"a stack holds treasures= and equipment=, not {', '.join(unknown)}")
-    stack = Stack(space, parse_values(pairs.get("treasures", "")),
-                  parse_count(pairs.get("equipment", "0"), "equipment"))
-    return replace(state, stacks=(*state.stacks, stack),
-                   revealed=state.revealed | {("crowns", v) for v in stack.treasures})
-
-
-_PLAYER_COUNTS = ("equipment", "trap_xp", "monster_xp", "soaked")
-
-
-def _set_player(state: CrawlState, args: list[str]) -> CrawlState:
-    if not args:
-        raise ValueError("set player NAME [at=X,Y|at=none] [treasures=V,V] [equipment=N] ...")
-    seat = state.seat_named(args[0])
-    pairs = _pairs(args[1:])
-    allowed = {"at", "treasures", "damage", *_PLAYER_COUNTS}
-    unknown = set(pairs) - allowed
-    if unknown:
-        raise ValueError(f"set player takes {', '.join(sorted(allowed))}; not "
-                         f"{', '.join(sorted(unknown))}")
-    changes: dict[str, Any] = {k: parse_count(v, k) for k, v in pairs.items()
-                               if k in _PLAYER_COUNTS}
-    for key in ("treasures", "damage"):
-        if key in pairs:
-            changes[key] = parse_values(pairs[key])
-    if "at" in pairs:
-        if pairs["at"] in ("none", "dead"):
-            changes.update(at=None, dead=pairs["at"] == "dead")
-        else:
-            space = parse_xy(pairs["at"])
-            state = state.with_player(seat, at=None)
-            _free_space(state, space)
-            changes.update(at=space, dead=False)
-    player: Player = replace(state.players[seat], **changes)
-    if player.soaked > sum(player.damage):
-        raise ValueError("soaked equipment cannot exceed the damage it was applied to")
-    if player.at is not None and player.wounds >= DEATH_DAMAGE:
-        raise ValueError(f"{player.wounds} damage after equipment kills: a character on the "
-                         "board has less than 10 (write at=dead for a dead one)")
-    state = state.with_player(seat, **changes)
-    return replace(state, revealed=state.revealed | {("crowns", v) for v in player.treasures})
-
-
-def _set_revealed(state: CrawlState, args: list[str]) -> CrawlState:
-    pairs = {parse_tile(a) for a in args}
-    return replace(state, revealed=state.revealed | pairs)
-
-
-def _set_turn(state: CrawlState, args: list[str]) -> CrawlState:
-    if len(args) != 1:
-        raise ValueError("set turn NAME")
-    return replace(state, current=state.seat_named(args[0]))
-
-
-_SETTERS: dict[str, Any] = {
-    "tile": _set_tile, "coin": _set_coin, "stack": _set_stack, "player": _set_player,
-    "revealed": _set_revealed, "turn": _set_turn}
-
-
-# -- JSON ------------------------------------------------------------------------------------
-def state_json(game: DungeonCrawl, state: CrawlState,
-               events: Sequence[Event] = ()) -> dict[str, Any]:
-    players = []
-    for p in state.players:
-        players.append({
-            "name": p.name, "suit": p.suit, "colour": COLOURS[p.suit],
-            "at": list(p.at) if p.at else None, "dead": p.dead,
-            "treasures": list(p.treasures), "treasure_count": len(p.treasures),
-            "treasure_total": sum(p.treasures), "equipment": p.equipment,
-            "trap_xp": p.trap_xp, "monster_xp": p.monster_xp, "damage": list(p.damage),
-            "soaked": p.soaked, "wounds": p.wounds})
-    out: dict[str, Any] = {
-        "variant": state.variant,
-        "phase": state.phase,
-        "turn": state.turn,
-        "current_player": state.players[state.current].name,
-        "first_builder": None if state.first is None else state.players[state.first].name,
-        "options": {f.name: getattr(state.options, f.name) for f in fields(state.options)},
-        "tiles": [{"at": list(t.at), "suit": t.suit, "value": t.value} for t in state.tiles],
-        "pawn_directions": {d: s for s, d in state.directions},
-        "coins": [{"at": list(c.at), "value": c.value, "suit": c.suit} for c in state.coins],
-        "stacks": [{"at": list(s.at), "treasures": list(s.treasures), "equipment": s.equipment}
-                   for s in state.stacks],
-        "revealed": sorted(f"{s}:{v}" for s, v in state.revealed),
-        "treasures_found": state.crowns_revealed,
-        "players": players,
-        "waiting_for": None if state.outcome else game.waiting_for(state),
-        "legal_actions": [format_action(state, a) for a in game.legal_actions(state)],
-        "events": [event_json(game, state, e) for e in events],
-    }
-    if state.outcome is not None:
-        out["outcome"] = {"winner": state.outcome.winner, "reason": state.outcome.reason,
-                          "standings": [{"name": n, "treasure": t}
-                                        for n, t in state.outcome.standings]}
-    return out
-
-
-def event_json(game: DungeonCrawl, state: CrawlState, event: Event) -> dict[str, Any]:
-    out: dict[str, Any] = {"kind": event.kind, "text": game.describe(state, event)}
-    if event.player is not None:
-        out["player"] = state.players[event.player].name
-    if event.amount:
-        out["amount"] = event.amount
-    if event.other is not None:
-        out["other"] = state.players[event.other].name
-    if event.detail:
-        out["detail"] = event.detail
-    return out
-

@@ -193,4 +193,44 @@ def play_bot_game(seed: int, players: Sequence[str] = ("Ann", "Bob", "Cat"),
     return BotGame(state, actions, events)
 
 
-__all__ = ["BotGame", "HeuristicBot", "RandomBot", "Table", "play_bot_game"]
+
+
+@dataclass
+class Summary:
+    """What many bot games show: wins by seat (a shared win counts for nobody), deaths and
+    turns."""
+
+    games: int
+    wins: list[int]
+    shared: int
+    deaths: int
+    turns: int
+
+    def lines(self) -> list[str]:
+        out = [f"{self.games} games, {self.turns / self.games:.1f} turns a game, "
+               f"{self.deaths / self.games:.2f} deaths a game, {self.shared} shared wins"]
+        out += [f"seat {i + 1}: {w} wins ({100 * w / self.games:.0f}%)"
+                for i, w in enumerate(self.wins)]
+        return out
+
+
+def summarise(seeds: Sequence[int], players: Sequence[str] = ("Ann", "Bob", "Cat"),
+              bots: Sequence[str] = ("heuristic", "random", "heuristic")) -> Summary:
+    """Play a bot game per seed and count who won from which seat and how often characters
+    died (the figures ``companion simulate`` reports for this game)."""
+    wins = [0] * len(players)
+    shared = deaths = turns = 0
+    for seed in seeds:
+        game = play_bot_game(seed, players, bots)
+        outcome = game.state.outcome
+        assert outcome is not None
+        if outcome.winner is None:
+            shared += 1
+        else:
+            wins[list(players).index(outcome.winner)] += 1
+        deaths += sum(1 for e in game.events if e.kind == "died")
+        turns += game.state.turn
+    return Summary(len(seeds), wins, shared, deaths, turns)
+
+__all__ = ["BotGame", "HeuristicBot", "RandomBot", "Summary", "Table", "play_bot_game",
+           "summarise"]

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from companion.games.dungeon_crawl.bots import play_bot_game
+from companion.games.dungeon_crawl.bots import play_bot_game, summarise
 from companion.games.dungeon_crawl.pieces import DEATH_DAMAGE, TILES_PER_GAME
 
 from .table import GAME
@@ -72,3 +72,13 @@ def test_every_listed_action_applies_in_every_state_of_a_game():
     play_bot_game(9, players=("Ann", "Bob", "Cat", "Dan"),
                   bots=("random", "heuristic", "random", "heuristic"), watch=watch)
     assert applied > 1000
+
+
+def test_summary_counts_wins_by_seat_and_deaths():
+    summary = summarise(range(1, 21), players=("Ann", "Bob"), bots=("heuristic", "random"))
+    assert summary.games == 20 and sum(summary.wins) + summary.shared == 20
+    assert summary.wins[0] > summary.wins[1]  # the heuristic bot beats the random one
+    deaths = sum(1 for s in range(1, 21) for e in play_bot_game(
+        s, ("Ann", "Bob"), ("heuristic", "random")).events if e.kind == "died")
+    assert summary.deaths == deaths
+    assert summary.lines()[1].startswith(f"seat 1: {summary.wins[0]} wins")

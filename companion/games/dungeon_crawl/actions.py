@@ -109,3 +109,9 @@ class Reenter(Action):
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Do nothing now: no attack, no move possible, or a dead player waiting a turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class StopGame(Action):
+    """The table stops the game before the sixth treasure (a simulation's turn cap, or a table
+    that has to leave): the treasures held decide as at the end."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from companion.core.actions import Action
 from companion.core.events import Event
@@ -156,6 +156,27 @@ class Table:
             drawn = self.rng.choice(state.players[state.pending.other].treasures)
             return TreasureTaken(first.player, drawn)
         return bot.choose(state, actions)
+
+
+class GameBot:
+    """Every seat of a game for the shared bot loop (``companion simulate``, the conformance
+    kit): the pieces (tile stack, hidden suits, dice, drawn treasures) from one seeded
+    :class:`Table`, the choices from a bot. One per game."""
+
+    def __init__(self, seed: int, bot: Bot) -> None:
+        self.table = Table(random.Random(seed))
+        self.bot = bot
+
+    @classmethod
+    def heuristic(cls, seed: int) -> GameBot:
+        return cls(seed, HeuristicBot(random.Random(seed * 31)))
+
+    @classmethod
+    def random(cls, seed: int) -> GameBot:
+        return cls(seed, RandomBot(random.Random(seed * 31)))
+
+    def choose(self, rules: Any, state: CrawlState, actions: Sequence[Action]) -> Action:
+        return self.table.answer(rules, state, list(actions), self.bot)
 
 
 @dataclass

@@ -10,7 +10,7 @@ Rulings on the rule text: docs/rulings-dungeon-crawl.md (C-1 ...).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
@@ -18,6 +18,7 @@ from companion.core.actions import Action
 from companion.core.dice import DicePrompt, DieKind
 from companion.core.errors import IllegalActionError
 from companion.core.events import Event
+from companion.core.game import Bot
 from companion.games.dungeon_crawl import (
     building,
     encounters,
@@ -27,6 +28,7 @@ from companion.games.dungeon_crawl import (
     narration,
     positions,
     transcript,
+    turns,
 )
 from companion.games.dungeon_crawl.actions import (
     Attack,
@@ -43,6 +45,7 @@ from companion.games.dungeon_crawl.actions import (
     Spend,
     Spoils,
     StandPawns,
+    StopGame,
     TreasureTaken,
 )
 from companion.games.dungeon_crawl.geometry import adjacent_characters, entrances, moves
@@ -79,6 +82,9 @@ class DungeonCrawl:
     over and treasures drawn arrive inside actions."""
 
     name = "dungeon_crawl"
+
+    def __init__(self) -> None:
+        self._presenter: Any = None
 
     # -- a new game ------------------------------------------------------------------------
     def default_options(self) -> Options:
@@ -197,6 +203,9 @@ class DungeonCrawl:
             raise IllegalActionError("the game is over: start a new game")
         if not 0 <= action.player < len(state.players):
             raise IllegalActionError(f"there is no seat {action.player} at this table")
+        if isinstance(action, StopGame):
+            stopped, told = turns.stop(state)
+            return stopped, tuple(told)
         deciders = self.deciders(state)
         if action.player not in deciders:
             who = " or ".join(state.players[i].name for i in deciders)
@@ -313,8 +322,46 @@ class DungeonCrawl:
     def header_lines(self, state: CrawlState, roles: Sequence[str] | None = None) -> list[str]:
         return transcript.header_lines(self, state, roles)
 
-    def new_game_from_header(self, header: Mapping[str, Any]) -> CrawlState:
-        return transcript.new_game_from_header(self, header)
+    def new_game_from_header(self, players: Sequence[str | tuple[str, str]], options: Any,
+                             seed: int, setup: Mapping[str, Any]) -> CrawlState:
+        return self.new_game(players, options, seed)
+
+    @property
+    def setup_words(self) -> frozenset[str]:
+        """No header lines of its own: the dungeon is built by actions."""
+        return frozenset()
+
+    def read_setup_line(self, words: list[str], setup: dict[str, Any]) -> None:
+        raise ValueError(f"dungeon_crawl has no {words[0]!r} header lines")
+
+    def setup_lines(self, state: CrawlState) -> list[str]:
+        return []
+
+    def end_game_action(self, state: CrawlState) -> Action:
+        return StopGame(state.current)
+
+    def needs_dice(self, action: Action) -> bool:
+        """Rolls are listed with every face the die can show, so none is left open; the
+        pieces (dice, hidden suits, the tile stack) are the table's (``bots.GameBot``)."""
+        return False
+
+    def tells(self, event: Event) -> bool:
+        return True
+
+    def result_lines(self, state: CrawlState) -> Iterator[str]:
+        result = state.outcome or turns.outcome(state)
+        title = "Final standings" if state.outcome else "Standings so far"
+        yield f"{title} (treasure values):"
+        for rank, (name, total) in enumerate(result.standings, start=1):
+            yield f"  {rank}. {name:<10} {total:>3}"
+        if state.outcome is not None:
+            yield f"Winner: {state.outcome.winner}" if state.outcome.winner else \
+                "Shared win"
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        from companion.games.dungeon_crawl.bots import GameBot
+
+        return {"heuristic": GameBot.heuristic, "table": GameBot.random}
 
     def parse_action(self, state: CrawlState, words: list[str]) -> Action:
         return transcript.parse_action(state, words)
@@ -326,8 +373,13 @@ class DungeonCrawl:
         return positions.apply_set(state, words)
 
     def presenter(self) -> Any:
-        """No kiosk presenter yet (the map view is still to be built)."""
-        return None
+        """The kiosk's presenter (``presenter.CrawlPresenter``; the map view is still to be
+        built)."""
+        if self._presenter is None:
+            from companion.games.dungeon_crawl.presenter import CrawlPresenter
+
+            self._presenter = CrawlPresenter(self)
+        return self._presenter
 
 
 _STEP_WORDS: dict[str, Callable[[Any], str]] = {

@@ -112,6 +112,11 @@ class CrawlState:
     pending: Pending | None = None
     outcome: Outcome | None = None
 
+    @property
+    def turn_number(self) -> int:
+        """Play turns begun (0 while the dungeon is built), as the shared consumers read it."""
+        return self.turn
+
     # -- look-ups ------------------------------------------------------------------------
     def tile_at(self, at: TileAt) -> Tile | None:
         return next((t for t in self.tiles if t.at == at), None)

@@ -24,6 +24,7 @@ from companion.games.dungeon_crawl.actions import (
     Spend,
     Spoils,
     StandPawns,
+    StopGame,
     TreasureTaken,
 )
 from companion.games.dungeon_crawl.pieces import (
@@ -55,7 +56,7 @@ def parse_action(state: CrawlState, words: list[str]) -> Action:
     parser = _PARSERS.get(verb)
     if parser is None:
         raise ValueError(f"unknown verb {verb!r}; the forms: {ACTION_FORMS}")
-    arity = {"first": 0, "pass": 0, "lay": 2, "pawns": 4, "coin": 2}.get(verb, 1)
+    arity = {"first": 0, "pass": 0, "stop": 0, "lay": 2, "pawns": 4, "coin": 2}.get(verb, 1)
     if len(args) != arity:
         raise ValueError(f"'{verb}' takes {arity} argument(s), got {len(args)}; the forms: "
                          f"{ACTION_FORMS}")
@@ -79,6 +80,7 @@ def _pawns(state: CrawlState, seat: int, args: list[str]) -> Action:
 _PARSERS: dict[str, Any] = {
     "first": lambda st, s, a: First(s),
     "pass": lambda st, s, a: Pass(s),
+    "stop": lambda st, s, a: StopGame(s),
     "lay": lambda st, s, a: LayTile(s, *parse_tile(a[0]), parse_xy(a[1], "tile")),
     "pawns": _pawns,
     "coin": lambda st, s, a: PlaceCoin(s, parse_xy(a[0]), parse_value(a[1])),
@@ -119,6 +121,8 @@ def _body(state: CrawlState, a: Action) -> str:  # noqa: C901  (one branch per v
         return "first"
     if isinstance(a, Pass):
         return "pass"
+    if isinstance(a, StopGame):
+        return "stop"
     if isinstance(a, LayTile):
         return f"lay {a.suit}:{a.value} {xy(a.at)}"
     if isinstance(a, StandPawns):

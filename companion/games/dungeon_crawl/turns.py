@@ -50,3 +50,14 @@ def finish(state: CrawlState, events: list[Event]) -> Result:
 
 def standings_total(result: Outcome) -> int:
     return result.standings[0][1] if result.standings else 0
+
+
+def stop(state: CrawlState) -> Result:
+    """The table stops the game early: the treasures held decide as at the end (reason
+    ``stopped``, or ``shared`` when the leaders are equal)."""
+    over, events = finish(state, [])
+    assert over.outcome is not None
+    if over.outcome.reason == "sixth_treasure":
+        over = replace(over, outcome=replace(over.outcome, reason="stopped"))
+        events = [replace(e, detail="stopped") if e.kind == "game_over" else e for e in events]
+    return over, events

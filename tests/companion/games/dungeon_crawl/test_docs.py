@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-import shlex
 from pathlib import Path
+
+from companion.transcript import replay
 
 from .table import GAME
 
@@ -13,33 +14,10 @@ HERE = Path(__file__).resolve().parent
 
 
 def play_transcript(text: str):
-    players, seed, options = [], 0, {}
-    state = None
-    events = []
-    for line in text.splitlines():
-        words = shlex.split(line, comments=True)
-        if not words:
-            continue
-        head = words[0]
-        if head == "variant":
-            assert words[1] == GAME.name
-        elif head == "seed":
-            seed = int(words[1])
-        elif head == "option":
-            key, value = words[1].split("=")
-            options[key] = value
-        elif head == "player":
-            players.append((words[1], words[2]))
-        else:
-            if state is None:
-                state = GAME.new_game_from_header(
-                    {"seed": seed, "options": options, "players": players})
-            if head == "set":
-                state = GAME.apply_set(state, words)
-            else:
-                state, happened = GAME.apply(state, GAME.parse_action(state, words))
-                events.extend(happened)
-    return state, events
+    """Replay through the shared transcript framing (header lines read by it, the rest by the
+    game)."""
+    result = replay(text)
+    return result.state, result.events
 
 
 def examples() -> list[str]:

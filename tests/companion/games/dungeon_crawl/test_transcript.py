@@ -12,6 +12,7 @@ from companion.core.registry import find_game, game_names
 from companion.games.dungeon_crawl.bots import play_bot_game
 from companion.games.dungeon_crawl.rules import DungeonCrawl
 from companion.games.dungeon_crawl.state import Options
+from companion.transcript import replay
 
 from .table import CORRIDOR, GAME, act, position
 
@@ -100,8 +101,7 @@ def test_header_lines_recreate_the_new_game():
     lines = GAME.header_lines(state)
     assert lines == ["variant dungeon_crawl", "option die=d6", "seed 7", "player Ann blue",
                      "player Bob red"]
-    header = {"seed": 7, "options": {"die": "d6"}, "players": [("Ann", "blue"), ("Bob", "red")]}
-    assert GAME.new_game_from_header(header) == state
+    assert replay("\n".join(lines) + "\n").state == state  # read back by the shared framing
     with pytest.raises(ValueError, match="option die takes piecepack or d6"):
         GAME.parse_option("die", "d20")
     with pytest.raises(ValueError, match="not a setting of dungeon_crawl"):

@@ -1,0 +1,1 @@
+"""The fault campaigns of issue 34 (see README.md)."""

@@ -148,7 +148,7 @@ def run_worker(source: Any, process: Callable[[np.ndarray], Any] = kiosk_process
 def test_every_frame_a_camera_may_give(campaign: Campaign) -> None:
     rng = campaign.rng("camera frames")
     names = sorted(GOOD) + sorted(BAD) + sorted(FAILURES)
-    runs = campaign.size(40, 600)
+    runs = campaign.size(50, 600)
     for run in range(runs):
         # a stream of good frames, then (usually) one fault, then more good frames
         items: list[Any] = [GOOD[rng.choice(sorted(GOOD))] for _ in range(rng.randint(0, 4))]

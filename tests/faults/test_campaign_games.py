@@ -25,7 +25,7 @@ def test_bot_games_keep_every_invariant_and_replay_equal(campaign: Campaign) -> 
         seed = rng.randrange(10**6)
         table = table_for(seed, team=True if g % 5 == 2 else None)
         bot = "random" if g % 3 == 0 else "heuristic"
-        max_steps = rng.randint(50, campaign.size(150, 2500))
+        max_steps = rng.randint(50, campaign.size(150, 1000))
         lines, final, states = bot_game(table, seed, max_steps, bot=bot, check=True)
         actions = len(states)
         header = len(lines) - actions

@@ -90,7 +90,8 @@ def vector_files() -> list[Path]:
 def check_invariants(state: GameState) -> None:
     """The engine's invariants (tests/companion/test_properties.py, with team play's shared
     pools counted once): money conserved, cash never negative, buildings within the bank's
-    stock, no buildings on a mortgaged lot, no lot of a bankrupt player, each jail card once."""
+    stock, no buildings on a mortgaged lot, no lot of a bankrupt player, each jail card once
+    (held, in its deck, or drawn and waiting on a decision)."""
     assert state.money_in_hand + state.pot == state.bank_net, "money not conserved"
     assert all(p.cash >= 0 for p in state.players), "negative cash"
     houses = sum(s.houses for s in state.squares if not s.hotel)
@@ -103,6 +104,9 @@ def check_invariants(state: GameState) -> None:
         assert not (s.mortgaged and s.level), "buildings on a mortgaged lot"
         assert s.owner is None or not state.players[s.owner].bankrupt, "a bankrupt owns a lot"
     held = [d for p in state.players for d in p.jail_cards]
+    # a drawn card may wait on a decision (Dungeonopoly's Divine Favor: a CardChoice)
+    held += [getattr(step, "deck", None) for step in state.pending
+             if getattr(step, "card", None) == "get_out_of_jail_free"]
     for deck in ("chance", "community_chest"):
         in_deck = "get_out_of_jail_free" in state.deck(deck)
         assert held.count(deck) + in_deck == 1, "a jail card is lost or doubled"

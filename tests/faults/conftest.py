@@ -1,6 +1,8 @@
 """Shared pieces of the fault campaigns (see README.md here): the campaign's size (small by
-default, large with ``--long``), seeded random streams, bot games as transcripts, the
-``companion`` command line run as a fresh process, and hashes of a folder's files."""
+default, large with ``--long``), seeded random streams, bot games as transcripts, the engine's
+invariants, the ``companion`` command line run as a fresh process, and hashes of a folder's
+files. The tests reach them through the ``campaign`` fixture (``campaign.bot_game(...)``): test
+folders here have no ``__init__.py``, so a conftest is not imported by name."""
 
 from __future__ import annotations
 
@@ -28,25 +30,6 @@ CLASSES = ("fighter", "wizard", "cleric", "rogue", "bard", "druid", "paladin", "
 # the vectors live in tests/vectors today and may move to tests/conformance/vectors
 VECTOR_GLOBS = ("tests/vectors/*/*.txt", "tests/conformance/vectors/*/*.txt",
                 "assets/transcripts/*.txt")
-
-
-@dataclass(frozen=True)
-class Campaign:
-    """How big a campaign runs: ``size(default, long)`` picks by the ``--long`` option."""
-
-    long: bool
-
-    def size(self, default: int, long: int) -> int:
-        return long if self.long else default
-
-    def rng(self, name: str) -> random.Random:
-        """A random stream of its own for each campaign, the same on every run."""
-        return random.Random(f"issue-34 fault campaign: {name}")
-
-
-@pytest.fixture(scope="session")
-def campaign(request: pytest.FixtureRequest) -> Campaign:
-    return Campaign(long=bool(request.config.getoption("--long")))
 
 
 def cli_env() -> dict[str, str]:
@@ -168,3 +151,34 @@ def bot_game(table: Table, seed: int, max_steps: int, bot: str = "heuristic",
         if len(states) >= max_steps:
             break
     return lines, state, states
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """How big a campaign runs (``size(default, long)`` picks by the ``--long`` option), and
+    the shared helpers of this file."""
+
+    long: bool
+
+    root = ROOT
+    faults = FAULTS
+    Table = Table
+    bot_game = staticmethod(bot_game)
+    table_for = staticmethod(table_for)
+    check_invariants = staticmethod(check_invariants)
+    vector_files = staticmethod(vector_files)
+    folder_hashes = staticmethod(folder_hashes)
+    run_cli = staticmethod(run_cli)
+    cli_env = staticmethod(cli_env)
+
+    def size(self, default: int, long: int) -> int:
+        return long if self.long else default
+
+    def rng(self, name: str) -> random.Random:
+        """A random stream of its own for each campaign, the same on every run."""
+        return random.Random(f"issue-34 fault campaign: {name}")
+
+
+@pytest.fixture(scope="session")
+def campaign(request: pytest.FixtureRequest) -> Campaign:
+    return Campaign(long=bool(request.config.getoption("--long")))

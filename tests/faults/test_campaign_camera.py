@@ -22,7 +22,7 @@ from companion.config import CameraConfig
 from hardware.camera import CameraError, CheckedSource, checked
 from hardware.capture import CaptureState, CaptureStatus, CaptureWorker, SwapRB, open_camera
 
-from .conftest import Campaign, cli_env
+Campaign = Any  # the type of conftest.py's ``campaign`` fixture, which carries the helpers
 
 H, W = 6, 8
 STALL = "stall"
@@ -206,7 +206,7 @@ def test_a_camera_that_cannot_open_or_set_up_or_stalls() -> None:
     gate.set()
 
     def slow_process(frame: np.ndarray) -> None:
-        gate.wait(0.5)
+        gate.wait(30)  # until the test lets it go
 
     gate.clear()
     status, _ = run_worker(checked(FakeCamera([GOOD["uint16"]])), slow_process,
@@ -265,12 +265,12 @@ def test_swap_rb_works_on_grey_and_four_channel_frames() -> None:
                    "\"synthetic-dice\" imports vision.synthetic.dice when first asked for, but "
                    "that module registers the scheme only in register_dice_source(), so a fresh "
                    "process refuses it as an unknown frame source (issue 34 item 3)")
-def test_the_synthetic_dice_backend_opens_in_a_fresh_process() -> None:
+def test_the_synthetic_dice_backend_opens_in_a_fresh_process(campaign: Campaign) -> None:
     code = ("from companion.config import CameraConfig\n"
             "from hardware.capture import open_camera\n"
             "s = open_camera(CameraConfig(backend='synthetic-dice'))\n"
             "f = s.read()\n"
             "assert f is not None and f.dtype.name == 'uint8', f\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=cli_env(), timeout=120)
+                          env=campaign.cli_env(), timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.config import DEFAULT_FILE, Config, ConfigError, load_config, parse_config_text
 
-from .conftest import Campaign
+Campaign = Any  # the type of conftest.py's ``campaign`` fixture, which carries the helpers
 
 BAD_NUMBERS = ("nan", "inf", "-inf", "-1", "1e9", "true", '"1.0"', "[]", "{}", "1979-05-27")
 BAD_BOOLS = ("1", '"true"', "nan", "[true]", "{}", "0.0")

@@ -15,13 +15,14 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.journal import Journal, JournalError, inspect
 from companion.session import Session, SessionError
 
-from .conftest import Campaign, Table, bot_game, cli_env, folder_hashes, run_cli
+Campaign = Any  # the type of conftest.py's ``campaign`` fixture, which carries the helpers
 
 ADVICE = ("start a new game", "restore a backup", "pick another file", "left untouched",
           "give the path", "make it writable", "check the sd card", "update the companion")
@@ -29,9 +30,10 @@ Damage = Callable[[Path, random.Random], None]
 
 
 @pytest.fixture(scope="module")
-def original(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], list[str]]:
+def original(tmp_path_factory: pytest.TempPathFactory, campaign: Campaign
+             ) -> tuple[Path, list[str], list[str]]:
     """A closed saved game of a 60-action bot game, with an undo in its history."""
-    lines, _, _ = bot_game(Table("monopoly", (("Ann", ""), ("Ben", ""), ("Cai", "")), {}),
+    lines, _, _ = campaign.bot_game(campaign.Table("monopoly", (("Ann", ""), ("Ben", ""), ("Cai", "")), {}),
                            seed=11, max_steps=62)
     header = [line for line in lines if not line.startswith(("Ann ", "Ben ", "Cai "))]
     actions = lines[len(header):]
@@ -180,7 +182,7 @@ def test_damaged_save_files_open_whole_or_are_refused_with_advice(
         shutil.copyfile(source, path)
         damage(path, rng)
         # journal check (in the program and, for some, as the command): writes nothing
-        before = folder_hashes(folder)
+        before = campaign.folder_hashes(folder)
         try:
             inspect(path)
         except JournalError as exc:
@@ -190,15 +192,15 @@ def test_damaged_save_files_open_whole_or_are_refused_with_advice(
                 "UnicodeDecodeError (known)", 0) + 1
             continue
         if i in cli_cases:
-            proc = run_cli("journal", "check", str(path))
+            proc = campaign.run_cli("journal", "check", str(path))
             assert proc.returncode in (0, 1), f"{name}: {proc.stdout}{proc.stderr}"
-        assert folder_hashes(folder) == before, f"{name}: journal check wrote"
+        assert campaign.folder_hashes(folder) == before, f"{name}: journal check wrote"
         # opening for play: every intact line, the damage named, or a refusal with advice
         try:
             journal = Journal.open(path)
         except JournalError as exc:
             assert any(a in str(exc).lower() for a in ADVICE), f"{name}: {exc}"
-            assert folder_hashes(folder) == before, f"{name}: a refused file was changed"
+            assert campaign.folder_hashes(folder) == before, f"{name}: a refused file was changed"
             outcomes["refused"] = outcomes.get("refused", 0) + 1
             continue
         with journal:
@@ -263,7 +265,8 @@ def _flip_after(path: Path, needle: bytes, offset: int, mask: int) -> None:
                    "journal._verify, so Journal.open, inspect and `companion journal check` end "
                    "in a traceback instead of a JournalError")
 def test_damaged_schema_text_is_refused_with_advice(
-        tmp_path: Path, original: tuple[Path, list[str], list[str]]) -> None:
+        tmp_path: Path, original: tuple[Path, list[str], list[str]],
+        campaign: Campaign) -> None:
     path = tmp_path / "game.sqlite"
     shutil.copyfile(original[0], path)
     _flip_after(path, b"digest TEXT NOT NULL,\n    found_at", len(b"digest TEXT NOT NULL"),
@@ -272,7 +275,7 @@ def test_damaged_schema_text_is_refused_with_advice(
         with pytest.raises(JournalError, match="left untouched"):
             step(path)
     proc = subprocess.run([sys.executable, "-m", "companion.cli", "journal", "check", str(path)],
-                          capture_output=True, text=True, env=cli_env())
+                          capture_output=True, text=True, env=campaign.cli_env())
     assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
 
 

@@ -9,10 +9,11 @@ at the end and at a few points along the way."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from companion.transcript import replay
 
-from .conftest import Campaign, bot_game, table_for
+Campaign = Any  # the type of conftest.py's ``campaign`` fixture, which carries the helpers
 
 
 def test_bot_games_keep_every_invariant_and_replay_equal(campaign: Campaign) -> None:
@@ -23,10 +24,10 @@ def test_bot_games_keep_every_invariant_and_replay_equal(campaign: Campaign) -> 
     start = time.perf_counter()
     for g in range(games):
         seed = rng.randrange(10**6)
-        table = table_for(seed, team=True if g % 5 == 2 else None)
+        table = campaign.table_for(seed, team=True if g % 5 == 2 else None)
         bot = "random" if g % 3 == 0 else "heuristic"
         max_steps = rng.randint(50, campaign.size(150, 1000))
-        lines, final, states = bot_game(table, seed, max_steps, bot=bot, check=True)
+        lines, final, states = campaign.bot_game(table, seed, max_steps, bot=bot, check=True)
         actions = len(states)
         header = len(lines) - actions
         steps += actions

@@ -15,22 +15,23 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from companion.journal import Journal, inspect
 from companion.session import Session
 from companion.transcript import replay
 
-from .conftest import FAULTS, Campaign, check_invariants, cli_env, folder_hashes, run_cli
+Campaign = Any  # the type of conftest.py's ``campaign`` fixture, which carries the helpers
 
-CHILD = FAULTS / "kill_child.py"
 CHILD_HEADER = ["variant monopoly", "seed 5", "player Ann", "player Ben"]
 
 
-def kill_at_random(argv: list[str], delay: float) -> tuple[list[str], str]:
+def kill_at_random(campaign: Campaign, argv: list[str], delay: float
+                   ) -> tuple[list[str], str]:
     """Run the child, wait for its ``ready``, SIGKILL it ``delay`` seconds later; the lines it
     printed in full (a line cut by the kill was never acknowledged) and its stderr."""
-    proc = subprocess.Popen([sys.executable, str(CHILD), *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=cli_env())
+    proc = subprocess.Popen([sys.executable, str(campaign.faults / "kill_child.py"), *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=campaign.cli_env())
     assert proc.stdout is not None
     first = proc.stdout.readline()
     if first != "ready\n":
@@ -69,21 +70,21 @@ def test_kill_9_while_playing_loses_no_acknowledged_action(tmp_path: Path,
         fresh = not path.exists()
         # a kill soon after the start often lands in Journal.create (new games) or in resume
         delay = rng.choice((rng.uniform(0.0, 0.03), rng.uniform(0.0, 0.5)))
-        printed, _ = kill_at_random(["play", str(path), variant, str(rng.randrange(10**6))],
+        printed, _ = kill_at_random(campaign, ["play", str(path), variant, str(rng.randrange(10**6))],
                                     delay)
         acked = [line.split(" ", 2) for line in printed if line.startswith("ack ")]
         if not path.exists():
             assert fresh and "created" not in printed, f"kill {k}: an acknowledged game vanished"
             continue
         # journal check: intact (or intact but not closed cleanly), and it writes nothing
-        before = folder_hashes(path.parent)
+        before = campaign.folder_hashes(path.parent)
         report = inspect(path)
         assert report.damage is None, f"kill {k}: {report.summary}"
         assert report.summary.startswith("intact"), report.summary
         if k in cli_checks:
-            proc = run_cli("journal", "check", str(path))
+            proc = campaign.run_cli("journal", "check", str(path))
             assert proc.returncode == 0 and "intact" in proc.stdout, proc.stdout + proc.stderr
-        assert folder_hashes(path.parent) == before, f"kill {k}: journal check wrote"
+        assert campaign.folder_hashes(path.parent) == before, f"kill {k}: journal check wrote"
         # every acknowledged line is there, and nothing seen before was lost
         with Journal.open(path) as journal:
             assert journal.damage is None
@@ -101,7 +102,7 @@ def test_kill_9_while_playing_loses_no_acknowledged_action(tmp_path: Path,
         session = Session.resume(path)
         try:
             assert session.lines == lines
-            check_invariants(session.state)
+            campaign.check_invariants(session.state)
             assert session.state == replay(session.export_transcript()).state
         finally:
             session.close()
@@ -123,7 +124,7 @@ def test_kill_9_while_creating_journals(tmp_path: Path, campaign: Campaign) -> N
     for k in range(campaign.size(4, 100)):
         folder = tmp_path / f"round{k}"
         folder.mkdir()
-        printed, _ = kill_at_random(["create", str(folder)], rng.uniform(0.0, 0.3))
+        printed, _ = kill_at_random(campaign, ["create", str(folder)], rng.uniform(0.0, 0.3))
         created = [int(line.split()[1]) for line in printed if line.startswith("ack ")]
         done = max(created, default=0)
         assert created == list(range(1, done + 1))

@@ -11,12 +11,13 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.transcript import TranscriptError, replay
 
-from .conftest import Campaign, Table, bot_game, run_cli, table_for, vector_files
+Campaign = Any  # the type of conftest.py's ``campaign`` fixture, which carries the helpers
 
 UNICODE = ("é", "İ", "ß", "３", "٣", "\u200b", "\u00a0", "ﬁ", "😀", "\u202e", "Ⅻ", "\ufeff")
 WORDS = ("roll", "buy", "end", "bid", "build", "trade", "give", "get", "set", "player",
@@ -108,11 +109,11 @@ MUTATIONS: dict[str, Mutation] = {
 
 def sources(campaign: Campaign) -> dict[str, list[str]]:
     found = {path.name: path.read_text(encoding="utf-8").splitlines()
-             for path in vector_files()}
+             for path in campaign.vector_files()}
     assert len(found) >= 5, "the test vectors were not found"
     for seed in range(campaign.size(4, 24)):
-        table = table_for(seed, team=True if seed % 4 == 1 else None)
-        lines, _, _ = bot_game(table, seed, max_steps=campaign.size(40, 150))
+        table = campaign.table_for(seed, team=True if seed % 4 == 1 else None)
+        lines, _, _ = campaign.bot_game(table, seed, max_steps=campaign.size(40, 150))
         found[f"bot {table.label} seed {seed}"] = lines
     return found
 
@@ -170,7 +171,7 @@ def test_mutated_transcripts_through_the_command(tmp_path: Path, campaign: Campa
         path = tmp_path / f"mutant{i}.txt"
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         flags = ["--json"] if "teams=" in text or i % 2 else []
-        proc = run_cli("script", str(path), *flags)
+        proc = campaign.run_cli("script", str(path), *flags)
         assert proc.returncode in (0, 2), f"{label}: {proc.returncode} {proc.stderr[-2000:]}"
         if proc.returncode == 2:
             assert "line " in proc.stderr or "cannot read" in proc.stderr, (label, proc.stderr)
@@ -179,12 +180,13 @@ def test_mutated_transcripts_through_the_command(tmp_path: Path, campaign: Campa
 @pytest.mark.xfail(strict=True, reason="issue 34 item 1: `companion script FILE` without --json "
                    "on a team game raises KeyError in print_standings (standings name teams, "
                    "the printer looks them up as players)")
-def test_a_team_game_replays_as_text_through_the_command(tmp_path: Path) -> None:
-    lines, _, _ = bot_game(Table("monopoly", tuple((f"P{i}", "") for i in range(1, 5)),
+def test_a_team_game_replays_as_text_through_the_command(tmp_path: Path,
+                                                          campaign: Campaign) -> None:
+    lines, _, _ = campaign.bot_game(campaign.Table("monopoly", tuple((f"P{i}", "") for i in range(1, 5)),
                                  {"teams": "P1+P3,P2+P4"}), seed=3, max_steps=30)
     path = tmp_path / "team.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    proc = run_cli("script", str(path))
+    proc = campaign.run_cli("script", str(path))
     assert proc.returncode == 0 and "standings" in proc.stdout, proc.stderr[-2000:]
 
 
@@ -193,24 +195,25 @@ LONG_LINE = 800_000  # the issue's example: 800 KB of stderr for one line
 
 @pytest.mark.xfail(strict=True, reason="issue 34 item 8: a very long transcript line is not "
                    "refused quickly and the error quotes the whole line")
-def test_a_very_long_line_is_refused_quickly_quoting_only_its_start() -> None:
-    base = (vector_files()[0]).read_text(encoding="utf-8")
+def test_a_very_long_line_is_refused_quickly_quoting_only_its_start(campaign: Campaign) -> None:
+    base = (campaign.vector_files()[0]).read_text(encoding="utf-8")
     text = base + "Ann " + '"' * LONG_LINE + "\n"  # a line the tokenizer splits quickly today
     start = time.perf_counter()
     with pytest.raises(TranscriptError) as caught:
         replay(text)
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 5.0  # "fast": generous for a slow machine
     assert len(str(caught.value)) < 1000, f"the message is {len(str(caught.value))} characters"
 
 
 @pytest.mark.xfail(strict=True, reason="issue 34 item 8: a very long transcript line is not "
                    "refused quickly and `companion script` echoes the whole line")
-def test_the_command_refuses_a_very_long_line_with_a_short_message(tmp_path: Path) -> None:
+def test_the_command_refuses_a_very_long_line_with_a_short_message(tmp_path: Path,
+                                                                   campaign: Campaign) -> None:
     path = tmp_path / "long.txt"
     path.write_text("variant monopoly\nplayer Ann\nplayer Ben\nAnn " + "roll " * 100_000
                     + "\n", encoding="utf-8")
     start = time.perf_counter()
-    proc = run_cli("script", str(path))
+    proc = campaign.run_cli("script", str(path))
     assert proc.returncode == 2 and "line 4" in proc.stderr
     assert len(proc.stderr) < 2000, f"{len(proc.stderr)} bytes on stderr"
     assert time.perf_counter() - start < 10
@@ -229,4 +232,4 @@ def test_a_long_line_of_words_is_refused_quickly(campaign: Campaign) -> None:
     with pytest.raises(TranscriptError) as caught:
         replay(text)
     assert caught.value.number == 4
-    assert len(str(caught.value)) < 1000 and time.perf_counter() - start < 1.0
+    assert len(str(caught.value)) < 1000 and time.perf_counter() - start < 5.0

@@ -1,1 +1,0 @@
-"""The fault campaigns of issue 34 (see README.md)."""

@@ -68,7 +68,8 @@ MALFORMED = [
     "[camera]\nsize = [1, 2", "[camera]\nbackend = 'a'\nbackend = 'b'", "[camera]\n[camera]",
     "= 5", "[camera]\nsize = [1280, 720]]", "\x00", "[journal]\npath = 'a\x00b'",
     "[camera]\nbackend = 'a\nb'", "[kiosk]\nfullscreen = True", "[kiosk]\nfullscreen = tru",
-    "[camera]\nwarmup = 1.", "[camera]\nswap_rb = yes", "[camera]\nwarmup = .5", "[camera]\nwarmup = 0x1g",
+    "[camera]\nwarmup = 1.", "[camera]\nswap_rb = yes", "[camera]\nwarmup = .5",
+    "[camera]\nwarmup = 0x1g",
     "[buttons.pins]\nreact = [17,,27]", "\ufeff[camera]\nbackend = 'none'",
 ]
 

@@ -33,8 +33,8 @@ Damage = Callable[[Path, random.Random], None]
 def original(tmp_path_factory: pytest.TempPathFactory, campaign: Campaign
              ) -> tuple[Path, list[str], list[str]]:
     """A closed saved game of a 60-action bot game, with an undo in its history."""
-    lines, _, _ = campaign.bot_game(campaign.Table("monopoly", (("Ann", ""), ("Ben", ""), ("Cai", "")), {}),
-                           seed=11, max_steps=62)
+    table = campaign.Table("monopoly", (("Ann", ""), ("Ben", ""), ("Cai", "")), {})
+    lines, _, _ = campaign.bot_game(table, seed=11, max_steps=62)
     header = [line for line in lines if not line.startswith(("Ann ", "Ben ", "Cai "))]
     actions = lines[len(header):]
     path = tmp_path_factory.mktemp("original") / "game.sqlite"

@@ -30,7 +30,8 @@ def kill_at_random(campaign: Campaign, argv: list[str], delay: float
                    ) -> tuple[list[str], str]:
     """Run the child, wait for its ``ready``, SIGKILL it ``delay`` seconds later; the lines it
     printed in full (a line cut by the kill was never acknowledged) and its stderr."""
-    proc = subprocess.Popen([sys.executable, str(campaign.faults / "kill_child.py"), *argv], stdout=subprocess.PIPE,
+    child = campaign.faults / "kill_child.py"
+    proc = subprocess.Popen([sys.executable, str(child), *argv], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=campaign.cli_env())
     assert proc.stdout is not None
     first = proc.stdout.readline()
@@ -70,8 +71,8 @@ def test_kill_9_while_playing_loses_no_acknowledged_action(tmp_path: Path,
         fresh = not path.exists()
         # a kill soon after the start often lands in Journal.create (new games) or in resume
         delay = rng.choice((rng.uniform(0.0, 0.03), rng.uniform(0.0, 0.5)))
-        printed, _ = kill_at_random(campaign, ["play", str(path), variant, str(rng.randrange(10**6))],
-                                    delay)
+        seed = str(rng.randrange(10**6))
+        printed, _ = kill_at_random(campaign, ["play", str(path), variant, seed], delay)
         acked = [line.split(" ", 2) for line in printed if line.startswith("ack ")]
         if not path.exists():
             assert fresh and "created" not in printed, f"kill {k}: an acknowledged game vanished"

@@ -182,8 +182,9 @@ def test_mutated_transcripts_through_the_command(tmp_path: Path, campaign: Campa
                    "the printer looks them up as players)")
 def test_a_team_game_replays_as_text_through_the_command(tmp_path: Path,
                                                           campaign: Campaign) -> None:
-    lines, _, _ = campaign.bot_game(campaign.Table("monopoly", tuple((f"P{i}", "") for i in range(1, 5)),
-                                 {"teams": "P1+P3,P2+P4"}), seed=3, max_steps=30)
+    seats = tuple((f"P{i}", "") for i in range(1, 5))
+    table = campaign.Table("monopoly", seats, {"teams": "P1+P3,P2+P4"})
+    lines, _, _ = campaign.bot_game(table, seed=3, max_steps=30)
     path = tmp_path / "team.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     proc = campaign.run_cli("script", str(path))

@@ -99,6 +99,11 @@ def load_config(path: str | Path | None = None, env: Mapping[str, str] | None = 
     chosen = Path(path).expanduser() if path is not None else find_config_file(env)
     if chosen is None:
         return parse_config({}, source="built-in defaults", env=env)
+    if chosen.is_dir():
+        raise ConfigError(
+            f"settings file {chosen} is a folder, not a file: point COMPANION_CONFIG (or the "
+            "path given) at the .toml file itself, e.g. companion.toml inside that folder"
+        )
     if not chosen.is_file():
         raise ConfigError(
             f"settings file {chosen} does not exist: create it (copy "
@@ -142,8 +147,9 @@ def parse_config(
     journal_t = r.table(data, "journal")
     r.only_keys(journal_t, "journal", ("path",))
     raw_path = journal_t.get("path", str(JournalConfig.path))
-    if not isinstance(raw_path, str) or not raw_path.strip():
-        raise r.error("journal", "path", raw_path, 'a file path in quotes, e.g. "game.sqlite"')
+    if not isinstance(raw_path, str) or not raw_path.strip() or "\x00" in raw_path:
+        raise r.error("journal", "path", raw_path,
+                      'a file path in quotes without NUL characters, e.g. "game.sqlite"')
     journal = JournalConfig(path=resolve_state_path(raw_path, env))
     table_t = r.table(data, "table")
     r.only_keys(table_t, "table", ("game",))

@@ -159,6 +159,8 @@ class Session:
         tail = account(result.rules, result.state, result.events[-12:])
         session.log.extend(tail)
         session.log.append(f"Resumed the saved game after {len(lines)} actions")
+        if journal.damage is not None:
+            session.log.append(journal.damage.message[0].upper() + journal.damage.message[1:])
         return session
 
     @classmethod

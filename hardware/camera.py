@@ -6,8 +6,12 @@ from a short text spec so the command line, the config file and the tests share 
 - ``folder:PATH`` or a directory path: every image in the folder, sorted by name, once;
 - ``video:PATH`` or a path ending in a video suffix: the frames of a video file;
 - ``device:N`` or a bare integer: an OpenCV/V4L2 camera (USB webcam);
-- ``synthetic``: the synthetic table (registered by ``vision.synthetic``);
+- ``synthetic``: the synthetic table (``vision.synthetic.table``, imported when first asked for);
 - ``picamera2``: the Pi camera (only on a Pi; see ``hardware.picamera``).
+
+Cameras do not always give what they promise: :func:`as_bgr8` turns a frame of any dtype, shape
+or channel count that can be shown into BGR ``uint8`` and refuses the rest with a
+:class:`CameraError` that says what arrived; :class:`CheckedSource` applies it to every frame.
 """
 
 from __future__ import annotations
@@ -114,7 +118,11 @@ class OpenCVSource:
 
 _FACTORIES: dict[str, Callable[[str], FrameSource]] = {}
 # Schemes whose module registers itself on import; imported the first time the scheme is used.
-_LAZY_SCHEMES = {"picamera2": "hardware.picamera"}
+_LAZY_SCHEMES = {
+    "picamera2": "hardware.picamera",
+    "synthetic": "vision.synthetic.table",
+    "synthetic-dice": "vision.synthetic.dice",
+}
 
 
 def register_source(scheme: str, factory: Callable[[str], FrameSource]) -> None:
@@ -152,3 +160,82 @@ def frames(source: FrameSource) -> Iterator[np.ndarray]:
     """Iterate a source until it ends."""
     while (frame := source.read()) is not None:
         yield frame
+
+
+def as_bgr8(frame: object) -> np.ndarray:
+    """``frame`` as a contiguous BGR ``uint8`` array (H x W x 3).
+
+    Grey (H x W or H x W x 1) is repeated into three channels, a fourth (alpha) channel is
+    dropped. ``uint16`` keeps its top 8 bits; floats whose values lie within 0..1 are scaled by
+    255, other floats and integers are clipped to 0..255, NaN counts as black. Anything else (not
+    an array, an empty frame, 2 or 5+ channels, complex or object values, a frame with no
+    finite value) raises :class:`CameraError` naming what arrived.
+    """
+    if not isinstance(frame, np.ndarray):
+        raise CameraError(f"the camera gave a {type(frame).__name__}, not a picture: check the "
+                          "camera backend in the config")
+    what = f"a {frame.dtype} frame of shape {frame.shape}"
+    if frame.ndim == 3 and frame.shape[2] == 1:
+        frame = frame[:, :, 0]
+    if frame.ndim == 2:
+        frame = np.repeat(frame[:, :, None], 3, axis=2)
+    elif frame.ndim == 3 and frame.shape[2] == 4:
+        frame = frame[:, :, :3]
+    elif frame.ndim != 3 or frame.shape[2] != 3:
+        raise CameraError(f"the camera gave {what}: expected a picture of 1, 3 or 4 channels; "
+                          "check the camera's format setting")
+    if frame.shape[0] == 0 or frame.shape[1] == 0:
+        raise CameraError(f"the camera gave {what}: an empty picture; check the camera")
+    kind = frame.dtype.kind
+    if frame.dtype == np.uint8:
+        out = frame
+    elif kind == "b":
+        out = frame.astype(np.uint8) * 255
+    elif frame.dtype == np.uint16:
+        out = (frame >> 8).astype(np.uint8)
+    elif kind in "iu":
+        out = np.clip(frame, 0, 255).astype(np.uint8)
+    elif kind == "f":
+        finite = np.isfinite(frame)
+        if not finite.any():
+            raise CameraError(f"the camera gave {what} with no finite value: check the camera")
+        values = np.where(finite, frame, 0.0)
+        low, high = float(values.min()), float(values.max())
+        if low >= 0.0 and high <= 1.0:
+            values = values * 255.0
+        out = np.clip(np.rint(values), 0, 255).astype(np.uint8)
+    else:
+        raise CameraError(f"the camera gave {what}: not a picture's values; check the camera's "
+                          "format setting")
+    return np.ascontiguousarray(out)
+
+
+class CheckedSource:
+    """Wraps a FrameSource so that every frame (and still) it gives is BGR ``uint8``
+    (:func:`as_bgr8`); a frame that cannot be shown raises :class:`CameraError`."""
+
+    def __init__(self, source: FrameSource) -> None:
+        self.source = source
+
+    def read(self) -> np.ndarray | None:
+        frame = self.source.read()
+        return None if frame is None else as_bgr8(frame)
+
+    def close(self) -> None:
+        self.source.close()
+
+
+class CheckedStillSource(CheckedSource):
+    """A :class:`CheckedSource` of a camera that takes stills (``still_taker``)."""
+
+    def capture_still(self) -> Still | None:
+        take = still_taker(self.source)
+        still = take() if take is not None else None
+        if still is None:
+            return None
+        return Still(as_bgr8(still.image), still.scale, still.offset)
+
+
+def checked(source: FrameSource) -> CheckedSource:
+    """``source`` wrapped so that every frame and still it gives is BGR ``uint8``."""
+    return CheckedStillSource(source) if still_taker(source) is not None else CheckedSource(source)

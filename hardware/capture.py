@@ -26,7 +26,15 @@ from typing import Generic, TypeVar, cast
 import numpy as np
 
 from companion.config import CameraConfig
-from hardware.camera import CameraError, FrameSource, OpenCVSource, Still, open_source, still_taker
+from hardware.camera import (
+    CameraError,
+    FrameSource,
+    OpenCVSource,
+    Still,
+    checked,
+    open_source,
+    still_taker,
+)
 
 T = TypeVar("T")
 Clock = Callable[[], float]
@@ -270,7 +278,8 @@ class SwapRB:
 
 
 def open_camera(config: CameraConfig) -> FrameSource | None:
-    """The frame source the ``[camera]`` settings ask for; None for ``backend = "none"``.
+    """The frame source the ``[camera]`` settings ask for; None for ``backend = "none"``. Every
+    frame it gives is BGR ``uint8`` or a :class:`CameraError` (``hardware.camera.as_bgr8``).
 
     Raises :class:`CameraError` with a message when it cannot be opened (the caller then uses
     button entry). Slow to return for a Pi camera (``warmup``): call it from the worker, e.g.
@@ -283,20 +292,20 @@ def open_camera(config: CameraConfig) -> FrameSource | None:
     if scheme == "picamera2":
         from hardware.picamera import PiCameraSource
 
-        return PiCameraSource(
+        return checked(PiCameraSource(
             size=config.size,
             swap_rb=config.swap_rb,
             warmup=config.warmup,
             lock=config.lock_controls,
             still=config.closer_look,
-        )
+        ))
     source = open_source(backend)
     if isinstance(source, OpenCVSource) and (scheme == "device" or backend.isdigit()):
         import cv2
 
         source.capture.set(cv2.CAP_PROP_FRAME_WIDTH, config.size[0])
         source.capture.set(cv2.CAP_PROP_FRAME_HEIGHT, config.size[1])
-    return SwapRB(source) if config.swap_rb else source
+    return checked(SwapRB(source) if config.swap_rb else source)
 
 
 def start_capture(

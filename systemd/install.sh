@@ -6,7 +6,8 @@
 #   1. apt packages: python3-picamera2, python3-lgpio, python3-opencv and friends. These come
 #      from Raspberry Pi OS because the pip wheels either do not exist for the Pi camera stack
 #      (libcamera) or clash with it; the venv sees them through --system-site-packages.
-#   2. a venv in /opt/companion/venv with the project pip-installed into it;
+#   2. a venv in /opt/companion/venv with the project and the PyPI packages pinned with their
+#      hashes in systemd/requirements-pi.txt pip-installed into it;
 #   3. the unprivileged user 'companion' in the groups video, render, input and gpio;
 #   4. /etc/companion/companion.toml (only if missing: your edits are kept);
 #   5. the unit /etc/systemd/system/companion.service, enabled (and started unless --no-start).
@@ -71,27 +72,27 @@ install -d -m 0755 "$PREFIX"
 if [[ ! -x "$VENV/bin/python" ]]; then
     python3 -m venv --system-site-packages "$VENV"
 fi
-# numpy, gpiozero, lgpio and picamera2 come from apt. numpy is pinned to the apt version so pip
-# never installs a second numpy that picamera2's compiled helpers were not built against.
-numpy_version=$("$VENV/bin/python" -c 'import numpy; print(numpy.__version__)') ||
+# numpy, gpiozero, lgpio and picamera2 come from apt. Everything from PyPI is pinned with its
+# hash in systemd/requirements-pi.txt (made by scripts/pi_requirements.py for the numpy of
+# Bookworm and of Trixie), so installing twice gives the same bytes; --no-deps keeps pip from
+# replacing the apt numpy that picamera2's compiled helpers were built against.
+"$VENV/bin/python" -c 'import numpy' ||
     die "numpy is not importable in $VENV: install python3-numpy (or drop --no-apt)"
-constraints=$(mktemp)
-trap 'rm -f "$constraints"' EXIT
-echo "numpy==$numpy_version" >"$constraints"
-pip_install() { "$VENV/bin/python" -m pip install --constraint "$constraints" "$@"; }
-pip_install --no-deps "$SRC"
-pip_install "pygame-ce>=2.4,<3"
-# The dice reader runs its networks with onnxruntime (aarch64 wheels on PyPI); without it, or if
-# it does not import next to the apt numpy, the reader falls back to OpenCV's DNN module (slower).
-if ! pip_install "onnxruntime>=1.17,<2" || ! "$VENV/bin/python" -c 'import onnxruntime' 2>/dev/null; then
+py_version=$("$VENV/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+case "$py_version" in
+    3.11 | 3.13) ;;
+    *) die "Python $py_version: systemd/requirements-pi.txt has hashes for 3.11 (Bookworm) and 3.13 (Trixie)" ;;
+esac
+"$VENV/bin/python" -m pip install --require-hashes --no-deps \
+    -r "$SRC/systemd/requirements-pi.txt" ||
+    die "pip could not install the pinned packages of systemd/requirements-pi.txt (see above)"
+"$VENV/bin/python" -m pip install --no-deps --no-build-isolation "$SRC" ||
+    die "pip could not install the companion from $SRC (see above)"
+if ! "$VENV/bin/python" -c 'import onnxruntime' 2>/dev/null; then
     say "warning: onnxruntime is not usable; the dice reader will use OpenCV's DNN module (about 1.6x slower)"
 fi
-# The board registration needs cv2.aruco.ArucoDetector (OpenCV 4.7+); older apt OpenCV
-# (Bookworm ships 4.6) is replaced in the venv by a wheel that works with the apt numpy.
-if ! "$VENV/bin/python" -c 'import cv2; cv2.aruco.ArucoDetector' 2>/dev/null; then
-    say "apt OpenCV is too old for cv2.aruco.ArucoDetector; installing a wheel into the venv"
-    pip_install "opencv-python-headless>=4.9,<5"
-fi
+"$VENV/bin/python" -c 'import cv2; cv2.aruco.ArucoDetector' ||
+    die "OpenCV in $VENV lacks cv2.aruco.ArucoDetector (4.7 or later is needed): see the error above"
 [[ -x "$VENV/bin/companion" ]] || die "pip did not install the 'companion' command into $VENV/bin"
 "$VENV/bin/python" -c 'import numpy, cv2, pygame, gpiozero' ||
     die "the venv cannot import numpy, cv2, pygame and gpiozero: see the error above"

@@ -21,3 +21,12 @@ def play(text: str):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def game():  # type: ignore[no-untyped-def]
     return play
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--long",
+        action="store_true",
+        default=False,
+        help="run the fault campaigns (tests/faults) at full size: more kills, mutants, games",
+    )

@@ -12,6 +12,7 @@ per frame. ``whole_view`` reads the whole frame (a camera that sees only the tra
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -65,6 +66,9 @@ class DiceArea:
             x, y, w, h = (float(v) for v in value)
         except (TypeError, ValueError):
             raise ValueError(f"dice area {value!r}: give [x, y, w, h] in millimetres") from None
+        if not all(math.isfinite(v) for v in (x, y, w, h)):
+            raise ValueError(f"dice area {value!r}: every value must be a number of millimetres "
+                             "(not nan or inf)")
         if not (w > 0 and h > 0) or max(abs(x), abs(y), w, h) > 5000:
             raise ValueError(f"dice area {value!r}: width and height must be above 0 and every "
                              "value within 5 m of the board")

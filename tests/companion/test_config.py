@@ -117,3 +117,19 @@ def test_the_table_game_is_read() -> None:
 
 def test_defaults_object() -> None:
     assert isinstance(parse_config({}), Config)
+
+
+def test_a_folder_given_as_the_settings_file_is_named_a_folder(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="is a folder, not a file"):
+        load_config(env={"COMPANION_CONFIG": str(tmp_path)})
+
+
+def test_a_journal_path_with_a_nul_byte_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="without NUL characters"):
+        parse_config({"journal": {"path": "game\x00.sqlite"}}, env=ENV)
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf")])
+def test_a_dice_area_of_nan_or_inf_is_refused(bad: float) -> None:
+    with pytest.raises(ConfigError, match="not nan or inf"):
+        parse_config({"camera": {"dice_area": [bad, 0, 100, 100]}}, env=ENV)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.config import CameraConfig
-from hardware.camera import CameraError, FolderSource, Still, still_taker
+from hardware.camera import CameraError, CheckedSource, FolderSource, Still, still_taker
 from hardware.capture import (
     CaptureState,
     CaptureStatus,
@@ -200,7 +200,8 @@ def test_folder_replay_through_open_camera(tmp_path: Path) -> None:
         img[:, :, 2] = 200 + i  # red
         cv2.imwrite(str(tmp_path / f"f{i}.png"), img)
     source = open_camera(CameraConfig(backend=f"folder:{tmp_path}", swap_rb=True))
-    assert isinstance(source, SwapRB) and isinstance(source.source, FolderSource)
+    assert isinstance(source, CheckedSource) and isinstance(source.source, SwapRB)
+    assert isinstance(source.source.source, FolderSource)
     f = source.read()
     assert f is not None and f[0, 0, 0] == 200 and f[0, 0, 2] == 0
     source.close()

@@ -28,6 +28,7 @@ from companion.games.monopoly.state import GameState, Options
 from companion.journal import Journal, JournalError
 from companion.narrate import account
 from companion.transcript import TranscriptError, format_action, header_lines, replay
+from companion.words import count
 
 LOG_LINES = 40
 
@@ -150,7 +151,7 @@ class Session:
         session = cls(result.rules, result.state, header, journal, lines)
         tail = account(result.rules, result.state, result.events[-12:])
         session.log.extend(tail)
-        session.log.append(f"Resumed the saved game after {len(lines)} actions")
+        session.log.append(f"Resumed the saved game after {count(len(lines), 'action')}")
         if journal.damage is not None:
             session.log.append(journal.damage.message[0].upper() + journal.damage.message[1:])
         return session

@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
+from companion.words import count
+
 SCHEMA_VERSION = 2  # 2: action lines carry a running hash; a ``damaged`` table
 READABLE_VERSIONS = (1, 2)  # version 1 journals are upgraded when opened for play
 APPLICATION_ID = 0x44706C79  # "Dply"
@@ -316,7 +318,8 @@ class Report:
 
     @property
     def summary(self) -> str:
-        text = (f"{self.header} header lines, {self.actions} actions, {self.undone} undone"
+        text = (f"{count(self.header, 'header line')}, {count(self.actions, 'action')}, "
+                f"{self.undone} undone"
                 + ("" if self.version >= 2 else "; schema version 1, lines not hash-checked"))
         if self.damage is not None:
             return f"damaged: {self.damage.message} ({text})"

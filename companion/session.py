@@ -34,6 +34,7 @@ from companion.transcript import (
     header_lines,
     replay,
 )
+from companion.words import count
 
 LOG_LINES = 40
 
@@ -158,7 +159,7 @@ class Session:
         session = cls(result.rules, result.state, header, journal, lines)
         tail = account(result.rules, result.state, result.events[-12:])
         session.log.extend(tail)
-        session.log.append(f"Resumed the saved game after {len(lines)} actions")
+        session.log.append(f"Resumed the saved game after {count(len(lines), 'action')}")
         if journal.damage is not None:
             session.log.append(journal.damage.message[0].upper() + journal.damage.message[1:])
         return session

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import threading
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -196,43 +197,60 @@ class GpioButtons:
     ) -> None:
         import time
 
-        from gpiozero import Button
-        from gpiozero.exc import GPIOZeroError
+        from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
         self.queue = queue if queue is not None else InputQueue()
         self.seats = len(config.react_pins)
         self.logic: dict[Input, ButtonLogic] = {}
         self._buttons: list[Any] = []
         clock = clock or time.monotonic
-        try:
-            for value, pin in button_inputs(config):
-                logic = ButtonLogic(
-                    value,
-                    self.queue.put,
-                    config.bounce_time,
-                    _hold_enabled(value, config.hold_actions),
-                    clock,
-                )
-                button = Button(
-                    pin,
-                    pull_up=True,
-                    bounce_time=config.bounce_time or None,
-                    hold_time=config.hold_time,
-                    hold_repeat=False,
-                    pin_factory=pin_factory,
-                )
-                self._buttons.append(button)
-                button.when_pressed = logic.pressed
-                button.when_released = logic.released
-                button.when_held = logic.held
-                self.logic[value] = logic
-        except (GPIOZeroError, OSError, RuntimeError) as exc:
+        failure: Exception | None = None
+        with warnings.catch_warnings(record=True) as caught:
+            # gpiozero warns once per pin factory it cannot load before it gives up; the error
+            # below says what to do, so those warnings go into it instead of being printed
+            warnings.simplefilter("always", PinFactoryFallback)
+            try:
+                self._make_buttons(config, pin_factory, clock)
+            except (GPIOZeroError, OSError, RuntimeError) as exc:
+                failure = exc
+        fallbacks = [str(w.message) for w in caught if issubclass(w.category, PinFactoryFallback)]
+        for w in caught:
+            if not issubclass(w.category, PinFactoryFallback):
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        if failure is not None:
             self.close()
+            tried = f" (tried: {'; '.join(fallbacks)})" if fallbacks else ""
             raise ButtonError(
-                f"could not set up the GPIO buttons ({type(exc).__name__}: {exc}): on a Pi check "
-                "that the user is in the 'gpio' group and that no other program uses the pins in "
-                '[buttons.pins]; on a desktop set [buttons] backend = "keyboard"'
-            ) from exc
+                f"could not set up the GPIO buttons ({type(failure).__name__}: {failure}){tried}: "
+                "on a Pi check that the user is in the 'gpio' group and that no other program "
+                'uses the pins in [buttons.pins]; on a desktop set [buttons] backend = "keyboard"'
+            ) from failure
+
+    def _make_buttons(self, config: ButtonsConfig, pin_factory: Any,
+                      clock: Callable[[], float]) -> None:
+        from gpiozero import Button
+
+        for value, pin in button_inputs(config):
+            logic = ButtonLogic(
+                value,
+                self.queue.put,
+                config.bounce_time,
+                _hold_enabled(value, config.hold_actions),
+                clock,
+            )
+            button = Button(
+                pin,
+                pull_up=True,
+                bounce_time=config.bounce_time or None,
+                hold_time=config.hold_time,
+                hold_repeat=False,
+                pin_factory=pin_factory,
+            )
+            self._buttons.append(button)
+            button.when_pressed = logic.pressed
+            button.when_released = logic.released
+            button.when_held = logic.held
+            self.logic[value] = logic
 
     def close(self) -> None:
         for button in self._buttons:

@@ -167,7 +167,7 @@ def test_cli_check_and_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         journal.append("roll 1 2")
     args = parser.parse_args(["journal", "check", str(path)])
     assert args.func(args) == 0
-    assert "1 actions" in capsys.readouterr().out
+    assert "intact saved game, 4 header lines, 1 action, 0 undone" in capsys.readouterr().out
     out = tmp_path / "t.txt"
     args = parser.parse_args(["journal", "export", str(path), "-o", str(out)])
     assert args.func(args) == 0

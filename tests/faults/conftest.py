@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from companion.bots import BOTS, DiceRoller
+from companion.bots import DiceRoller, bots_for
 from companion.core.registry import find_game
 from companion.games.monopoly.state import GameState
 from companion.simulate import bot_steps
@@ -140,7 +140,7 @@ def bot_game(table: Table, seed: int, max_steps: int, bot: str = "heuristic",
     if check:
         check_invariants(state)
     states: list[GameState] = []
-    steps = bot_steps(rules, state, BOTS[bot](seed), DiceRoller(seed + 1_000_003),
+    steps = bot_steps(rules, state, bots_for(rules)[bot](seed), DiceRoller(seed + 1_000_003),
                       everyone=bot == "random")
     for step in steps:
         lines.append(format_action(rules, step.before, step.action))

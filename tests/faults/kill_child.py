@@ -16,7 +16,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from companion.bots import DiceRoller, HeuristicBot
+from companion.bots import DiceRoller
+from companion.games.monopoly.bots import HeuristicBot
 from companion.journal import Journal
 from companion.session import Session
 

@@ -269,3 +269,26 @@ def test_keyboard_seats_follow_config() -> None:
     assert kb.handle_event(key(pg, pg.KEYDOWN, pg.K_2))
     assert not kb.handle_event(key(pg, pg.KEYDOWN, pg.K_3))
     assert kb.queue.drain() == [Input.react(1)]
+
+
+def test_no_pin_factory_gives_one_clear_error_without_gpiozero_warnings() -> None:
+    """Off a Pi, `companion hw buttons` prints one error naming the factories it tried, not
+    gpiozero's fallback warnings around it."""
+    import importlib.util
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if importlib.util.find_spec("lgpio") or importlib.util.find_spec("RPi"):
+        pytest.skip("a GPIO library is installed here: the default pin factory may load")
+    repo = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GPIOZERO_")}
+    env["PYTHONPATH"] = str(repo)
+    out = subprocess.run([sys.executable, "-m", "companion.cli", "hw", "buttons"],
+                         capture_output=True, text=True, timeout=60, env=env, cwd=repo)
+    text = out.stdout + out.stderr
+    assert out.returncode != 0
+    assert "PinFactoryFallback" not in text and "warnings.warn" not in text, text
+    assert "could not set up the GPIO buttons" in text and "(tried: Falling back from" in text
+    assert len(text.strip().splitlines()) == 1, text

@@ -102,6 +102,14 @@ def _describe(name: str, obs: BoardObservation) -> str:
     return "\n".join(lines)
 
 
+def _read_image(path: Path) -> np.ndarray | None:
+    """An image file as BGR, or None; quietly (OpenCV's loader would print its own warning)."""
+    if not path.is_file():
+        return None
+    data = np.fromfile(str(path), np.uint8)
+    return cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+
+
 def cmd_read(args: argparse.Namespace) -> int:
     try:
         config = _config(args)
@@ -110,16 +118,18 @@ def cmd_read(args: argparse.Namespace) -> int:
         return 2
     reference = None
     if args.reference:
-        reference = cv2.imread(args.reference, cv2.IMREAD_COLOR)
+        reference = _read_image(Path(args.reference))
         if reference is None:
             print(f"error: cannot read the empty-board picture {args.reference} as an image",
                   file=sys.stderr)
             return 2
     worst = 0
     for name in args.images:
-        img = cv2.imread(name, cv2.IMREAD_COLOR)
+        img = _read_image(Path(name))
         if img is None:
-            msg = f"{name}: cannot read this file as an image (is the path right?)"
+            msg = (f"{name}: no such file" if not Path(name).exists() else
+                   f"{name}: a folder, not an image" if Path(name).is_dir() else
+                   f"{name}: not a readable image (corrupt or not an image file)")
             if args.json:
                 print(json.dumps({"image": name, "status": "bad_frame", "message": msg}))
             else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -17,6 +18,54 @@ def _mm(v: float, dpi: int) -> int:
     return int(round(v / 25.4 * dpi))
 
 
+MARGIN_MM = 6.0  # white paper kept around each marker when it is cut out
+LABEL_MM = 13.0  # room below the marker, inside its cut box, for its two label lines
+TOP_MM = 48.0  # the first row of cut boxes starts below the instructions
+COLS, CELL_W_MM, CELL_H_MM = 3, 62.0, 60.0
+
+
+@dataclass(frozen=True)
+class CutBox:
+    """One marker's place on the sheet, in mm from the page's top-left corner: the box to cut
+    along (marker, white margin and its labels), the marker itself, and the label baselines."""
+
+    marker_id: int
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1
+    marker: tuple[float, float]  # x0, y0 of the marker (its size is the layout's)
+    labels: tuple[tuple[str, float, float, float, int], ...]  # text, x, y (baseline), scale, weight
+
+
+def cut_boxes(layout: MarkerLayout = DEFAULT_LAYOUT) -> list[CutBox]:
+    """Where each marker, its cut box and its labels go; each label inside its own box."""
+    out = []
+    size = layout.marker_mm
+    for k, p in enumerate(layout.placements()):
+        col, row = k % COLS, k // COLS
+        x0 = 12 + col * CELL_W_MM + (CELL_W_MM - size) / 2 - 4
+        y0 = TOP_MM + MARGIN_MM + row * CELL_H_MM
+        box = (x0 - MARGIN_MM, y0 - MARGIN_MM, x0 + size + MARGIN_MM, y0 + size + LABEL_MM)
+        labels = ((f"M{p.marker_id}: {p.side} edge", x0 - 3, y0 + size + 5.5, 0.6, 2),
+                  (f"{p.along_mm:.0f} mm from {p.anchor.split(' (')[0]}", x0 - 3,
+                   y0 + size + 10.5, 0.55, 1))
+        out.append(CutBox(p.marker_id, box, (x0, y0), labels))
+    return out
+
+
+INSTRUCTIONS: tuple[tuple[str, float, float], ...] = (
+    ("Board markers (ArUco 4x4_50) - print at 100% scale, matte paper", 12.0, 1.0),
+    ("Check: the bar below must measure exactly 100 mm.", 18.0, 0.8),
+    ("Cut along each grey box: the marker, its white margin and its own labels. Lay the", 28.0,
+     0.75),
+    ("board with GO bottom-right as seen from the camera. Stick each marker upright (label", 33.0,
+     0.75),
+    ("readable from GO's side), its near edge {gap} mm outside the board edge, centred at the",
+     38.0, 0.75),
+    ("distance given along that edge. Keep markers flat and uncovered; any 2 may be hidden.",
+     43.0, 0.75),
+)
+BAR_MM = (12.0, 20.0, 112.0, 22.0)
+
+
 def render_sheet(layout: MarkerLayout = DEFAULT_LAYOUT, dpi: int = 300) -> np.ndarray:
     """A4 page (grey, white paper) with every marker at its true printed size."""
     w, h = _mm(A4_MM[0], dpi), _mm(A4_MM[1], dpi)
@@ -28,31 +77,19 @@ def render_sheet(layout: MarkerLayout = DEFAULT_LAYOUT, dpi: int = 300) -> np.nd
         cv2.putText(page, s, (_mm(x_mm, dpi), _mm(y_mm, dpi)), font, scale * fs, 0,
                     max(1, int(thick * fs)), cv2.LINE_AA)
 
-    text("Board markers (ArUco 4x4_50) - print at 100% scale, matte paper", 12, 14, 1.0)
-    text("Check: the bar below must measure exactly 100 mm.", 12, 21, 0.8)
-    cv2.rectangle(page, (_mm(12, dpi), _mm(24, dpi)), (_mm(112, dpi), _mm(26, dpi)), 0, -1)
-    text("Cut each marker with its white margin. Lay the board with GO bottom-right as seen", 12,
-         33, 0.75)
-    text("from the camera. Stick each marker upright (label text readable from GO's side),", 12,
-         38.5, 0.75)
-    text(f"its near edge {layout.gap_mm:.0f} mm outside the board edge, centred at the distance",
-         12, 44, 0.75)
-    text("given along that edge. Keep markers flat and uncovered; any 2 may be hidden.", 12, 49.5,
-         0.75)
+    for line, y, scale in INSTRUCTIONS:
+        text(line.format(gap=f"{layout.gap_mm:.0f}"), 12, y, scale)
+    x0, y0, x1, y1 = BAR_MM
+    cv2.rectangle(page, (_mm(x0, dpi), _mm(y0, dpi)), (_mm(x1, dpi), _mm(y1, dpi)), 0, -1)
     size = _mm(layout.marker_mm, dpi)
-    cols, cell_w, cell_h = 3, 62.0, 58.0
-    for k, p in enumerate(layout.placements()):
-        col, row = k % cols, k // cols
-        x0 = 12 + col * cell_w + (cell_w - layout.marker_mm) / 2 - 4
-        y0 = 56 + row * cell_h
-        mk = marker_image(p.marker_id, size)
-        px, py = _mm(x0, dpi), _mm(y0, dpi)
-        page[py:py + size, px:px + size] = mk
-        cv2.rectangle(page, (px - _mm(6, dpi), py - _mm(6, dpi)),
-                      (px + size + _mm(6, dpi), py + size + _mm(6, dpi)), 170, 1)
-        text(f"M{p.marker_id}: {p.side} edge", x0 - 4, y0 + layout.marker_mm + 9.5, 0.6)
-        text(f"{p.along_mm:.0f} mm from {p.anchor.split(' (')[0]}", x0 - 4,
-             y0 + layout.marker_mm + 14.5, 0.55, 1)
+    for cut in cut_boxes(layout):
+        px, py = _mm(cut.marker[0], dpi), _mm(cut.marker[1], dpi)
+        page[py:py + size, px:px + size] = marker_image(cut.marker_id, size)
+        bx0, by0, bx1, by1 = cut.box
+        cv2.rectangle(page, (_mm(bx0, dpi), _mm(by0, dpi)), (_mm(bx1, dpi), _mm(by1, dpi)),
+                      170, 1)
+        for label, lx, ly, scale, weight in cut.labels:
+            text(label, lx, ly, scale, weight)
     return page
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from hardware.camera import IMAGE_SUFFIXES
+
 from .reader import read_dice
 from .settle import DiceSettler, SettleConfig
 from .types import DiceConfig, DiceObservation
@@ -63,13 +65,27 @@ def format_observation(obs: DiceObservation) -> str:
     return head + "\n  " + "\n  ".join(parts)
 
 
+def _expand(names: Sequence[str]) -> list[str]:
+    """The image files named, a folder standing for the images in it (sorted by name)."""
+    out: list[str] = []
+    for name in names:
+        path = Path(name)
+        images = (sorted(str(p) for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+                  if path.is_dir() else [])
+        out.extend(images or [name])
+    return out
+
+
 def cmd_read(args: argparse.Namespace) -> int:
     config = _config(args)
     region = _region(args.region)
     status = EXIT_OK
-    for name in args.images:
+    for name in _expand(args.images):
         path = Path(name)
-        if not path.is_file():
+        if path.is_dir():
+            obs = DiceObservation((), "error", f"{name}: a folder with no images in it "
+                                  f"({', '.join(sorted(IMAGE_SUFFIXES))})")
+        elif not path.is_file():
             obs = DiceObservation((), "error", f"{name}: no such file")
         else:
             data = np.fromfile(str(path), np.uint8)
@@ -123,6 +139,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
         source.close()
     if settler.message:
         print(f"note: {settler.message}", file=sys.stderr)
+    if rolls == 0:
+        print(f"no roll read: the source gave {n} frame{'s' if n != 1 else ''} and a roll is "
+              f"read once the dice have lain still for {args.still_frames} frames "
+              "(--still-frames)", file=sys.stderr)
+        return EXIT_FAILED
     return EXIT_OK
 
 

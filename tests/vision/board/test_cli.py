@@ -48,7 +48,7 @@ def test_board_read_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert len(lines[0]["corners"]) == 4
     owners = {c: [r["owner"] for r in v] for c, v in lines[0]["occupants"].items()}
     assert owners == {"11": ["Ann"], "40": ["Eve"], "0": ["Fin"]}
-    assert lines[1]["status"] == "bad_frame" and "cannot read" in lines[1]["message"]
+    assert lines[1]["status"] == "bad_frame" and "no such file" in lines[1]["message"]
     # one photo without the empty board: the board is found, pieces are not guessed ...
     assert _run(["board", "read", str(path), "--json"]) == 0
     alone = json.loads(capsys.readouterr().out)
@@ -78,3 +78,12 @@ def test_bad_players_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
 def test_calibrate_without_source(capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(["calibrate-camera"]) == 2
     assert "--source" in capsys.readouterr().err
+
+
+def test_board_read_names_a_missing_file_and_a_folder_without_opencv_noise(
+        tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    assert _run(["board", "read", str(tmp_path / "nope.png"), str(tmp_path)]) == 1
+    out, err = capfd.readouterr()
+    assert f"{tmp_path / 'nope.png'}: no such file" in out
+    assert f"{tmp_path}: a folder, not an image" in out
+    assert "WARN" not in out + err and "imread" not in out + err

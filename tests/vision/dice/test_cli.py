@@ -69,3 +69,30 @@ def test_read_text_gives_an_unsure_dies_guess_as_a_guess() -> None:
     assert lines[1].strip() == "white d6 = 3 (0.99) at 1,2 50x50"
     assert lines[2].strip() == "red d20 = unsure (looks like 17) (0.61) at 80,2 50x50"
     assert lines[3].strip() == "white d6 = cocked (0.90) at 160,2 50x50"
+
+
+def test_read_a_folder_reads_its_images(rune55_fixture: Path, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    images = sorted((rune55_fixture / "images").iterdir())[:2]
+    for image in images:
+        (tmp_path / image.name).write_bytes(image.read_bytes())
+    (tmp_path / "notes.txt").write_text("not an image")
+    assert main(["dice", "read", str(tmp_path), "--json"]) == 0
+    seen = [json.loads(line)["image"] for line in capsys.readouterr().out.splitlines()]
+    assert seen == [str(tmp_path / i.name) for i in images]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["dice", "read", str(empty)]) == 1
+    assert "a folder with no images in it" in capsys.readouterr().out
+
+
+def test_watch_with_too_few_still_frames_says_no_roll_was_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import cv2
+    import numpy as np
+
+    for i in range(2):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), np.full((120, 160, 3), 90, np.uint8))
+    assert main(["dice", "watch", "--source", str(tmp_path), "--still-frames", "5"]) == 1
+    err = capsys.readouterr().err
+    assert "no roll read: the source gave 2 frames" in err and "--still-frames" in err

@@ -1,0 +1,8 @@
+"""Small helpers for the words the companion prints."""
+
+from __future__ import annotations
+
+
+def count(n: int, noun: str, plural: str = "") -> str:
+    """``1 action``, ``2 actions`` (``plural`` when adding an s is wrong)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

@@ -182,6 +182,13 @@ def remove_stale_creations(path: Path) -> list[Path]:
     return removed
 
 
+def _lenient(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """Text that is not UTF-8 (a flipped bit in a saved line) is read with replacement
+    characters, so the running hash names the damaged line instead of the read failing."""
+    conn.text_factory = lambda data: data.decode("utf-8", "replace")
+    return conn
+
+
 def _configure(conn: sqlite3.Connection) -> None:
     mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
     if str(mode).lower() != "wal":
@@ -274,7 +281,7 @@ def _damage(conn: sqlite3.Connection, version: int) -> Damage | None:
 def _connect_ro(path: Path) -> sqlite3.Connection:
     uri = f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1"
     try:
-        return sqlite3.connect(uri, uri=True)
+        return _lenient(sqlite3.connect(uri, uri=True))
     except sqlite3.Error as exc:
         raise JournalError(f"cannot open saved game {path}: {exc}") from exc
 
@@ -295,7 +302,7 @@ def check_journal_file(path: str | Path) -> None:
     conn = _connect_ro(path)
     try:
         _verify(conn, path)
-    except sqlite3.DatabaseError as exc:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
         raise JournalError(
             f"{path} is damaged or not a saved game (SQLite: {exc}). It was left untouched; "
             "start a new game or pick another file"
@@ -347,7 +354,7 @@ def inspect(path: str | Path) -> Report:
                 shutil.copyfile(wal, Path(f"{copy}-wal"))
         except OSError as exc:
             raise JournalError(f"cannot read saved game {path}: {exc}") from exc
-        conn = sqlite3.connect(copy)
+        conn = _lenient(sqlite3.connect(copy))
         try:
             version = _verify(conn, path)
             meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
@@ -360,7 +367,7 @@ def inspect(path: str | Path) -> Report:
                 closed=meta.get("open", "0") != "1",
                 wal=wal.exists(),
             )
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             raise JournalError(
                 f"{path} is damaged (SQLite: {exc}). It was left untouched; restore a backup "
                 "or start a new game") from exc
@@ -458,7 +465,7 @@ class Journal:
                 "with it, or move it away to start a new game")
         remove_stale_creations(path)
         try:
-            conn = sqlite3.connect(path, isolation_level=None)
+            conn = _lenient(sqlite3.connect(path, isolation_level=None))
         except sqlite3.Error as exc:
             raise JournalError(f"cannot open saved game {path}: {exc}") from exc
         try:
@@ -471,10 +478,14 @@ class Journal:
                 _set_aside(conn, damage)
             conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('open', '1')")
             _checkpoint(conn)
-        except (sqlite3.Error, JournalError) as exc:
+        except (sqlite3.Error, JournalError, UnicodeDecodeError) as exc:
             conn.close()
             if isinstance(exc, JournalError):
                 raise
+            if isinstance(exc, UnicodeDecodeError):
+                raise JournalError(f"{path} is damaged (its tables cannot be read: {exc}). It "
+                                   "was left untouched; restore a backup or start a new game"
+                                   ) from exc
             raise JournalError(f"cannot open saved game {path}: {_advice(exc, path)}") from exc
         journal = cls(conn, path)
         journal.damage = damage
@@ -673,12 +684,12 @@ def _snapshot(path: Path) -> sqlite3.Connection:
                 shutil.copyfile(wal, Path(f"{copy}-wal"))
         except OSError as exc:
             raise JournalError(f"cannot read saved game {path}: {exc}") from exc
-        src = sqlite3.connect(copy)
+        src = _lenient(sqlite3.connect(copy))
         memory = sqlite3.connect(":memory:")
         try:
             _verify(src, path)
             src.backup(memory)
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             memory.close()
             raise JournalError(f"{path} is damaged (SQLite: {exc}). It was left untouched") \
                 from exc

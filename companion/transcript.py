@@ -27,11 +27,23 @@ DEFAULT_VARIANT = "monopoly"  # the game of a transcript without a variant line
 FRAMING_WORDS = frozenset({"variant", "option", "seed", "player"})
 
 
+MAX_LINE = 2000  # characters: far above any real line (a long trade is under 200)
+SHOWN = 80  # characters of a bad line quoted in a message
+
+
+def shown(line: str) -> str:
+    """A line as an error message quotes it: its start only, when long."""
+    text = line.strip()
+    if len(text) <= SHOWN:
+        return repr(text)
+    return f"{text[:SHOWN]!r}... ({len(text)} characters)"
+
+
 class TranscriptError(ValueError):
     """A transcript line that cannot be used; names the line number, the line and the problem."""
 
     def __init__(self, number: int, line: str, problem: str) -> None:
-        super().__init__(f"line {number}: {line.strip()!r}: {problem}")
+        super().__init__(f"line {number}: {shown(line)}: {problem}")
         self.number = number
         self.line = line
         self.problem = problem
@@ -101,6 +113,10 @@ def replay(text: str) -> Replay:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        if len(line) > MAX_LINE:
+            raise TranscriptError(number, raw, f"the line is {len(line)} characters long, over "
+                                  f"the {MAX_LINE} any transcript line needs: check the file "
+                                  "(is it a transcript?)")
         try:
             words = shlex.split(line, comments=True)
         except ValueError as exc:

@@ -142,6 +142,9 @@ def open_source(spec: str) -> FrameSource:
     if scheme == "video":
         return OpenCVSource(rest)
     if scheme == "device":
+        if not rest.isdigit():
+            raise CameraError(f"camera {spec!r}: a device is a number, e.g. device:0 for the "
+                              "first USB camera (ls /dev/video* lists them)")
         return OpenCVSource(int(rest))
     if spec.isdigit():
         return OpenCVSource(int(spec))

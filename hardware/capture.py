@@ -31,6 +31,7 @@ from hardware.camera import (
     FrameSource,
     OpenCVSource,
     Still,
+    as_bgr8,
     checked,
     open_source,
     still_taker,
@@ -262,8 +263,8 @@ class SwapRB:
         self.source = source
 
     def read(self) -> np.ndarray | None:
-        frame = self.source.read()
-        return None if frame is None else np.ascontiguousarray(frame[:, :, ::-1])
+        frame = self.source.read()  # made BGR-shaped first (grey, alpha), then swapped
+        return None if frame is None else np.ascontiguousarray(as_bgr8(frame)[:, :, ::-1])
 
     def capture_still(self) -> Still | None:
         """The wrapped source's still (``hardware.camera.still_taker``), swapped the same way."""
@@ -271,7 +272,7 @@ class SwapRB:
         still = take() if take is not None else None
         if still is None:
             return None
-        return replace(still, image=np.ascontiguousarray(still.image[:, :, ::-1]))
+        return replace(still, image=np.ascontiguousarray(as_bgr8(still.image)[:, :, ::-1]))
 
     def close(self) -> None:
         self.source.close()

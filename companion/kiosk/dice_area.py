@@ -63,6 +63,8 @@ class DiceArea:
         if isinstance(value, str):
             return cls.named(value)
         try:
+            if any(isinstance(v, bool) for v in value):
+                raise ValueError("true or false is not a number of millimetres")
             x, y, w, h = (float(v) for v in value)
         except (TypeError, ValueError):
             raise ValueError(f"dice area {value!r}: give [x, y, w, h] in millimetres") from None

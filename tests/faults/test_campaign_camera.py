@@ -238,20 +238,12 @@ def test_bad_camera_settings_open_or_raise_camera_error() -> None:
         source.close()
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="found by the camera campaign: "
-                   "[camera] backend = \"device:abc\" (or \"device:\") passes the settings check "
-                   "and open_camera raises a bare ValueError from int(), not a CameraError, so "
-                   "`companion hw camera` ends in a traceback")
 def test_a_device_that_is_not_a_number_is_a_camera_error() -> None:
     for backend in ("device:abc", "device:"):
         with pytest.raises(CameraError):
             open_camera(CameraConfig(backend=backend))
 
 
-@pytest.mark.xfail(strict=True, reason="found by the camera campaign: with [camera] swap_rb = "
-                   "true the swap runs before the frame is made BGR, so a grey frame fails "
-                   "(IndexError) where it is converted without the swap, and a 4-channel BGRA "
-                   "frame comes out as A, R, G instead of R, G, B")
 def test_swap_rb_works_on_grey_and_four_channel_frames() -> None:
     bgra = np.zeros((H, W, 4), np.uint8)
     bgra[..., 0], bgra[..., 1], bgra[..., 2], bgra[..., 3] = 10, 20, 30, 255
@@ -261,10 +253,6 @@ def test_swap_rb_works_on_grey_and_four_channel_frames() -> None:
     assert grey is not None and grey.shape == (H, W, 3)
 
 
-@pytest.mark.xfail(strict=True, reason="found by the camera campaign: backend = "
-                   "\"synthetic-dice\" imports vision.synthetic.dice when first asked for, but "
-                   "that module registers the scheme only in register_dice_source(), so a fresh "
-                   "process refuses it as an unknown frame source (issue 34 item 3)")
 def test_the_synthetic_dice_backend_opens_in_a_fresh_process(campaign: Campaign) -> None:
     code = ("from companion.config import CameraConfig\n"
             "from hardware.capture import open_camera\n"

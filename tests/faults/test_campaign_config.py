@@ -99,9 +99,6 @@ def test_malformed_toml_is_refused_naming_the_file() -> None:
         _refused(text, "companion.toml")
 
 
-@pytest.mark.xfail(strict=True, reason="found by the config campaign: dice_area = [true, 0, 1, 1]"
-                   " passes validation (a boolean taken for the number 1), where every other "
-                   "number in the settings refuses true/false")
 def test_a_boolean_in_the_dice_area_is_refused() -> None:
     _refused("[camera]\ndice_area = [true, 0, 100, 100]", "dice_area")
 

@@ -719,3 +719,6 @@ def register_dice_source() -> None:
         return RollingDiceSource(seed=seed, n_rolls=5, kinds=("d6",), n_dice=2)
 
     register_source("synthetic-dice", factory)
+
+
+register_dice_source()  # ``synthetic-dice`` opens once this module is imported

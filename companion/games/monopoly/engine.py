@@ -459,8 +459,10 @@ class Rules:
         title = "Final standings" if state.outcome else "Standings so far"
         yield f"{title} (net worth: cash + lots at price + buildings at cost):"
         for rank, (name, worth) in enumerate(outcome.standings, start=1):
-            p = state.players[state.player_index(name)]
-            status = "bankrupt" if p.bankrupt else f"cash ${p.cash}"
+            # a team plays as "Ann+Cai": its members share one pool of cash
+            members = [state.players[state.player_index(n)] for n in name.split("+")]
+            bankrupt = all(m.bankrupt for m in members)
+            status = "bankrupt" if bankrupt else f"cash ${members[0].cash}"
             yield f"  {rank}. {name:<10} ${worth:>6}  ({status})"
         if state.outcome and state.outcome.winner:
             yield f"Winner: {state.outcome.winner}"

@@ -72,7 +72,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.core.registry import find_game
-    from companion.simulate import simulate
+    from companion.simulate import InvariantError, simulate
 
     classes = [c for c in (args.classes or "").split(",") if c]
     try:
@@ -80,10 +80,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         options = dict(parse_option_word(game, text) for text in args.option or ())
         summary = simulate(args.variant, args.players, args.games, args.seed, args.bot, classes,
                            args.max_turns, progress=not args.no_progress and args.games >= 20,
-                           options=options)
+                           options=options, check=args.check)
     except (KeyError, ValueError) as exc:
         print(f"companion simulate: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
+    except InvariantError as exc:
+        print(f"companion simulate --check: {exc}", file=sys.stderr)
+        return 1
     turns = sorted(summary.turns)
     median_turns = turns[len(turns) // 2] if turns else 0
     report = {
@@ -150,6 +153,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a table option (repeatable), e.g. --option quicker_game=true")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--no-progress", action="store_true")
+    sim.add_argument("--check", action="store_true",
+                     help="check the game's invariants (money conserved, house stock ...) after "
+                          "every step and replay every game's transcript: for anyone changing "
+                          "the rules; exit 1 naming the first step that breaks one")
     sim.set_defaults(func=cmd_simulate)
 
     for module_name in PLUGIN_MODULES:

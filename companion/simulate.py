@@ -64,18 +64,27 @@ def make_bot(rules: Game, bot: str, seed: int) -> Bot:
     return makers[bot](seed)
 
 
+class InvariantError(AssertionError):
+    """A checked game (``check=True``) broke the game's own bookkeeping or did not replay."""
+
+
 def play_game(rules: Game, players: Sequence[str | tuple[str, str]], seed: int,
               bot: str = "heuristic", max_turns: int = 1000, options: Any = None,
-              record: bool = False) -> GameResult:
+              record: bool = False, check: bool = False) -> GameResult:
     """Play one game to its end or to ``max_turns`` turns (then the table stops it and
-    standings decide)."""
-    state = rules.new_game(players, options, seed=seed)
+    standings decide). ``check``: after every step ask the game for invariant problems, and
+    at the end replay the game's transcript to the same state; InvariantError says where."""
+    start = state = rules.new_game(players, options, seed=seed)
     steps = bot_steps(rules, state, make_bot(rules, bot, seed), DiceRoller(seed + 1_000_003),
                       everyone=bot == "random")
     result = GameResult(state)
+    lines: list[str] = []
     while state.outcome is None:
         if state.turn_number > max_turns:
-            state = rules.apply(state, rules.end_game_action(state))[0]
+            action = rules.end_game_action(state)
+            if check:
+                lines.append(rules.format_action(state, action))
+            state = rules.apply(state, action)[0]
             result.capped = True
             break
         step = next(steps)
@@ -83,8 +92,28 @@ def play_game(rules: Game, players: Sequence[str | tuple[str, str]], seed: int,
         result.steps += 1
         if record:
             result.actions.append(step.action)
+        if check:
+            lines.append(rules.format_action(step.before, step.action))
+            problems = rules.invariant_problems(state)
+            if problems:
+                raise InvariantError(f"{rules.name} game of seed {seed}, step {result.steps} "
+                                     f"({lines[-1]}): {'; '.join(problems)}")
     result.state = state
+    if check:
+        _check_replay(rules, start, players, lines, state, seed)
     return result
+
+
+def _check_replay(rules: Game, start: Any, players: Sequence[str | tuple[str, str]],
+                  lines: list[str], end: Any, seed: int) -> None:
+    from companion.transcript import header_lines, replay
+
+    roles = [p[1] if not isinstance(p, str) else "" for p in players]
+    text = "".join(f"{line}\n" for line in
+                   (*header_lines(rules, start, roles if any(roles) else None), *lines))
+    if replay(text).state != end:
+        raise InvariantError(f"{rules.name} game of seed {seed}: its transcript replays to "
+                             "another state")
 
 
 @dataclass
@@ -103,8 +132,9 @@ class Summary:
 
 def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heuristic",
              classes: Sequence[str] = (), max_turns: int = 1000, progress: bool = False,
-             options: Mapping[str, Any] | None = None) -> Summary:
+             options: Mapping[str, Any] | None = None, check: bool = False) -> Summary:
     """Play ``games`` games; wins are counted by class when classes are given, else by seat.
+    ``check``: every step checked and every game replayed (see ``play_game``).
     ``options``: table settings by name (already typed, e.g. from ``Game.parse_option``)."""
     from companion.transcript import variant_options
 
@@ -119,7 +149,8 @@ def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heur
         roles = [classes[(g + i) % len(classes)] for i in range(players)] if classes else []
         names: list[str | tuple[str, str]] = [
             (f"P{i + 1}", roles[i]) if roles else f"P{i + 1}" for i in range(players)]
-        result = play_game(rules, names, seed + g, bot, max_turns, table_options)
+        result = play_game(rules, names, seed + g, bot, max_turns, table_options,
+                           check=check)
         steps += result.steps
         outcome = result.state.outcome
         turns.append(result.state.turn_number)

@@ -155,6 +155,11 @@ class Game(Protocol):
         """The standings (final or so far) as lines of text, for the end of a replay."""
         ...
 
+    def invariant_problems(self, state: Any) -> list[str]:
+        """What is wrong with ``state`` by the game's own bookkeeping (money conserved, stocks
+        within bounds ...), in words; [] for a sound state (``companion simulate --check``)."""
+        ...
+
     def state_json(self, state: Any, events: Sequence[Event] = ()) -> dict[str, Any]:
         """The state as the JSON ``companion script --json`` prints."""
         ...

@@ -234,6 +234,9 @@ class Race:
     def tells(self, event: Event) -> bool:
         return True
 
+    def invariant_problems(self, state: RaceState) -> list[str]:
+        return [f"{r.name} is at square {r.position}" for r in state.players if r.position < 0]
+
     def result_lines(self, state: RaceState) -> Iterator[str]:
         for r in sorted(state.players, key=lambda r: -r.position):
             yield f"  {r.name}: square {r.position}"

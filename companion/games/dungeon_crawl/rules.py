@@ -337,6 +337,20 @@ class DungeonCrawl:
     def setup_lines(self, state: CrawlState) -> list[str]:
         return []
 
+    def invariant_problems(self, state: CrawlState) -> list[str]:
+        """Each coin in one place only, no negative holdings, no living character at 10 damage
+        or more."""
+        problems = []
+        spaces = [c.at for c in state.coins]
+        if len(spaces) != len(set(spaces)):
+            problems.append("two coins on one space")
+        for p in state.players:
+            if min(p.equipment, p.trap_xp, p.monster_xp, p.soaked) < 0:
+                problems.append(f"{p.name} holds a negative count")
+            if p.at is not None and p.wounds >= 10:
+                problems.append(f"{p.name} is on the board with {p.wounds} damage")
+        return problems
+
     def end_game_action(self, state: CrawlState) -> Action:
         return StopGame(state.current)
 

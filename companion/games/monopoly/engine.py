@@ -467,6 +467,24 @@ class Rules:
         if state.outcome and state.outcome.winner:
             yield f"Winner: {state.outcome.winner}"
 
+    def invariant_problems(self, state: GameState) -> list[str]:
+        """The bank's books: money in play matches what the bank paid in, no negative cash,
+        every house and hotel on the board or in the bank, no building on a mortgaged lot."""
+        problems = []
+        if state.money_in_hand + state.pot != state.bank_net:
+            problems.append(f"money not conserved: ${state.money_in_hand} in hand and "
+                            f"${state.pot} in the pot, but the bank paid in ${state.bank_net}")
+        problems += [f"{p.name} has ${p.cash}" for p in state.players if p.cash < 0]
+        houses = sum(s.houses for s in state.squares if not s.hotel)
+        hotels = sum(1 for s in state.squares if s.hotel)
+        if houses + state.bank_houses != state.options.bank_houses or state.bank_houses < 0:
+            problems.append(f"{houses} houses on the board and {state.bank_houses} in the bank")
+        if hotels + state.bank_hotels != state.options.bank_hotels or state.bank_hotels < 0:
+            problems.append(f"{hotels} hotels on the board and {state.bank_hotels} in the bank")
+        problems += [f"buildings on mortgaged {self.board.squares[i].name}"
+                     for i, s in enumerate(state.squares) if s.mortgaged and s.level]
+        return problems
+
     def end_game_action(self, state: GameState) -> Action:
         return EndGame(state.current)
 

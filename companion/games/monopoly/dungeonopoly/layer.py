@@ -1215,8 +1215,3 @@ def _parse_enchantment(item: str, level: int, allowed: frozenset[str]) -> Enchan
     lvl = _int(parts[1], "enchantment level") if len(parts) > 1 else level
     source = _int(parts[2], "enchantment source seat") if len(parts) > 2 else -1
     return Enchantment(name, source, lvl, name in MENTAL_ENCHANTMENTS)
-
-
-def dungeon_debt(state: GameState, player: int) -> Debt | None:
-    head = state.pending[0] if state.pending else None
-    return head if isinstance(head, Debt) and head.player == player else None

@@ -87,10 +87,6 @@ def isolated(p: PlayerState) -> bool:
     return p.in_jail
 
 
-def same_square(a: PlayerState, b: PlayerState) -> bool:
-    return not isolated(a) and not isolated(b) and a.position == b.position
-
-
 def within_range(user: Character, target: PlayerState, extra: int = 0) -> bool:
     """Technical term "limited range": same square or up to the level's range either way."""
     if isolated(user) or isolated(target):

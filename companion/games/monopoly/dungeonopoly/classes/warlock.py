@@ -10,7 +10,7 @@ rulings.md (cited as D-<n>).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import IllegalActionError
@@ -825,7 +825,3 @@ WARLOCK = register_class(CharacterClass("warlock", (
                    summary="an opponent in range must use an ability you choose"),
 ), "draws power from a sinister pact"))
 
-
-def replace_choice(p: Character, kind: str, value: str) -> Character:
-    """Test and set-up helper: a character with one more choice recorded."""
-    return replace(p, choices=p.choices + ((kind, value),))

@@ -160,10 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=cmd_simulate)
 
     for module_name in PLUGIN_MODULES:
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
+        module = importlib.import_module(module_name)
         register = getattr(module, "register", None)
         if register is not None:
             register(sub)

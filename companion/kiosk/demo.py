@@ -284,7 +284,6 @@ def make_demo_feed(names: Sequence[str], size: tuple[int, int], seed: int,
     """(feed, table, note): the synthetic table through the vision adapters, or no camera."""
     from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
     from companion.kiosk.table_feed import (
-        NoFeed,
         SyncFeed,
         TableProcessor,
         ThreadedFeed,
@@ -292,10 +291,7 @@ def make_demo_feed(names: Sequence[str], size: tuple[int, int], seed: int,
         vision_dice_reader,
     )
 
-    try:
-        table = DemoTable(names, size, seed)
-    except ImportError as exc:
-        return NoFeed(f"no synthetic table ({exc}): dice entered with the buttons"), None, str(exc)
+    table = DemoTable(names, size, seed)
     dice, dnote = vision_dice_reader()
     board, bnote = vision_board_reader(table.players)
     learn = getattr(board, "set_reference", None)

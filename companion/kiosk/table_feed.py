@@ -77,42 +77,34 @@ class TableReading:
 
 def dice_kinds(sides: Sequence[int] | None) -> tuple[str, ...]:
     """The dice reader's die types for a roll of these sides: every type it knows when there is
-    no roll or a die it has no type for; () when the dice reader is not installed."""
-    try:
-        from vision.dice.types import DIE_KINDS
-    except ImportError:  # pragma: no cover - depends on the other package
-        return ()
+    no roll or a die it has no type for."""
+    from vision.dice.types import DIE_KINDS
+
     wanted = set(sides or ())
     kinds = tuple(k for k in DIE_KINDS if int(k[1:]) in wanted)
     return kinds if wanted and len(kinds) == len(wanted) else DIE_KINDS
 
 
 def vision_dice_reader() -> tuple[DiceReader | None, str]:
-    """``vision.dice.DiceSettler`` if it is installed, else (None, why)."""
-    try:
-        from vision.dice import DiceSettler
-    except ImportError as exc:  # pragma: no cover - depends on the other package
-        return None, f"dice reader not available ({exc}): enter the dice with the buttons"
+    """(``vision.dice.DiceSettler``, "")."""
+    from vision.dice import DiceSettler
+
     return DiceSettler(), ""
 
 
 def vision_board_reader(players: Mapping[str, str] | None = None
                         ) -> tuple[BoardReader | None, str]:
     """``vision.board.pipeline.BoardPipeline`` for these players (name -> sticker colour)."""
-    try:
-        from vision.board.pawns import PawnConfig
-        from vision.board.pipeline import BoardPipeline, PipelineConfig
-    except ImportError as exc:  # pragma: no cover - depends on the other package
-        return None, f"board reader not available ({exc}): pieces are not checked"
+    from vision.board.pawns import PawnConfig
+    from vision.board.pipeline import BoardPipeline, PipelineConfig
+
     config = PipelineConfig(pawns=PawnConfig(players=dict(players))) if players else None
     return BoardPipeline(config), ""
 
 
 def _cell_centres_mm() -> np.ndarray | None:
-    try:
-        from vision.board.geometry import DEFAULT_SPEC, square_centres
-    except ImportError:  # pragma: no cover
-        return None
+    from vision.board.geometry import DEFAULT_SPEC, square_centres
+
     centres = np.asarray(square_centres(DEFAULT_SPEC), np.float64)
     return centres
 
@@ -418,9 +410,7 @@ class NoFeed:
 
 def move_context(player: str, from_cell: int, to_cell: int,
                  positions: Mapping[str, int]) -> Any:
-    """The vision ``MoveContext`` for an expected move (None if vision is not installed)."""
-    try:
-        from vision.board.pawns import MoveContext
-    except ImportError:  # pragma: no cover
-        return None
+    """The vision ``MoveContext`` for an expected move."""
+    from vision.board.pawns import MoveContext
+
     return MoveContext(player, from_cell, (to_cell,), dict(positions))

@@ -709,10 +709,7 @@ class RollingDiceSource:
 
 def register_dice_source() -> None:
     """Add ``synthetic-dice[:SEED]`` to ``hardware.camera.open_source`` (for ``dice watch``)."""
-    try:
-        from hardware.camera import register_source
-    except ImportError:  # pragma: no cover - hardware package absent
-        return
+    from hardware.camera import register_source
 
     def factory(rest: str) -> RollingDiceSource:
         seed = int(rest) if rest.strip().isdigit() else 0

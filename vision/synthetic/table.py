@@ -43,13 +43,7 @@ from vision.board.geometry import (
     square_polygons,
 )
 from vision.board.markers import DEFAULT_LAYOUT, MarkerLayout, marker_image
-
-try:  # dice drawn by the dice helper's renderer when it is there
-    from vision.synthetic.dice import DieSpec, draw_die
-
-    HAVE_DICE_RENDERER = True
-except ImportError:  # pragma: no cover - depends on the other package
-    HAVE_DICE_RENDERER = False
+from vision.synthetic.dice import DieSpec, draw_die
 
 PX_PER_MM = 2.0
 TEXTURE_MARGIN_MM = 150.0
@@ -567,30 +561,9 @@ class SyntheticTable:
             angle = float(rng.uniform(0, 90))
             spec = DiceSpec(int(v), centre, angle, "white" if k % 2 == 0 else "red")
             size_px = 16.0 * PX_PER_MM
-            if HAVE_DICE_RENDERER:
-                draw_die(tex, DieSpec("d6", int(v), _mm(centre), size_px, angle, spec.colour),
-                         rng)
-            else:  # pragma: no cover - simple fallback dice
-                self._simple_die(tex, int(v), centre, angle, size_px)
+            draw_die(tex, DieSpec("d6", int(v), _mm(centre), size_px, angle, spec.colour), rng)
             out.append(spec)
         return out
-
-    @staticmethod
-    def _simple_die(tex: np.ndarray, value: int, centre: tuple[float, float], angle: float,
-                    size_px: float) -> None:
-        c = _mm(centre)
-        box = cv2.boxPoints(((c[0], c[1]), (size_px, size_px), angle))
-        cv2.fillPoly(tex, [np.round(box).astype(np.int32)], (235, 235, 232), cv2.LINE_AA)
-        layout = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-                  4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-                  5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-                  6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[value]
-        a = math.radians(angle)
-        for u, v in layout:
-            du, dv = u * size_px * 0.27, v * size_px * 0.27
-            x = c[0] + du * math.cos(a) - dv * math.sin(a)
-            y = c[1] + du * math.sin(a) + dv * math.cos(a)
-            cv2.circle(tex, (int(x), int(y)), max(1, int(size_px * 0.09)), (20, 20, 20), -1)
 
     def random_hand(self, rng: np.random.Generator, over_board: bool | None = None) -> HandSpec:
         """A hand reaching in from one side; over the marker margin, or onto the squares."""

@@ -19,7 +19,8 @@ def play(text: str):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def game():  # type: ignore[no-untyped-def]
+def replay_text():  # type: ignore[no-untyped-def]
+    """``replay_text(text)``: the game a transcript given as an indented string leaves."""
     return play
 
 

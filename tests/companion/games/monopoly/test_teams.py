@@ -27,83 +27,83 @@ def cash(r, seat):  # type: ignore[no-untyped-def]
     return r.state.players[seat].cash
 
 
-def test_team_pool_starts_with_every_members_cash_and_is_counted_once(game):
-    r = game(HEAD)
+def test_team_pool_starts_with_every_members_cash_and_is_counted_once(replay_text):
+    r = replay_text(HEAD)
     assert cash(r, 0) == cash(r, 2) == 3000  # Ann and Cai: one pool of 2 x $1500
     assert cash(r, 1) == 1500
     assert r.state.money_in_hand == 4500 == r.state.bank_net
     assert r.state.sides == (0, 1, 0)
 
 
-def test_a_members_purchase_is_paid_from_the_pool_and_held_by_the_team(game):
-    r = game(HEAD + "Ann roll 1 2\nAnn buy\n")  # Baltic Avenue, $60
+def test_a_members_purchase_is_paid_from_the_pool_and_held_by_the_team(replay_text):
+    r = replay_text(HEAD + "Ann roll 1 2\nAnn buy\n")  # Baltic Avenue, $60
     assert cash(r, 0) == cash(r, 2) == 2940
     assert r.state.squares[3].owner == 0
     assert r.state.money_in_hand + r.state.pot == r.state.bank_net
 
 
-def test_no_rent_between_teammates(game):
-    r = game(HEAD + 'set square "Baltic Avenue" owner=Cai\nAnn roll 1 2\n')
+def test_no_rent_between_teammates(replay_text):
+    r = replay_text(HEAD + 'set square "Baltic Avenue" owner=Cai\nAnn roll 1 2\n')
     assert cash(r, 0) == cash(r, 2) == 3000
 
 
-def test_rent_from_an_opponent_goes_to_the_pool(game):
-    r = game(HEAD + 'set square "Baltic Avenue" owner=Cai\n'
+def test_rent_from_an_opponent_goes_to_the_pool(replay_text):
+    r = replay_text(HEAD + 'set square "Baltic Avenue" owner=Cai\n'
              "set turn player=Bob\nBob roll 1 2\n")
     assert cash(r, 1) == 1496
     assert cash(r, 0) == cash(r, 2) == 3004
 
 
-def test_a_colour_group_held_across_members_is_a_whole_group(game):
+def test_a_colour_group_held_across_members_is_a_whole_group(replay_text):
     # Ann's Mediterranean + Cai's Baltic: one collection, so the rent doubles and they can build
-    r = game(HEAD + 'set square "Mediterranean Avenue" owner=Ann\n'
+    r = replay_text(HEAD + 'set square "Mediterranean Avenue" owner=Ann\n'
              'set square "Baltic Avenue" owner=Cai\nset turn player=Bob\nBob roll 1 2\n')
     assert cash(r, 1) == 1500 - 8
-    r = game(HEAD + 'set square "Mediterranean Avenue" owner=Ann\n'
+    r = replay_text(HEAD + 'set square "Mediterranean Avenue" owner=Ann\n'
              'set square "Baltic Avenue" owner=Cai\nAnn build "Baltic Avenue"\n'
              'Ann build "Mediterranean Avenue"\n')
     assert r.state.squares[1].houses == r.state.squares[3].houses == 1
     assert cash(r, 0) == cash(r, 2) == 3000 - 100
 
 
-def test_any_member_may_mortgage_a_team_lot(game):
-    r = game(HEAD + 'set square "Boardwalk" owner=Ann\nAnn roll 1 2\nAnn decline\n'
+def test_any_member_may_mortgage_a_team_lot(replay_text):
+    r = replay_text(HEAD + 'set square "Boardwalk" owner=Ann\nAnn roll 1 2\nAnn decline\n'
              "Ann pass\nBob pass\nCai pass\n"
              'Cai mortgage "Boardwalk"\n')
     assert r.state.squares[39].mortgaged
     assert cash(r, 0) == cash(r, 2) == 3000 + 200
 
 
-def test_teammates_do_not_trade_cash_or_lots(game):
+def test_teammates_do_not_trade_cash_or_lots(replay_text):
     with pytest.raises(ValueError, match="teammates already share cash and lots"):
-        game(HEAD + 'set square "Boardwalk" owner=Ann\nAnn trade Cai give $100 get "Boardwalk"\n')
+        replay_text(HEAD + 'set square "Boardwalk" owner=Ann\nAnn trade Cai give $100 get "Boardwalk"\n')
 
 
-def test_a_jail_card_can_pass_between_teammates(game):
-    r = game(HEAD + "set player Ann jail_cards=chance\nAnn trade Cai give card:chance\n")
+def test_a_jail_card_can_pass_between_teammates(replay_text):
+    r = replay_text(HEAD + "set player Ann jail_cards=chance\nAnn trade Cai give card:chance\n")
     assert r.state.players[0].jail_cards == () and r.state.players[2].jail_cards == ("chance",)
 
 
-def test_a_member_may_not_raise_a_teammates_bid(game):
-    r = game(HEAD + "Ann roll 1 2\nAnn decline\nAnn bid 10\n")
+def test_a_member_may_not_raise_a_teammates_bid(replay_text):
+    r = replay_text(HEAD + "Ann roll 1 2\nAnn decline\nAnn bid 10\n")
     rules = find_game("monopoly")
     with pytest.raises(IllegalActionError, match="on your team"):
         rules.apply(r.state, Bid(2, 20))
     listed = rules.legal_actions(r.state, (2,))
     assert all(type(a).__name__ != "Bid" for a in listed)
-    r = game(HEAD + "Ann roll 1 2\nAnn decline\nAnn bid 10\nBob pass\nCai pass\n")
+    r = replay_text(HEAD + "Ann roll 1 2\nAnn decline\nAnn bid 10\nBob pass\nCai pass\n")
     assert r.state.squares[3].owner == 0 and cash(r, 2) == 2990
 
 
-def test_cards_paying_each_player_skip_teammates(game):
+def test_cards_paying_each_player_skip_teammates(replay_text):
     # Chance "Chairman of the Board": pay each player $50 -> only Bob, an opponent
-    r = game(HEAD + "deck chance chairman\nAnn roll 3 4\n")
+    r = replay_text(HEAD + "deck chance chairman\nAnn roll 3 4\n")
     assert cash(r, 1) == 1550
     assert cash(r, 0) == cash(r, 2) == 2950
 
 
-def test_the_whole_team_is_bankrupt_together_and_the_last_team_wins(game):
-    r = game(HEAD + 'set player Ann cash=10\nset square "Boardwalk" owner=Bob hotel=true\n'
+def test_the_whole_team_is_bankrupt_together_and_the_last_team_wins(replay_text):
+    r = replay_text(HEAD + 'set player Ann cash=10\nset square "Boardwalk" owner=Bob hotel=true\n'
              'set square "Park Place" owner=Bob houses=4\nset square "Baltic Avenue" owner=Cai\n'
              "set player Ann position=34\nAnn roll 2 3\nAnn bankrupt\n")
     assert r.state.players[0].bankrupt and r.state.players[2].bankrupt
@@ -112,8 +112,8 @@ def test_the_whole_team_is_bankrupt_together_and_the_last_team_wins(game):
     assert r.state.money_in_hand + r.state.pot == r.state.bank_net
 
 
-def test_standings_list_teams_with_pool_and_lots_once(game):
-    r = game(HEAD + 'set square "Boardwalk" owner=Ann\nAnn end_game\n')
+def test_standings_list_teams_with_pool_and_lots_once(replay_text):
+    r = replay_text(HEAD + 'set square "Boardwalk" owner=Ann\nAnn end_game\n')
     assert r.state.outcome is not None
     assert dict(r.state.outcome.standings) == {"Ann+Cai": 3000 + 400, "Bob": 1500}
     assert r.state.outcome.winner == "Ann+Cai"

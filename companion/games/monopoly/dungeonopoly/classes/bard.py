@@ -423,7 +423,7 @@ def borrowable(holder: Any) -> tuple[str, ...]:
     out = []
     for cls, ab in all_abilities():
         key = f"{cls}:{ab.name}"
-        if cls in own or cls == "commoner" or ab.level > JACK_MAX_LEVEL or key in have or \
+        if cls in own or ab.level > JACK_MAX_LEVEL or key in have or \
                 key in NOT_BORROWABLE:
             continue
         out.append(key)

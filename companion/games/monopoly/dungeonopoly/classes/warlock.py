@@ -82,8 +82,7 @@ def book_options(role: str) -> list[str]:
     """Spells of level 4 or less from the other classes' lists, as ``class:spell``."""
     own = set(role.split("+"))
     return [f"{cls}:{ab.name}" for cls, ab in all_abilities()
-            if cls not in own and ab.is_spell and ab.level <= BOOK_MAX_LEVEL
-            and cls != "commoner"]
+            if cls not in own and ab.is_spell and ab.level <= BOOK_MAX_LEVEL]
 
 
 def book_of(p: Character) -> tuple[str, ...]:

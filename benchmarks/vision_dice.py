@@ -72,7 +72,7 @@ def table(title: str, report: Report) -> str:
     return "\n".join(lines)
 
 
-def main() -> int:
+def main() -> int:  # noqa: C901
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--real", default=str(DEFAULT_REAL_DIR), help="YOLO folder (default: Rune55)")
     p.add_argument("--split", choices=["eval", "tune", "all", "both"], default="both",

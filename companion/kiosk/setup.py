@@ -441,7 +441,7 @@ class SetupScreen:
         elif isinstance(out, Command):
             self.command(out.name)
 
-    def command(self, name: str) -> None:
+    def command(self, name: str) -> None:  # noqa: C901
         st = self.setup
         head, _, rest = name.partition(":")
         if head != "start":

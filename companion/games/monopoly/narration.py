@@ -42,7 +42,7 @@ def _reason(detail: str) -> str:
     return detail.replace("_", " ")
 
 
-def describe(rules: Rules, state: GameState, e: Event) -> str:
+def describe(rules: Rules, state: GameState, e: Event) -> str:  # noqa: C901
     """One sentence for an event (``state`` gives the names; any state of the game will do)."""
     custom = rules.describe_event(state, e)
     if custom is not None:

@@ -121,7 +121,7 @@ class MonopolyPresenter(BasicPresenter):
     def square_name(self, index: int) -> str:
         return self.rules.board.squares[index].name
 
-    def action_label(self, state: GameState, a: Action) -> str:
+    def action_label(self, state: GameState, a: Action) -> str:  # noqa: C901
         """What an option says on screen (short, plain words)."""
         rules, who, sq = self.rules, self.who, self.square_name
         if isinstance(a, Roll):

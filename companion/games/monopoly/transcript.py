@@ -113,7 +113,7 @@ def parse_trade_side(rules: Rules, words: list[str]) -> TradeSide:
     return TradeSide(tuple(squares), cash, tuple(cards))
 
 
-def parse_action(rules: Rules, state: GameState, words: list[str]) -> Action:
+def parse_action(rules: Rules, state: GameState, words: list[str]) -> Action:  # noqa: C901
     """``NAME VERB ARGS`` (already split) as an Action, or ValueError saying what is wrong."""
     if len(words) < 2:
         raise ValueError("an action line is NAME VERB [ARGS]")
@@ -237,7 +237,7 @@ def legal_action_line(rules: Rules, state: GameState, action: Action) -> str:
 # ------------------------------------------------------------------------------------------
 # Position lines
 # ------------------------------------------------------------------------------------------
-def apply_set(rules: Rules, state: GameState, words: list[str]) -> GameState:
+def apply_set(rules: Rules, state: GameState, words: list[str]) -> GameState:  # noqa: C901
     """``set player NAME k=v ...``, ``set square "X" k=v ...``, ``set bank houses=N hotels=N``,
     ``set pot N``, ``set turn player=NAME rolled=false doubles=0``."""
     if len(words) < 2:

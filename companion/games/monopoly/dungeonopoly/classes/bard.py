@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.games.monopoly.actions import Action
+from companion.games.monopoly.dungeonopoly import effects
 from companion.games.monopoly.dungeonopoly.abilities import (
     Ability,
     CharacterClass,
@@ -30,7 +31,7 @@ from companion.games.monopoly.dungeonopoly.abilities import (
     register_class,
 )
 from companion.games.monopoly.dungeonopoly.character import Enchantment
-from companion.games.monopoly.dungeonopoly.classes.paladin import end_turn_now, stance_of
+from companion.games.monopoly.dungeonopoly.classes.paladin import end_turn_now
 from companion.games.monopoly.dungeonopoly.effects import TableEffect, register_effect
 from companion.games.monopoly.dungeonopoly.steps import Decision
 from companion.games.monopoly.dungeonopoly.terms import (
@@ -77,9 +78,10 @@ def is_bard(p: Any) -> bool:
 
 
 def movable(layer: Dungeonopoly, table: Table, seat: int) -> bool:
-    """Can a bard's pull or tow move ``seat`` (not jailed, not in Bulwark of Defense)?"""
+    """Can a bard's pull or tow move ``seat``: in the game, not jailed and not pinned (the
+    layer's one "cannot be moved" test, ``effects.pinned``: Bulwark of Defense)?"""
     p = table.players[seat]
-    return not p.bankrupt and not p.in_jail and stance_of(table, seat) != "bulwark_of_defense"
+    return not p.bankrupt and not p.in_jail and not effects.pinned(layer, table, seat)
 
 
 # ============================================================================================

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.games.monopoly.actions import Action
+from companion.games.monopoly.dungeonopoly import effects
 from companion.games.monopoly.dungeonopoly.abilities import (
     Ability,
     CharacterClass,
@@ -378,7 +379,7 @@ class KnightsMove(Ability):
                 return problem
             if not in_sight(table, user, who):
                 return f"{table.players[who].name} is not in line of sight"
-            if stance_of(table, who) == "bulwark_of_defense":
+            if effects.pinned(layer, table, who):
                 return f"{table.players[who].name} stands in Bulwark of Defense: cannot be moved"
         elif table.players[user].in_jail:
             return "not from jail"

@@ -337,6 +337,22 @@ class Report:
         return f"intact saved game, {text}"
 
 
+@contextmanager
+def _copy_of(path: Path) -> Iterator[Path]:
+    """A copy of the saved game and its ``-wal`` in a temporary folder, to read without writing
+    anything at or beside ``path`` (SQLite writes beside a file it opens in WAL mode)."""
+    wal = Path(f"{path}-wal")
+    with tempfile.TemporaryDirectory(prefix="companion-read-") as folder:
+        copy = Path(folder) / "game.sqlite"
+        try:
+            shutil.copyfile(path, copy)
+            if wal.exists():
+                shutil.copyfile(wal, Path(f"{copy}-wal"))
+        except OSError as exc:
+            raise JournalError(f"cannot read saved game {path}: {exc}") from exc
+        yield copy
+
+
 def inspect(path: str | Path) -> Report:
     """Check the saved game at ``path`` without writing to it or beside it: the file (and its
     ``-wal``, if present) is copied to a temporary folder and read there.
@@ -346,14 +362,7 @@ def inspect(path: str | Path) -> Report:
     path = Path(path)
     check_journal_file(path)
     wal = Path(f"{path}-wal")
-    with tempfile.TemporaryDirectory(prefix="companion-check-") as folder:
-        copy = Path(folder) / "game.sqlite"
-        try:
-            shutil.copyfile(path, copy)
-            if wal.exists():
-                shutil.copyfile(wal, Path(f"{copy}-wal"))
-        except OSError as exc:
-            raise JournalError(f"cannot read saved game {path}: {exc}") from exc
+    with _copy_of(path) as copy:
         conn = _lenient(sqlite3.connect(copy))
         try:
             version = _verify(conn, path)
@@ -675,15 +684,7 @@ def _snapshot(path: Path) -> sqlite3.Connection:
     """An in-memory copy of the saved game (with its ``-wal``) made by SQLite's backup API from
     a copy in a temporary folder: reading it writes nothing at or beside ``path``."""
     check_journal_file(path)
-    wal = Path(f"{path}-wal")
-    with tempfile.TemporaryDirectory(prefix="companion-read-") as folder:
-        copy = Path(folder) / "game.sqlite"
-        try:
-            shutil.copyfile(path, copy)
-            if wal.exists():
-                shutil.copyfile(wal, Path(f"{copy}-wal"))
-        except OSError as exc:
-            raise JournalError(f"cannot read saved game {path}: {exc}") from exc
+    with _copy_of(path) as copy:
         src = _lenient(sqlite3.connect(copy))
         memory = sqlite3.connect(":memory:")
         try:

@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.core.actions import Action
 from companion.core.registry import find_game, game_names, register, unregister
+from companion.simulate import Step, bot_steps
 
 # ------------------------------------------------------------------------------------------
 # The consumers' APIs (re-point these when they move)
@@ -118,24 +119,11 @@ def fill(roller: Any, game: Any, state: Any, action: Action) -> Action:
     return roller.fill(game, state, action)  # type: ignore[no-any-return]
 
 
-@dataclass(frozen=True)
-class Step:
-    """One action of a bot game: the state it was chosen in, the action, what it led to."""
-
-    before: Any
-    action: Action
-    after: Any
-    events: tuple[Any, ...]
-
-
 def steps_of(game: Any, state: Any, bot: Any, roller: Any,
              everyone: bool = False) -> Iterator[Step]:
     """The steps of a bot game from ``state`` until it ends: the bot chooses among the actions
     of the seats the game waits on (of every seat with ``everyone``), ``roller`` fills dice."""
-    from companion.simulate import bot_steps
-
-    for step in bot_steps(game, state, bot, roller, everyone):
-        yield Step(step.before, step.action, step.after, step.events)
+    return bot_steps(game, state, bot, roller, everyone)
 
 
 class Journaled:

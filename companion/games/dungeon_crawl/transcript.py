@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -168,8 +168,3 @@ def header_lines(game: DungeonCrawl, state: CrawlState,
         lines.append(f"player {quote(p.name)} {role}".rstrip())
     return lines
 
-
-def new_game_from_header(game: DungeonCrawl, header: Mapping[str, Any]) -> CrawlState:
-    players = [p if isinstance(p, str) else (p[0], p[1]) for p in header.get("players", ())]
-    options = header.get("options")
-    return game.new_game(players, options, seed=int(header.get("seed", 0)))

@@ -10,7 +10,6 @@ from dataclasses import fields
 from typing import Any
 
 from companion.core.actions import Action
-from companion.core.dice import DicePrompt, die_of_sides
 from companion.core.topology import load_ring
 from companion.games.monopoly.actions import (
     Bid,
@@ -195,18 +194,8 @@ class MonopolyPresenter(BasicPresenter):
         """The rows that open a variant's groups (after the ordinary rows)."""
         return []
 
-    def dice_prompt(self, state: GameState) -> DicePrompt | None:
-        spec = self.rules.roll_spec(state)
-        if spec is None:
-            return None
-        return DicePrompt(spec.player, tuple(die_of_sides(s) for s in spec.sides), spec.purpose)
-
     def is_roll(self, state: GameState, action: Action) -> bool:
         return isinstance(action, Roll)
-
-    def roll_action(self, state: GameState, prompt: DicePrompt,
-                    values: tuple[int, ...]) -> Action:
-        return Roll(prompt.player, tuple(values))
 
     # -- the screen ------------------------------------------------------------------------
     def header(self, state: GameState) -> HeaderFacts:

@@ -21,6 +21,7 @@ from companion.core.actions import Action
 from companion.core.dice import DicePrompt
 from companion.kiosk import theme
 from companion.kiosk.inputs import Menu, Option, Pad
+from companion.kiosk.map_view import MapView
 from companion.kiosk.views import PlayerCard
 
 
@@ -136,6 +137,11 @@ class Presenter(Protocol):
         """A place's name for the screen ("Vermont Avenue", "In Jail")."""
         ...
 
+    def map_view(self, state: Any) -> MapView | None:
+        """The table as a square-grid map (a dungeon, a pitch), or None for a game whose board
+        is the Monopoly ring (the kiosk then shows no map)."""
+        ...
+
 
 class BasicPresenter:
     """A presenter for any :class:`~companion.core.game.Game`: rows labelled with the
@@ -240,6 +246,9 @@ class BasicPresenter:
 
     def place_name(self, place: int) -> str:
         return str(place)
+
+    def map_view(self, state: Any) -> MapView | None:
+        return None
 
     @staticmethod
     def who(state: Any, seat: int) -> str:

@@ -64,5 +64,12 @@ def _dungeonopoly() -> Rules:
     return Dungeonopoly()
 
 
+def _monopozombie() -> Rules:
+    from companion.games.monopoly.monopozombie import MonopoZombie
+
+    return MonopoZombie()
+
+
 register("monopoly", _standard)
 register("dungeonopoly", _dungeonopoly)
+register("monopozombie", _monopozombie)

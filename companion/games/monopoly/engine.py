@@ -1641,7 +1641,7 @@ class Rules:
         nxt = t.current
         for _ in range(n):
             nxt = (nxt + 1) % n
-            if not t.players[nxt].bankrupt:
+            if not t.players[nxt].bankrupt and self.takes_turn(t, nxt):
                 break
         t.current = nxt
         t.rolled = False
@@ -1649,6 +1649,12 @@ class Rules:
         t.doubles = 0
         t.turn_number += 1
         self.start_turn(t, nxt)
+
+    def takes_turn(self, t: Txn, seat: int) -> bool:
+        """hook: whether a seat still in the game takes its turn in the rotation (standard:
+        always; MonopoZombie's homeless players move only out of turn). When no seat does,
+        the turn comes back round to the same player."""
+        return True
 
     def start_turn(self, t: Txn, player: int) -> None:
         """hook: a player's turn begins."""

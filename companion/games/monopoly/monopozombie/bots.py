@@ -1,0 +1,85 @@
+"""The heuristic bot's MonopoZombie policy (``MonopoZombie.bot_hint``): where to steer a
+zombie (towards humans and human buildings), an apocalypse human (towards a safe home, away
+from zombies), a homeless player; when to hire a bodyguard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from companion.games.monopoly.actions import Action, EndTurn, Roll
+from companion.games.monopoly.monopozombie.model import ChooseMove, HireBodyguards, Steer
+from companion.games.monopoly.state import GameState
+
+if TYPE_CHECKING:
+    from companion.games.monopoly.monopozombie.layer import MonopoZombie
+
+
+def _target(rules: MonopoZombie, state: GameState, seat: int, steer: Steer) -> int:
+    size = len(rules.board.squares)
+    total = sum(steer.keep) if steer.keep else sum(state.pending[0].dice)
+    step = total if steer.direction == "forward" else -total
+    return (state.players[seat].position + step) % size
+
+
+def _score(rules: MonopoZombie, state: GameState, seat: int, square: int, steer: Steer) -> float:
+    from companion.games.monopoly.monopozombie.layer import zp
+
+    me = zp(state, seat)
+    here = rules.on_square(state, square)
+    zombies = sum(1 for i in here if zp(state, i).zombie and i != seat)
+    humans = sum(1 for i in here if zp(state, i).human and i != seat)
+    sq = rules.board.squares[square]
+    s = state.squares[square]
+    if me.zombie:
+        score = 3.0 * humans if not rules.shelter(state, square) else 0.0
+        if sq.ownable and s.owner is not None and s.level and not rules.owner_is_zombie(state, square):
+            score += 2.0
+        if not rules.humans(state) and square == rules.board.jail:
+            score += 100.0
+        # close in on the humans
+        dist = min((abs(state.players[h].position - square) for h in rules.humans(state)),
+                   default=0)
+        return score - 0.05 * dist
+    score = 0.0
+    if steer.keep == (1, 1):
+        score -= 50.0
+    if zombies and not rules.shelter(state, square):
+        score -= 20.0 * zombies
+    if sq.ownable and s.owner is not None and rules.owner_is_zombie(state, square) and not s.level:
+        score -= 30.0
+    if sq.ownable and s.level and s.owner is not None and not zombies:
+        score += 5.0
+        if zp(state, s.owner).human:
+            score += 5.0 + 3.0 * sum(1 for h in rules.humans(state)
+                                     if state.players[h].position == square)
+    if len(steer.keep) == 2 and steer.keep[0] == steer.keep[1] and steer.keep != (1, 1):
+        score += 1.0
+    return score
+
+
+def bot_hint(rules: MonopoZombie, state: GameState, actions: Sequence[Action]) -> Action | None:
+    from companion.games.monopoly.monopozombie.layer import zp
+
+    head = state.pending[0] if state.pending else None
+    if isinstance(head, ChooseMove):
+        steers = [a for a in actions if isinstance(a, Steer) and a.player == head.player]
+        if steers:
+            return max(steers, key=lambda a: _score(rules, state, head.player,
+                                                    _target(rules, state, head.player, a), a))
+        return None
+    if head is not None:
+        return None
+    cur = state.current
+    me = zp(state, cur)
+    if me.extra_roll and me.human:
+        pos = state.players[cur].position
+        if rules.human_win_square(state) is None and any(
+                zp(state, z).zombie and abs(state.players[z].position - pos) <= 8
+                for z in range(len(state.players))):
+            return next((a for a in actions if isinstance(a, Roll) and a.player == cur), None)
+        return next((a for a in actions if isinstance(a, EndTurn)), None)
+    hire = next((a for a in actions if isinstance(a, HireBodyguards)), None)
+    if hire is not None and not state.rolled and me.cash > 600 and not me.bodyguards:
+        return hire
+    return None

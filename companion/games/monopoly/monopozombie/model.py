@@ -1,0 +1,146 @@
+"""MonopoZombie's values: the player record, the table settings, the table-wide state, the
+actions and the prompts (rule source: shared/rules/monopozombie.txt; rulings Z-n in
+docs/monopozombie/rulings.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion.games.monopoly import prompts
+from companion.games.monopoly.actions import Action
+from companion.games.monopoly.state import Options, PlayerState, VariantTable
+
+if TYPE_CHECKING:
+    from companion.games.monopoly.monopozombie.layer import MonopoZombie  # noqa: F401
+    from companion.games.monopoly.state import GameState
+    from companion.games.monopoly.txn import Txn
+
+CAPITALISM, OUTBREAK, APOCALYPSE = "capitalism", "outbreak", "apocalypse"
+STAGES = (CAPITALISM, OUTBREAK, APOCALYPSE)
+DIRECTIONS = ("forward", "back")
+
+
+@dataclass(frozen=True, slots=True)
+class ZombiePlayer(PlayerState):
+    """A MonopoZombie seat: human or zombie, homeless or not, first lap or not (Z-9)."""
+
+    zombie: bool = False
+    homeless: bool = False
+    lap_done: bool = False  # first-lap immunity is over (MZ.14)
+    bodyguards: int = 0  # active bodyguards (MZ.29, Z-16)
+    renewed: bool = False  # bodyguards paid for the coming move (kept through the next roll)
+    turning: bool = False  # rolled double-one: becomes a zombie on arrival (MZ.11)
+    extra_roll: bool = False  # apocalypse: a chosen double allows one more roll (MZ.35)
+    homeless_at_apocalypse: bool = False  # MZ.42, MZ.44
+    circuit: int = 0  # squares walked forward since the outbreak began (2-3 players, Z-18)
+
+    @property
+    def human(self) -> bool:
+        return not self.zombie
+
+
+@dataclass(frozen=True, slots=True)
+class ZombieOptions(Options):
+    """MonopoZombie table settings (docs/monopozombie/rulings.md says why each exists)."""
+
+    apocalypse_at: str = "printed"  # printed | one_away (Z-17)
+    small_table: str = "circuit"  # circuit | half: 2-3 players (Z-18)
+    jail_square_converts: bool = True  # Go To Jail square and third doubles convert (Z-7)
+    zombies_draw_cards: bool = True  # zombies draw and discard (Z-10)
+    bodyguard_price: int = 100  # MZ.29
+
+
+@dataclass(frozen=True, slots=True)
+class ZombieTable(VariantTable):
+    """The stage and when each stage began (turn numbers, for the simulation report)."""
+
+    stage: str = CAPITALISM
+    outbreak_turn: int = 0
+    apocalypse_turn: int = 0
+
+
+# --------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Steer(Action):
+    """After a zombie's, an apocalypse human's or a homeless player's roll: the dice kept
+    (values; empty = every die rolled) and the direction, ``forward`` (clockwise) or
+    ``back``."""
+
+    keep: tuple[int, ...]
+    direction: str
+
+
+@dataclass(frozen=True, slots=True)
+class GoTo(Action):
+    """After such a roll: go to this square (the engine finds the dice and direction)."""
+
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class HireBodyguards(Action):
+    """Pay for ``count`` bodyguards through the coming move (MZ.29)."""
+
+    count: int
+
+
+# --------------------------------------------------------------------------------------
+# Prompts
+# --------------------------------------------------------------------------------------
+def keep_options(dice: tuple[int, ...], keep: int) -> list[tuple[int, ...]]:
+    """Each distinct choice of ``keep`` dice out of ``dice`` (values, sorted high first)."""
+    out: set[tuple[int, ...]] = set()
+    n = len(dice)
+    if keep >= n:
+        return [tuple(sorted(dice, reverse=True))]
+    if keep == 1:
+        return sorted({(d,) for d in dice}, reverse=True)
+    for i in range(n):
+        for j in range(i + 1, n):
+            out.add(tuple(sorted((dice[i], dice[j]), reverse=True)))
+    return sorted(out, reverse=True)
+
+
+def is_kept(dice: tuple[int, ...], keep: tuple[int, ...]) -> bool:
+    """Every kept value was rolled (each die once)."""
+    return not Counter(keep) - Counter(dice)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMove(prompts.Decision["MonopoZombie"]):
+    """The roll is in: the player keeps ``keep`` of ``dice`` and picks a direction."""
+
+    dice: tuple[int, ...]
+    keep: int
+    owner: int = -1  # a homeless move made on this owner's turn (repeats on their lots)
+
+    @property
+    def prompt(self) -> str:
+        return f"choose the dice to keep and a direction ({' '.join(map(str, self.dice))})"
+
+    def choices(self) -> list[tuple[tuple[int, ...], str]]:
+        return [(k, d) for k in keep_options(self.dice, self.keep) for d in DIRECTIONS]
+
+    def actions(self, rules: MonopoZombie, state: GameState) -> list[Action]:
+        return [Steer(self.player, k, d) for k, d in self.choices()]
+
+
+@dataclass(frozen=True, slots=True)
+class HomelessRoll(prompts.RollFor["MonopoZombie"]):
+    """A homeless player's out-of-turn move (MZ.7, MZ.8): 1d6 clockwise, or in the apocalypse
+    2d6 keep one, either way (MZ.42)."""
+
+    sides: tuple[int, ...] = (6,)
+    owner: int = -1  # the lot owner whose turn it is (-1: pushed on by a passer-by)
+
+    @property
+    def prompt(self) -> str:
+        return "roll for the homeless move"
+
+    def rolled(self, rules: MonopoZombie, t: Txn, dice: tuple[int, ...]) -> None:
+        rules.homeless_rolled(t, self, dice)

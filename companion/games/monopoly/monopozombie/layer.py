@@ -166,17 +166,19 @@ class MonopoZombie(Rules):
 
     def after_move(self, t: Txn, player: int, steps: int, land: bool,
                    count_passing: bool) -> None:
-        """Homeless players on squares passed or landed on move on (MZ.8); the 2-3 player
-        circuit counts (MZ.31)."""
+        """The 2-3 player circuit counts the squares walked in the outbreak (MZ.31, Z-18)."""
         if not steps:
             return
         mover = zp(t, player)
         if stage(t) == OUTBREAK and mover.human:
             t.set_player(player, circuit=mover.circuit + steps)
-        end = mover.position
+            self.update_stage(t)
+
+    def push_on_homeless(self, t: Txn, player: int, start: int, steps: int) -> None:
+        """Homeless players on the squares a mover passed or landed on move on (MZ.8)."""
         step = 1 if steps > 0 else -1
         size = len(self.board.squares)
-        passed = {(end - k * step) % size for k in range(abs(steps))}
+        passed = {(start + k * step) % size for k in range(1, abs(steps) + 1)}
         for h in range(len(t.players)):
             p = zp(t, h)
             if h == player or not p.homeless or p.zombie or p.position not in passed:
@@ -185,8 +187,6 @@ class MonopoZombie(Rules):
             if sq.ownable and t.squares[p.position].owner is not None:
                 continue  # waits for the owner's turn (MZ.7)
             self._push_homeless(t, h, owner=-1)
-        if stage(t) == OUTBREAK:
-            self.update_stage(t)
 
     # ======================================================================================
     # Rolls and movement
@@ -225,16 +225,19 @@ class MonopoZombie(Rules):
             keep = len(dice) if p.zombie else (1 if p.homeless else 2)
             t.push(ChooseMove(player, dice, keep))
             return
-        if dice == (1, 1) and self.convertible(t, player) and not p.homeless:
-            t.set_player(player, turning=True)  # human while moving, zombie on arrival (MZ.11)
+        if dice == (1, 1) and not p.homeless:
+            # human while moving, zombie on arrival (MZ.11); a first lap ending on the way
+            # (passing GO) makes the arrival count (Z-6), otherwise immunity holds (MZ.14)
+            t.set_player(player, turning=True)
         super().movement_roll(t, player, dice)
         if zp(t, player).zombie:
             t.roll_again = False  # zombies get no extra roll (MZ.19, Z-6)
 
     def jail_roll(self, t: Txn, player: int, dice: tuple[int, ...]) -> None:
-        if dice == (1, 1) and self.convertible(t, player):
+        if dice == (1, 1) and zp(t, player).human:
             t.set_player(player, turning=True)
         super().jail_roll(t, player, dice)
+        t.set_player(player, turning=False)  # (a failed try does not move)
 
     def handle_roll(self, t: Txn, spec: RollSpec, dice: tuple[int, ...]) -> None:
         if spec.purpose == "utility_card" and dice == (1, 1) and \
@@ -327,6 +330,8 @@ class MonopoZombie(Rules):
         start = t.players[player].position
         super().move(t, player, steps, ctx, land=land, count_passing=count_passing,
                      watchers=watchers)
+        if steps and count_passing:
+            self.push_on_homeless(t, player, start, steps)
         if t.players[player].position != start and zp(t, player).human:
             self.humans_left(t, start)
 

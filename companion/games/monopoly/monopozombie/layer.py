@@ -626,6 +626,18 @@ class MonopoZombie(Rules):
             t.roll_again = False
             t.rolled = True
 
+    def _manage_check(self, t: Txn, player: int, what: str) -> None:
+        """Say why a zombie, a homeless player or anyone in the apocalypse may not manage."""
+        p = zp(t, player)
+        if p.zombie:
+            raise IllegalActionError(f"{p.name} is a zombie: zombies take no part in commerce "
+                                     f"(no {what})")
+        if p.homeless:
+            raise IllegalActionError(f"{p.name} is homeless and has nothing to {what}")
+        if stage(t) == APOCALYPSE:
+            raise IllegalActionError(f"commerce has stopped in the apocalypse (no {what})")
+        super()._manage_check(t, player, what)
+
     def may_manage(self, state: GameState, player: int, what: str) -> bool:
         p = zp(state, player)
         if p.zombie or p.homeless or stage(state) == APOCALYPSE:

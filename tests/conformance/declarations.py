@@ -162,6 +162,43 @@ declare("dungeonopoly", Conformance(
 
 
 # ------------------------------------------------------------------------------------------
+# MonopoZombie: the Monopoly ledger, no money in the apocalypse, no homeless zombie
+# ------------------------------------------------------------------------------------------
+
+
+def apocalypse_has_no_money(game: Any, state: Any) -> None:
+    from companion.games.monopoly.monopozombie.layer import stage
+
+    if stage(state) == "apocalypse":
+        assert state.money_in_hand == 0 and state.pot == 0, "money left in the apocalypse"
+
+
+def zombies_are_not_homeless(game: Any, state: Any) -> None:
+    assert not any(p.zombie and p.homeless for p in state.players), "a homeless zombie"
+
+
+def monopozombie_refusals(game: Any, state: Any) -> Iterable[Action]:
+    from companion.games.monopoly.monopozombie import GoTo, HireBodyguards, Steer
+
+    yield from monopoly_refusals(game, state)
+    for p in game.deciders(state):
+        yield from (Steer(p, (), "sideways"), Steer(p, (9, 9), "forward"), GoTo(p, 99),
+                    HireBodyguards(p, 0))
+
+
+declare("monopozombie", Conformance(
+    tables=(
+        Table("four", ("Ann", "Ben", "Cy", "Dee"), seed=1),
+        Table("three-circuit", ("Ann", "Ben", "Cy"), seed=2),
+        Table("six-one-away-random", ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay"), seed=3,
+              bot="random", max_steps=1500, options=(("apocalypse_at", "one_away"),)),
+    ),
+    invariants=(*MONOPOLY_INVARIANTS, apocalypse_has_no_money, zombies_are_not_homeless),
+    refusals=monopozombie_refusals,
+))
+
+
+# ------------------------------------------------------------------------------------------
 # A test-only game: not in companion.games, registered only while a kit test uses it
 # ------------------------------------------------------------------------------------------
 

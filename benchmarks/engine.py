@@ -101,6 +101,8 @@ def main() -> None:
             d_error = exc
         else:
             tables.append(("dungeonopoly", seated))
+    if "monopozombie" in game_names():
+        tables.append(("monopozombie", plain))
     results = games_per_minute(tables, args.games, args.seed)
     monopoly = results["monopoly"]
     if isinstance(monopoly, Exception):
@@ -128,6 +130,19 @@ def main() -> None:
             figures["dungeonopoly_to_monopoly_ratio"] = round(dgpm / gpm, 2)
             print(f"dungeonopoly ({','.join(classes)}): {dgpm:.0f} games per minute "
                   f"({dgpm / gpm:.2f}x monopoly), {dfinished}/{args.games} by bankruptcy")
+    if "monopozombie" in game_names():
+        zombie = results.get("monopozombie")
+        if zombie is None or isinstance(zombie, Exception):
+            figures["monopozombie_error"] = f"{type(zombie).__name__}: {zombie}"
+            print(f"monopozombie: benchmark failed: {zombie}")
+        else:
+            zgpm, zfinished, zturns = zombie
+            figures["monopozombie_games_per_minute"] = round(zgpm, 1)
+            figures["monopozombie_games_finished_by_the_rules"] = f"{zfinished}/{args.games}"
+            figures["monopozombie_median_turns"] = zturns
+            figures["monopozombie_to_monopoly_ratio"] = round(zgpm / gpm, 2)
+            print(f"monopozombie: {zgpm:.0f} games per minute ({zgpm / gpm:.2f}x monopoly), "
+                  f"{zfinished}/{args.games} ended by the rules, median {zturns} turns")
     print(json.dumps(figures))
 
 

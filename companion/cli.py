@@ -99,7 +99,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "wins": dict(summary.wins.most_common()),
         "win_rate": {k: round(v / summary.games, 3) for k, v in summary.wins.most_common()},
         "games_per_minute": round(summary.games_per_minute, 1),
+        "endings": dict(summary.endings.most_common()),
     }
+    if summary.facts:
+        report["game_facts"] = summary.fact_means()
     if args.json:
         print(json.dumps(report))
         return 0
@@ -110,6 +113,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     label = "class" if classes else "seat"
     for key, wins in summary.wins.most_common():
         print(f"  {label} {key:<10} won {wins:>5} ({100 * wins / summary.games:.1f}%)")
+    if summary.endings:
+        print("  endings: " + ", ".join(f"{k} {v} ({100 * v / summary.games:.1f}%)"
+                                        for k, v in summary.endings.most_common()))
+    if summary.facts:
+        print("  per game (mean): " + ", ".join(f"{k} {v}"
+                                               for k, v in summary.fact_means().items()))
     print(f"  {summary.games_per_minute:.0f} games per minute on one core")
     return 0
 

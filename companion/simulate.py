@@ -124,6 +124,19 @@ class Summary:
     turns: list[int]
     seconds: float
     steps: int
+    # how games ended (``Outcome.reason``), and per-game figures a game reports about itself
+    # (``game_facts(state) -> {name: number}``, optional: e.g. when each stage began)
+    endings: Counter[str] = field(default_factory=Counter)
+    facts: list[dict[str, int]] = field(default_factory=list)
+
+    def fact_means(self) -> dict[str, float]:
+        """Each reported figure's mean over the games that reported it."""
+        keys = sorted({k for f in self.facts for k in f})
+        out: dict[str, float] = {}
+        for k in keys:
+            values = [f[k] for f in self.facts if k in f]
+            out[k] = round(sum(values) / len(values), 2) if values else 0.0
+        return out
 
     @property
     def games_per_minute(self) -> float:
@@ -141,6 +154,8 @@ def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heur
     rules = find_game(variant)
     table_options = variant_options(rules, dict(options or {}))
     wins: Counter[str] = Counter()
+    endings: Counter[str] = Counter()
+    facts: list[dict[str, int]] = []
     turns: list[int] = []
     finished = 0
     steps = 0
@@ -153,6 +168,11 @@ def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heur
                            check=check)
         steps += result.steps
         outcome = result.state.outcome
+        if outcome is not None:
+            endings[outcome.reason] += 1
+        report_facts = getattr(rules, "game_facts", None)
+        if report_facts is not None:
+            facts.append(report_facts(result.state))
         turns.append(result.state.turn_number)
         if outcome and not result.capped:
             finished += 1
@@ -163,7 +183,8 @@ def simulate(variant: str, players: int, games: int, seed: int, bot: str = "heur
             _progress(g + 1, games, start)
     if progress:
         sys.stderr.write("\n")
-    return Summary(games, finished, wins, turns, time.perf_counter() - start, steps)
+    return Summary(games, finished, wins, turns, time.perf_counter() - start, steps, endings,
+                   facts)
 
 
 def _progress(done: int, total: int, start: float) -> None:

@@ -8,7 +8,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.games.monopoly.actions import Action, EndTurn, Roll
-from companion.games.monopoly.monopozombie.model import ChooseMove, HireBodyguards, Steer
+from companion.games.monopoly.monopozombie.model import (
+    Allocate,
+    ChooseMove,
+    FormGroup,
+    GroupMove,
+    HireBodyguards,
+    Impasse,
+    Steer,
+)
 from companion.games.monopoly.state import GameState
 
 if TYPE_CHECKING:
@@ -68,9 +76,25 @@ def bot_hint(rules: MonopoZombie, state: GameState, actions: Sequence[Action]) -
             return max(steers, key=lambda a: _score(rules, state, head.player,
                                                     _target(rules, state, head.player, a), a))
         return None
+    if isinstance(head, GroupMove):
+        allocations = [a for a in actions if isinstance(a, Allocate)]
+        if not allocations:
+            return next((a for a in actions if isinstance(a, Impasse)), None)
+        size = len(rules.board.squares)
+        pos = state.players[head.player].position
+
+        def value(a: Allocate) -> float:
+            _m, keep, direction = a.moves[0]
+            target = (pos + (sum(keep) if direction == "forward" else -sum(keep))) % size
+            return _score(rules, state, head.player, target, Steer(head.player, keep, direction))
+
+        return max(allocations, key=value)
     if head is not None:
         return None
     cur = state.current
+    form = next((a for a in actions if isinstance(a, FormGroup) and a.player == cur), None)
+    if form is not None:
+        return form
     me = zp(state, cur)
     if me.extra_roll and me.human:
         pos = state.players[cur].position

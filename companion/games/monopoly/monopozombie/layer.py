@@ -24,10 +24,18 @@ from companion.games.monopoly.monopozombie.model import (
     APOCALYPSE,
     CAPITALISM,
     DIRECTIONS,
+    GROUP_TURNS,
     OUTBREAK,
     STAGES,
+    Allocate,
     ChooseMove,
+    FormGroup,
     GoTo,
+    Group,
+    GroupMove,
+    GroupMoved,
+    Impasse,
+    LeaveGroup,
     HireBodyguards,
     HomelessRoll,
     Steer,
@@ -35,6 +43,7 @@ from companion.games.monopoly.monopozombie.model import (
     ZombiePlayer,
     ZombieTable,
     is_kept,
+    keep_options,
 )
 from companion.games.monopoly.pending import (
     Auction,
@@ -129,7 +138,8 @@ class MonopoZombie(Rules):
     def takes_turn(self, t: Txn, seat: int) -> bool:
         """Homeless players skip their seat's turn (they move out of turn, Z-4)."""
         p = zp(t, seat)
-        return not p.homeless
+        group = table(t).group_of(seat)
+        return not p.homeless and (group is None or group.anchor == seat)
 
     def start_turn(self, t: Txn, player: int) -> None:
         """Homeless players standing on this player's lots move first (MZ.7, Z-4a)."""
@@ -207,6 +217,9 @@ class MonopoZombie(Rules):
         if p.homeless:
             return RollSpec(cur, (6, 6) if stage(state) == APOCALYPSE else (6,), "move")
         if stage(state) == APOCALYPSE:
+            group = table(state).group_of(cur)
+            if group is not None and group.anchor == cur and not p.extra_roll:
+                return RollSpec(cur, (6,) * (3 * len(group.members)), "group move")
             return RollSpec(cur, (6, 6, 6), "move")
         return super().roll_spec(state)
 
@@ -222,6 +235,12 @@ class MonopoZombie(Rules):
             t.rolled = True
             t.roll_again = False
             t.set_player(player, extra_roll=False)
+            if p.apart and p.human:
+                t.set_player(player, apart=p.apart - 1)
+            group = table(t).group_of(player)
+            if group is not None and len(dice) == 3 * len(group.members) and p.human:
+                t.push(GroupMove(player, group.members, dice))
+                return
             keep = len(dice) if p.zombie else (1 if p.homeless else 2)
             t.push(ChooseMove(player, dice, keep))
             return
@@ -293,7 +312,7 @@ class MonopoZombie(Rules):
         self.move(t, player, steps, LandContext(dice_total=total))
         after = zp(t, player)
         if double and after.human and not after.homeless and player == t.current and \
-                head.owner < 0 and stage(t) == APOCALYPSE:
+                head.owner < 0 and not head.grouped and stage(t) == APOCALYPSE:
             t.set_player(player, extra_roll=True)  # optional (MZ.35, Z-21)
         self._homeless_again(t, player, head.owner)
 
@@ -474,6 +493,7 @@ class MonopoZombie(Rules):
         t.pending = [x for x in t.pending if not (isinstance(x, Debt) and x.player == seat)]
         t.front = [x for x in t.front if not (isinstance(x, Debt) and x.player == seat)]
         t.emit("zombified", seat, square=square, detail=how)
+        self.drop_from_group(t, seat)
         if stage(t) == CAPITALISM:
             t.table = replace(table(t), stage=OUTBREAK, outbreak_turn=t.turn_number)
             t.emit("stage", None, detail=OUTBREAK)
@@ -491,7 +511,7 @@ class MonopoZombie(Rules):
     def share_check(self, t: Txn, index: int) -> None:
         """Humans sharing a square with at least as many zombies become zombies (MZ.28);
         bodyguards count as humans (MZ.29)."""
-        if self.shelter(t, index):
+        if self.shelter(t, index) or table(t).together:
             return
         here = self.on_square(t, index)
         zombies = sum(1 for i in here if zp(t, i).zombie)
@@ -770,6 +790,200 @@ class MonopoZombie(Rules):
         t.emit("bodyguards", player, amount=count)
 
     # ======================================================================================
+    # Groups (MZ.37-MZ.41, Z-22-Z-24)
+    # ======================================================================================
+    def _set_groups(self, t: Txn, groups: Sequence[Group]) -> None:
+        kept = tuple(g for g in groups if len(g.members) >= 2)
+        t.table = replace(table(t), groups=kept)
+
+    def group_candidates(self, state: GameState, seat: int) -> tuple[int, ...]:
+        """The humans the current player may group with now: after her move, on her square,
+        free of groups and of the three turns apart."""
+        p = zp(state, seat)
+        if not state.rolled or p.zombie or p.in_jail or p.apart or \
+                table(state).group_of(seat) is not None:
+            return ()
+        return tuple(i for i in self.on_square(state, p.position)
+                     if i != seat and zp(state, i).human and not zp(state, i).apart
+                     and table(state).group_of(i) is None)
+
+    def form_group(self, t: Txn, seat: int, others: tuple[int, ...]) -> None:
+        p = zp(t, seat)
+        if stage(t) != APOCALYPSE:
+            raise IllegalActionError("groups form only in the apocalypse")
+        if seat != t.current or t.pending or not t.rolled:
+            raise IllegalActionError("form a group on your own turn, after your move: "
+                                     + self.waiting_for(t))
+        if p.zombie:
+            raise IllegalActionError("zombies do not form groups")
+        if not others or seat in others or len(set(others)) != len(others):
+            raise IllegalActionError("name the other humans to travel with, each once")
+        if p.apart:
+            raise IllegalActionError(f"{p.name} must take {p.apart} more turn(s) alone first")
+        here = self.board.squares[p.position].name
+        tab = table(t)
+        if tab.group_of(seat) is not None:
+            raise IllegalActionError(f"{p.name} already travels in a group")
+        for i in others:
+            if not 0 <= i < len(t.players):
+                raise IllegalActionError(f"there is no player in seat {i}")
+            q = zp(t, i)
+            if q.zombie:
+                raise IllegalActionError(f"{q.name} is a zombie")
+            if q.position != p.position or q.in_jail:
+                where = "in jail" if q.in_jail else f"on {self.board.squares[q.position].name}"
+                raise IllegalActionError(f"{q.name} is {where}, not on {here}: a group forms "
+                                         "only on a shared square")
+            if tab.group_of(i) is not None:
+                raise IllegalActionError(f"{q.name} already travels in a group")
+            if q.apart:
+                raise IllegalActionError(f"{q.name} must take {q.apart} more turn(s) alone first")
+        members = tuple(sorted((seat, *others)))
+        for i in members:
+            t.set_player(i, homeless=False)  # the homeless regain 3d6 for good (MZ.42)
+        self._set_groups(t, (*tab.groups, Group(members, seat)))
+        t.emit("group_formed", seat, detail=" ".join(str(m) for m in members))
+
+    def leave_group(self, t: Txn, seat: int) -> None:
+        if t.pending:
+            raise IllegalActionError(self.waiting_for(t))
+        if table(t).group_of(seat) is None:
+            raise IllegalActionError(f"{t.name(seat)} is not in a group")
+        self.drop_from_group(t, seat)
+        t.emit("group_left", seat)
+
+    def drop_from_group(self, t: Txn, seat: int) -> None:
+        tab = table(t)
+        group = tab.group_of(seat)
+        if group is None:
+            return
+        rest = tuple(m for m in group.members if m != seat)
+        anchor = group.anchor if group.anchor != seat else (rest[-1] if rest else seat)
+        groups = [g for g in tab.groups if g is not group]
+        if len(rest) >= 2:
+            groups.append(Group(rest, anchor, group.turns))
+        self._set_groups(t, groups)
+
+    def together_moves(self, state: GameState, head: GroupMove
+                       ) -> list[tuple[tuple[int, tuple[int, ...], str], ...]]:
+        """Allocations that bring the whole group to one square (one per square reached;
+        pairs chosen greedily, a member's own dice first)."""
+        size = len(self.board.squares)
+        pos = state.players[head.player].position
+        out = []
+        for total in range(2, 13):
+            for direction in DIRECTIONS:
+                moves = self._share_out(head, total)
+                if moves is not None:
+                    out.append(tuple((m, k, direction) for m, k in moves))
+        seen: set[int] = set()
+        unique = []
+        for moves in out:
+            total = sum(moves[0][1])
+            target = (pos + (total if moves[0][2] == "forward" else -total)) % size
+            if target not in seen:
+                seen.add(target)
+                unique.append(moves)
+        return unique
+
+    @staticmethod
+    def _share_out(head: GroupMove, total: int) -> list[tuple[int, tuple[int, ...]]] | None:
+        pool = list(head.dice)
+        moves = []
+        for m in head.members:
+            own = list(head.own_dice(m))
+            found = None
+            for pair in keep_options(tuple(own), 2) + keep_options(tuple(pool), 2):
+                if sum(pair) == total and is_kept(tuple(pool), pair) and pair != (1, 1):
+                    found = pair
+                    break
+            if found is None:
+                return None
+            for d in found:
+                pool.remove(d)
+            moves.append((m, found))
+        return moves
+
+    def allocate(self, t: Txn, seat: int,
+                 moves: tuple[tuple[int, tuple[int, ...], str], ...]) -> None:
+        head = t.pending[0] if t.pending else None
+        if not isinstance(head, GroupMove):
+            raise IllegalActionError(f"no group roll to share out: {self.waiting_for(t)}")
+        if seat not in head.members:
+            raise IllegalActionError(f"{t.name(seat)} is not in this group")
+        rolled = " ".join(map(str, head.dice))
+        if sorted(m for m, _k, _d in moves) != sorted(head.members):
+            names = ", ".join(t.name(m) for m in head.members)
+            raise IllegalActionError(f"give each member of the group ({names}) one move")
+        used: list[int] = []
+        for m, keep, direction in moves:
+            if len(keep) != 2:
+                raise IllegalActionError(f"{t.name(m)} keeps two dice, not {len(keep)}")
+            if direction not in DIRECTIONS:
+                raise IllegalActionError(f"there is no direction {direction!r}: say forward "
+                                         "(clockwise) or back")
+            used += keep
+        if not is_kept(head.dice, tuple(used)):
+            raise IllegalActionError(f"share out only the dice rolled ({rolled}), each once")
+        t.pending.pop(0)
+        self._move_group(t, head.player, [(m, k, d) for m, k, d in moves])
+
+    def _move_group(self, t: Txn, anchor: int, moves: list[tuple[int, tuple[int, ...], str]]
+                    ) -> None:
+        """Every member moves, then the sharing checks run on the squares reached (they
+        arrive together, MZ.38)."""
+        t.table = replace(table(t), together=True)
+        for m, keep, direction in moves:
+            if keep == (1, 1) and self.convertible(t, m):
+                t.set_player(m, turning=True)
+            total = sum(keep)
+            t.emit("steered", m, amount=total, detail=direction)
+            self.move(t, m, total if direction == "forward" else -total,
+                      LandContext(dice_total=total))
+        t.table = replace(table(t), together=False)
+        for square in sorted({t.players[m].position for m, _k, _d in moves}):
+            self.share_check(t, square)
+        self.group_moved(t, anchor, tuple(m for m, _k, _d in moves))
+
+    def impasse(self, t: Txn, seat: int) -> None:
+        head = t.pending[0] if t.pending else None
+        if not isinstance(head, GroupMove):
+            raise IllegalActionError(f"no group roll to share out: {self.waiting_for(t)}")
+        if seat not in head.members:
+            raise IllegalActionError(f"{t.name(seat)} is not in this group")
+        t.pending.pop(0)
+        t.emit("impasse", seat)
+        for m in head.members:  # each uses two of the dice they rolled (MZ.41, Z-23)
+            t.push(ChooseMove(m, head.own_dice(m), 2, grouped=True))
+        t.push(GroupMoved(head.player, head.members))
+
+    def group_moved(self, t: Txn, anchor: int, members: tuple[int, ...]) -> None:
+        """Members now apart leave the group; after its third move it breaks up and each
+        member takes three turns alone (MZ.40, Z-22)."""
+        tab = table(t)
+        group = tab.group_of(anchor) or next(
+            (g for g in tab.groups if set(g.members) & set(members)), None)
+        if group is None:
+            return
+        turns = group.turns + 1
+        others = [g for g in tab.groups if g is not group]
+        if turns >= GROUP_TURNS:
+            for m in group.members:
+                t.set_player(m, apart=GROUP_TURNS)
+            self._set_groups(t, others)
+            t.emit("group_split", anchor)
+            return
+        by_square: dict[int, list[int]] = {}
+        for m in group.members:
+            if zp(t, m).human:
+                by_square.setdefault(t.players[m].position, []).append(m)
+        for seats in by_square.values():
+            if len(seats) >= 2:
+                keep_anchor = anchor if anchor in seats else seats[-1]
+                others.append(Group(tuple(seats), keep_anchor, turns))
+        self._set_groups(t, others)
+
+    # ======================================================================================
     # Ends of the game (MZ.43-MZ.45, Z-26-Z-28)
     # ======================================================================================
     def zombie_win(self, t: Txn, player: int, index: int) -> None:
@@ -822,6 +1036,14 @@ class MonopoZombie(Rules):
             self.go_to(t, action.player, action.square)
         elif isinstance(action, HireBodyguards):
             self.hire(t, action.player, action.count)
+        elif isinstance(action, FormGroup):
+            self.form_group(t, action.player, action.others)
+        elif isinstance(action, LeaveGroup):
+            self.leave_group(t, action.player)
+        elif isinstance(action, Allocate):
+            self.allocate(t, action.player, action.moves)
+        elif isinstance(action, Impasse):
+            self.impasse(t, action.player)
         else:
             super().apply_extra(t, action)
 
@@ -837,6 +1059,12 @@ class MonopoZombie(Rules):
         if p.human and not p.homeless and stage(state) == OUTBREAK and \
                 p.cash >= self.opt(state, "bodyguard_price"):
             out.append(HireBodyguards(cur, 1))
+        if stage(state) == APOCALYPSE:
+            others = self.group_candidates(state, cur)
+            if others:
+                out.append(FormGroup(cur, others))
+            tab = table(state)
+            out += [LeaveGroup(m) for g in tab.groups for m in g.members]
         return out
 
     def bot_hint(self, state: GameState, actions: Sequence[Action]) -> Action | None:
@@ -864,6 +1092,16 @@ class MonopoZombie(Rules):
             if len(args) != 1:
                 raise ValueError('go takes one square, quoted if it has spaces: go "Park Place"')
             return GoTo(player, square_index(self, args[0]))
+        if verb == "group":
+            if not args:
+                raise ValueError("group NAME ...: the humans on your square to travel with")
+            return FormGroup(player, tuple(_seat(state, a) for a in args))
+        if verb == "leave" and not args:
+            return LeaveGroup(player)
+        if verb == "impasse" and not args:
+            return Impasse(player)
+        if verb == "allocate":
+            return Allocate(player, tuple(_allocation(state, a) for a in args))
         if verb == "hire":
             if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
                 raise ValueError("hire N: how many bodyguards (1 or more)")
@@ -878,6 +1116,16 @@ class MonopoZombie(Rules):
             return f'go "{name}"' if " " in name else f"go {name}"
         if isinstance(action, HireBodyguards):
             return f"hire {action.count}"
+        if isinstance(action, FormGroup):
+            return "group " + " ".join(_name(state, i) for i in action.others)
+        if isinstance(action, LeaveGroup):
+            return "leave"
+        if isinstance(action, Impasse):
+            return "impasse"
+        if isinstance(action, Allocate):
+            return "allocate " + " ".join(
+                f"{_name(state, m)}:{','.join(map(str, keep))}:{direction}"
+                for m, keep, direction in action.moves)
         return None
 
     def set_player_field(self, player: PlayerState, key: str, value: str) -> PlayerState:
@@ -920,8 +1168,11 @@ class MonopoZombie(Rules):
 
     def player_json(self, state: GameState, index: int) -> dict[str, Any]:
         p = zp(state, index)
+        group = table(state).group_of(index)
         return {"zombie": p.zombie, "homeless": p.homeless, "lap_done": p.lap_done,
-                "bodyguards": p.bodyguards, "homeless_at_apocalypse": p.homeless_at_apocalypse}
+                "bodyguards": p.bodyguards, "homeless_at_apocalypse": p.homeless_at_apocalypse,
+                "group": [state.players[m].name for m in group.members] if group else [],
+                "apart": p.apart}
 
     def state_json(self, state: GameState, events: Sequence[Event] = ()) -> dict[str, Any]:
         data = super().state_json(state, events)
@@ -951,6 +1202,39 @@ class MonopoZombie(Rules):
         """For the simulation report: how the game ended and when each stage began."""
         tab = table(state)
         reason = state.outcome.reason if state.outcome else "unfinished"
-        return {"humans_win": int(reason == "humans_win"),
-                "zombies_win": int(reason == "zombies_win"),
-                "outbreak_turn": tab.outbreak_turn, "apocalypse_turn": tab.apocalypse_turn}
+        end = state.turn_number
+        facts = {"humans_win": int(reason == "humans_win"),
+                 "zombies_win": int(reason == "zombies_win"),
+                 "capitalism_turns": (tab.outbreak_turn or end) - 1}
+        if tab.outbreak_turn:
+            facts["outbreak_turns"] = (tab.apocalypse_turn or end) - tab.outbreak_turn
+        if tab.apocalypse_turn:
+            facts["apocalypse_turns"] = end - tab.apocalypse_turn
+        return facts
+
+
+def _name(state: GameState, seat: int) -> str:
+    name = state.players[seat].name
+    return f'"{name}"' if " " in name else name
+
+
+def _seat(state: GameState, name: str) -> int:
+    try:
+        return state.player_index(name)
+    except KeyError as exc:
+        raise ValueError(str(exc.args[0])) from None
+
+
+def _allocation(state: GameState, word: str) -> tuple[int, tuple[int, ...], str]:
+    """``Ann:2,5:forward`` -> (seat, (2, 5), "forward")."""
+    parts = word.split(":")
+    if len(parts) != 3:
+        raise ValueError(f"allocate takes NAME:A,B:forward|back per member, not {word!r}")
+    name, dice, direction = parts
+    try:
+        keep = tuple(int(d) for d in dice.split(","))
+    except ValueError:
+        raise ValueError(f"the dice kept are numbers, as in Ann:2,5:back, not {dice!r}") from None
+    if direction not in DIRECTIONS:
+        raise ValueError(f"direction is forward or back, not {direction!r}")
+    return _seat(state, name), keep, direction

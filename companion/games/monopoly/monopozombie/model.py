@@ -36,6 +36,7 @@ class ZombiePlayer(PlayerState):
     extra_roll: bool = False  # apocalypse: a chosen double allows one more roll (MZ.35)
     homeless_at_apocalypse: bool = False  # MZ.42, MZ.44
     circuit: int = 0  # squares walked forward since the outbreak began (2-3 players, Z-18)
+    apart: int = 0  # turns still to take alone after a group's three turns (MZ.40)
 
     @property
     def human(self) -> bool:
@@ -53,13 +54,35 @@ class ZombieOptions(Options):
     bodyguard_price: int = 100  # MZ.29
 
 
+GROUP_TURNS = 3  # a group moves together for at most three turns, then three apart (MZ.40)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Humans travelling together in the apocalypse (MZ.37-MZ.41): they move on the turn of
+    ``anchor`` (the most recent arrival); ``turns`` group moves made so far."""
+
+    members: tuple[int, ...]  # seat order
+    anchor: int
+    turns: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class ZombieTable(VariantTable):
-    """The stage and when each stage began (turn numbers, for the simulation report)."""
+    """The stage, when each stage began (turn numbers, for the simulation report) and the
+    groups."""
 
     stage: str = CAPITALISM
     outbreak_turn: int = 0
     apocalypse_turn: int = 0
+    groups: tuple[Group, ...] = ()
+    together: bool = False  # a group is arriving: the sharing check waits for all of them
+
+    def group_of(self, seat: int) -> Group | None:
+        for g in self.groups:
+            if seat in g.members:
+                return g
+        return None
 
 
 # --------------------------------------------------------------------------------------
@@ -87,6 +110,31 @@ class HireBodyguards(Action):
     """Pay for ``count`` bodyguards through the coming move (MZ.29)."""
 
     count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FormGroup(Action):
+    """Travel together with the humans named (``others``), who share the player's square."""
+
+    others: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveGroup(Action):
+    """Leave one's group (the others stay together if two or more remain)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Allocate(Action):
+    """A group's pooled dice shared out: for each member (seat), the two dice kept (values)
+    and the direction."""
+
+    moves: tuple[tuple[int, tuple[int, ...], str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Impasse(Action):
+    """A member declares an impasse: each member moves with two of the dice they rolled."""
 
 
 # --------------------------------------------------------------------------------------
@@ -118,6 +166,7 @@ class ChooseMove(prompts.Decision["MonopoZombie"]):
     dice: tuple[int, ...]
     keep: int
     owner: int = -1  # a homeless move made on this owner's turn (repeats on their lots)
+    grouped: bool = False  # part of a group's move after an impasse (no extra roll)
 
     @property
     def prompt(self) -> str:
@@ -144,3 +193,35 @@ class HomelessRoll(prompts.RollFor["MonopoZombie"]):
 
     def rolled(self, rules: MonopoZombie, t: Txn, dice: tuple[int, ...]) -> None:
         rules.homeless_rolled(t, self, dice)
+
+
+@dataclass(frozen=True, slots=True)
+class GroupMove(prompts.Decision["MonopoZombie"]):
+    """A group's pooled roll is in: three dice per member, ``dice[3k:3k+3]`` rolled by
+    ``members[k]`` (MZ.39, MZ.41). The answer is an ``Allocate`` (or an ``Impasse``)."""
+
+    members: tuple[int, ...]
+    dice: tuple[int, ...]
+
+    @property
+    def prompt(self) -> str:
+        return f"share out the group's dice ({' '.join(map(str, self.dice))})"
+
+    def own_dice(self, seat: int) -> tuple[int, ...]:
+        k = self.members.index(seat)
+        return self.dice[3 * k:3 * k + 3]
+
+    def actions(self, rules: MonopoZombie, state: GameState) -> list[Action]:
+        out: list[Action] = [Allocate(self.player, m) for m in rules.together_moves(state, self)]
+        return out + [Impasse(m) for m in self.members]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupMoved(prompts.Step["MonopoZombie"]):
+    """After a group's members have moved (one by one, after an impasse): split those now
+    apart, count the group's turn (MZ.40)."""
+
+    members: tuple[int, ...]
+
+    def run(self, rules: MonopoZombie, t: Txn) -> None:
+        rules.group_moved(t, self.player, self.members)

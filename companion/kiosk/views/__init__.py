@@ -57,6 +57,11 @@ class PlayerCard:
     team: str = ""
     team_label: str = ""
     team_colour: Colour = (150, 150, 150)
+    # a status badge a game gives a seat (e.g. what the player has become): a chip in its
+    # colour with a one-letter icon, then the word; the card's left edge takes the colour
+    badge: str = ""
+    badge_icon: str = ""
+    badge_colour: Colour = (150, 150, 150)
 
 
 @dataclass(frozen=True)

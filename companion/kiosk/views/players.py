@@ -55,6 +55,8 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
     pad = lay.pad
     if c.team:  # team play: a stripe in the team's colour down the left edge
         p.rect(pygame.Rect(r.x + 3, r.y + 6, max(4, pad), r.h - 12), c.team_colour, radius=2)
+    elif c.badge:  # a status badge: the stripe in its colour
+        p.rect(pygame.Rect(r.x + 3, r.y + 6, max(4, pad), r.h - 12), c.badge_colour, radius=2)
     x0 = r.x + pad * 2
     y = r.y + pad
     # name line: colour token, name, cash (right)
@@ -97,6 +99,13 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
     if c.square and not c.bankrupt and not c.in_jail:
         bits.append(f"on {c.square}")
     bx = x0
+    if c.badge:  # icon chip in the badge's colour, then its word in that colour
+        icon = max(6, text_size // 2)
+        p.circle((bx + icon, y + text_size // 2), icon, c.badge_colour)
+        p.text(c.badge_icon or c.badge[:1], (bx + icon, y + text_size // 2), max(13, small - 2),
+               theme.BG, anchor="center")
+        word = p.text(c.badge, (bx + icon * 2 + 4, y), text_size, c.badge_colour)
+        bx = word.right + pad
     if c.team and not line:
         chip = pygame.Rect(x0, y + 1, text_size, text_size)
         p.rect(chip, c.team_colour, radius=3)

@@ -53,10 +53,9 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
     border = theme.ACCENT if c.deciding else (theme.SELECT if c.current else theme.BORDER)
     p.rect(r, border, width=3 if (c.deciding or c.current) else 1, radius=8)
     pad = lay.pad
-    if c.team:  # team play: a stripe in the team's colour down the left edge
-        p.rect(pygame.Rect(r.x + 3, r.y + 6, max(4, pad), r.h - 12), c.team_colour, radius=2)
-    elif c.badge:  # a status badge: the stripe in its colour
-        p.rect(pygame.Rect(r.x + 3, r.y + 6, max(4, pad), r.h - 12), c.badge_colour, radius=2)
+    if c.team or c.badge:  # team play, or a status badge: a stripe in its colour
+        p.rect(pygame.Rect(r.x + 3, r.y + 6, max(4, pad), r.h - 12),
+               c.team_colour if c.team else c.badge_colour, radius=2)
     x0 = r.x + pad * 2
     y = r.y + pad
     # name line: colour token, name, cash (right)
@@ -98,14 +97,7 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
         bits.append(f"{c.jail_cards} jail card" + ("s" if c.jail_cards > 1 else ""))
     if c.square and not c.bankrupt and not c.in_jail:
         bits.append(f"on {c.square}")
-    bx = x0
-    if c.badge:  # icon chip in the badge's colour, then its word in that colour
-        icon = max(6, text_size // 2)
-        p.circle((bx + icon, y + text_size // 2), icon, c.badge_colour)
-        p.text(c.badge_icon or c.badge[:1], (bx + icon, y + text_size // 2), max(13, small - 2),
-               theme.BG, anchor="center")
-        word = p.text(c.badge, (bx + icon * 2 + 4, y), text_size, c.badge_colour)
-        bx = word.right + pad
+    bx = draw_badge(p, c, x0, y, text_size, small, pad) if c.badge else x0
     if c.team and not line:
         chip = pygame.Rect(x0, y + 1, text_size, text_size)
         p.rect(chip, c.team_colour, radius=3)
@@ -155,6 +147,18 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
         y += small + 2
     area = pygame.Rect(x0, y, r.w - pad * 4, r.bottom - pad - y)
     draw_properties(p, area, lay, c, text_size if area.h > 3 * text_size else small)
+
+
+def draw_badge(p: Painter, c: PlayerCard, x: int, y: int, text_size: int, small: int,
+               pad: int) -> int:
+    """A status badge: an icon chip in the badge's colour, then its word in that colour;
+    returns where the line goes on."""
+    icon = max(6, text_size // 2)
+    p.circle((x + icon, y + text_size // 2), icon, c.badge_colour)
+    p.text(c.badge_icon or c.badge[:1], (x + icon, y + text_size // 2), max(13, small - 2),
+           theme.BG, anchor="center")
+    word = p.text(c.badge, (x + icon * 2 + 4, y), text_size, c.badge_colour)
+    return int(word.right) + pad
 
 
 def team_line(c: PlayerCard, r: pygame.Rect, lay: Layout, name_size: int, text_size: int,

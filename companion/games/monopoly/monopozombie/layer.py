@@ -34,10 +34,10 @@ from companion.games.monopoly.monopozombie.model import (
     Group,
     GroupMove,
     GroupMoved,
-    Impasse,
-    LeaveGroup,
     HireBodyguards,
     HomelessRoll,
+    Impasse,
+    LeaveGroup,
     Steer,
     ZombieOptions,
     ZombiePlayer,
@@ -711,7 +711,7 @@ class MonopoZombie(Rules):
         mine = [state.squares[i].level for i in self.board.groups[sq.group]
                 if state.squares[i].owner == player]
         if s.level < max(mine):
-            return f"sell evenly: another of your lots in the group has more buildings"
+            return "sell evenly: another of your lots in the group has more buildings"
         return None
 
     def remove_building(self, t: Txn, index: int) -> None:
@@ -870,21 +870,18 @@ class MonopoZombie(Rules):
         pairs chosen greedily, a member's own dice first)."""
         size = len(self.board.squares)
         pos = state.players[head.player].position
-        out = []
-        for total in range(2, 13):
-            for direction in DIRECTIONS:
-                moves = self._share_out(head, total)
-                if moves is not None:
-                    out.append(tuple((m, k, direction) for m, k in moves))
         seen: set[int] = set()
-        unique = []
-        for moves in out:
-            total = sum(moves[0][1])
-            target = (pos + (total if moves[0][2] == "forward" else -total)) % size
-            if target not in seen:
-                seen.add(target)
-                unique.append(moves)
-        return unique
+        out: list[tuple[tuple[int, tuple[int, ...], str], ...]] = []
+        for total in range(2, 13):
+            shared = self._share_out(head, total)
+            if shared is None:
+                continue
+            for direction in DIRECTIONS:
+                target = (pos + (total if direction == "forward" else -total)) % size
+                if target not in seen:
+                    seen.add(target)
+                    out.append(tuple((m, k, direction) for m, k in shared))
+        return out
 
     @staticmethod
     def _share_out(head: GroupMove, total: int) -> list[tuple[int, tuple[int, ...]]] | None:
@@ -1140,7 +1137,11 @@ class MonopoZombie(Rules):
             flag = low in TRUE_WORDS
             if key == "immunity":  # first-lap immunity still on
                 return replace(player, lap_done=not flag)
-            return replace(player, **{key: flag})
+            if key == "zombie":
+                return replace(player, zombie=flag)
+            if key == "homeless":
+                return replace(player, homeless=flag)
+            return replace(player, homeless_at_apocalypse=flag)
         if key == "lap":
             if value.lower() not in ("first", "done"):
                 raise ValueError(f"lap takes first or done, not {value!r}")

@@ -6,6 +6,7 @@ prompts that name the dice (2d4, 3d6, 1d6, 3n d6)."""
 from __future__ import annotations
 
 from dataclasses import replace
+
 from companion.core.actions import Action
 from companion.core.dice import DicePrompt
 from companion.games.monopoly.monopozombie.layer import MonopoZombie, stage, table, zp

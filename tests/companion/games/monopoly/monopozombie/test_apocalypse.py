@@ -6,7 +6,6 @@ from zombie_table import Z
 
 from companion.games.monopoly.actions import EndGame, EndTurn, Roll
 from companion.games.monopoly.monopozombie import ChooseMove, HomelessRoll, Steer
-from companion.games.monopoly.pending import BuyDecision
 
 BALTIC, READING, CHANCE_7, JAIL, FREE_PARKING = 3, 5, 7, 10, 20
 PARK_PLACE, BOARDWALK, PENNSYLVANIA = 37, 39, 34

@@ -3,6 +3,7 @@ screen drawn at 1280x720 and 800x480 (PNGs in out/kiosk-tests/monopozombie-*).""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -40,8 +41,14 @@ set turn player=Dee
 
 
 class FakeFeed:
+    """A camera with nothing to see, which remembers the dice it was told to expect."""
+
     def __init__(self) -> None:
         self.expected: object = None
+        self.dice: list[tuple[int, ...] | None] = []
+
+    def expect_dice(self, sides: Sequence[int] | None) -> None:
+        self.dice.append(tuple(sides) if sides is not None else None)
 
     def poll(self) -> TableReading | None:
         return None
@@ -90,6 +97,15 @@ def test_zombie_roll_asks_2d4_and_lists_the_two_squares() -> None:
     labels = [pres.action_label(state, a) for a in s.rules.legal_actions(state)
               if type(a).__name__ == "Steer"]
     assert labels == ["Jail / Just Visiting (3+2 ahead)", "GO (3+2 back)"]
+
+
+@pytest.mark.parametrize("turn, sides", [("Dee", (4, 4)), ("Ann", (6, 6, 6))])
+def test_the_camera_is_told_which_dice_to_read(turn: str, sides: tuple[int, ...]) -> None:
+    s = session(APOCALYPSE.replace("set turn player=Dee", f"set turn player={turn}"))
+    feed = FakeFeed()
+    screen = GameScreen(s, feed, (800, 480))
+    render_one(screen, (800, 480))
+    assert feed.dice and feed.dice[-1] == sides
 
 
 def test_apocalypse_human_roll_asks_3d6_keep_two() -> None:

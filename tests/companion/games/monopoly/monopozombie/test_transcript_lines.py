@@ -31,9 +31,9 @@ set player Cy lap=first
     state = replay(text).state
     ann, bob, cy = state.players[:3]
     assert stage(state) == "outbreak"
-    assert ann.zombie and ann.lap_done and ann.position == 20  # type: ignore[attr-defined]
-    assert bob.homeless and bob.lap_done and bob.bodyguards == 2  # type: ignore[attr-defined]
-    assert not cy.lap_done  # type: ignore[attr-defined]
+    assert ann.zombie and ann.lap_done and ann.position == 20
+    assert bob.homeless and bob.lap_done and bob.bodyguards == 2
+    assert not cy.lap_done
 
 
 def test_move_go_group_allocate_verbs_replay_and_round_trip() -> None:

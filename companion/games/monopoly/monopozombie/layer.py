@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.core.errors import IllegalActionError
 from companion.core.events import Event
-from companion.games.monopoly.actions import Action, Build, EndTurn, Mortgage, Sell
+from companion.games.monopoly.actions import Action, Build, EndTurn, Mortgage, Sell, Trade
 from companion.games.monopoly.cards import Card, card_by_id
 from companion.games.monopoly.engine import LandContext, RollSpec, Rules
 from companion.games.monopoly.monopozombie import narration
@@ -657,6 +657,19 @@ class MonopoZombie(Rules):
         if stage(t) == APOCALYPSE:
             raise IllegalActionError(f"commerce has stopped in the apocalypse (no {what})")
         super()._manage_check(t, player, what)
+
+    def trade_problem(self, state: GameState | Txn, action: Trade) -> str | None:
+        """Zombies, the homeless and everyone in the apocalypse do not trade (Z-10, MZ.32)."""
+        for seat in (action.player, action.partner):
+            if 0 <= seat < len(state.players):
+                p = zp(state, seat)
+                if p.zombie:
+                    return f"{p.name} is a zombie: zombies take no part in commerce"
+                if p.homeless:
+                    return f"{p.name} is homeless and has nothing to trade"
+        if stage(state) == APOCALYPSE:
+            return "commerce has stopped in the apocalypse"
+        return super().trade_problem(state, action)
 
     def may_manage(self, state: GameState, player: int, what: str) -> bool:
         p = zp(state, player)

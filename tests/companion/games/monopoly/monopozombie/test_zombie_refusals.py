@@ -32,6 +32,8 @@ def test_a_zombie_cannot_build_mortgage_or_trade() -> None:
     z.refused(Mortgage(1, BALTIC), "zombies take no part in commerce (no mortgage)")
     z.refused(Trade(0, 1, TradeSide(cash=10), TradeSide(squares=(BALTIC,))),
               "Bob may not trade now")
+    assert z.rules.trade_problem(z.state, Trade(0, 1, TradeSide(cash=10), TradeSide())) == \
+        "Bob is a zombie: zombies take no part in commerce"  # what the bots ask first
     z.refused(Trade(1, 0, TradeSide(squares=(BALTIC,)), TradeSide(cash=10)),
               "zombies take no part in commerce (no trade)")
 

@@ -108,7 +108,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 0
     print(f"{summary.games} games of {args.variant}, {args.players} players, {args.bot} bots, "
           f"seed {args.seed}")
-    print(f"  ended by bankruptcy: {summary.finished}; stopped at {args.max_turns} turns: "
+    print(f"  ended by the rules: {summary.finished}; stopped at {args.max_turns} turns: "
           f"{summary.games - summary.finished}; median turns {median_turns}")
     label = "class" if classes else "seat"
     for key, wins in summary.wins.most_common():

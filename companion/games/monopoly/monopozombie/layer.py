@@ -658,6 +658,14 @@ class MonopoZombie(Rules):
             raise IllegalActionError(f"commerce has stopped in the apocalypse (no {what})")
         super()._manage_check(t, player, what)
 
+    def house_demand(self, state: GameState) -> dict[int, int]:
+        """Only humans with a home build: zombies and the homeless want no houses, and no one
+        does in the apocalypse (so they call and bid in no house auction)."""
+        if stage(state) == APOCALYPSE:
+            return {}
+        return {p: n for p, n in super().house_demand(state).items()
+                if zp(state, p).human and not zp(state, p).homeless}
+
     def trade_problem(self, state: GameState | Txn, action: Trade) -> str | None:
         """Zombies, the homeless and everyone in the apocalypse do not trade (Z-10, MZ.32)."""
         for seat in (action.player, action.partner):

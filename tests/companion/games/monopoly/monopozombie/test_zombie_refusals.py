@@ -70,3 +70,16 @@ def test_bodyguards_refused_for_zombies_the_broke_and_in_the_apocalypse() -> Non
     z.refused(HireBodyguards(0, 0), "hire at least one")
     z.stage("apocalypse")
     z.refused(HireBodyguards(0, 1), "no one hires bodyguards in the apocalypse")
+
+
+def test_zombies_call_and_bid_in_no_house_auction() -> None:
+    z = Z(players=6).veterans().stage("outbreak").put("Bob", zombie=True).put("Bob", cash=500)
+    for lot in (16, 18, 19):
+        z.lot(lot, "Bob", houses=1)
+    for lot in (21, 23, 24):
+        z.lot(lot, "Ann", houses=1)
+    z.state = z.state.__class__(**{**{f: getattr(z.state, f) for f in z.state.__slots__},
+                                   "bank_houses": 2})
+    assert z.rules.house_demand(z.state) == {0: 9}
+    assert not any(a.player == 1 and type(a).__name__ == "CallHouseAuction"
+                   for a in z.rules.legal_actions(z.state))

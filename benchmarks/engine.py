@@ -62,7 +62,7 @@ def games_per_minute(tables: list[tuple[str, list[str | tuple[str, str]]]], game
                 continue
             cpu[variant] += time.process_time() - start
             turns[variant].append(result.state.turn_number)
-            if result.state.outcome and result.state.outcome.reason == "last_player_standing":
+            if result.state.outcome and not result.capped:  # ended by the game's rules
                 finished[variant] += 1
     out: dict[str, tuple[float, int, int] | Exception] = dict(errors)
     for variant, _players in tables:

@@ -435,7 +435,9 @@ def _trampoline(t: Txn, p: Pending, values: tuple[int, ...], answer: str) -> Non
                 or d.cells[here].terrain == "obstacle"):
             break
         here = nxt
-        if d.cells[here].terrain != "obstacle" and (t.s.model_at(here) is None):
+        if t.s.model_at(here) is not None:
+            break  # not landed on: down on the last free square before it (B-19)
+        if d.cells[here].terrain != "obstacle":
             landing = here
     t.say("leap", f"{m.id} is flung {squares} square(s) {SCATTER.label(values[1])}, "
           f"landing at {xy(landing)}", m.team)

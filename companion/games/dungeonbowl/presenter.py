@@ -45,7 +45,7 @@ class BowlPresenter(BasicPresenter):
     def menu(self, state: Any, actions: Any = None, referee: Any = ()) -> Menu:
         menu = super().menu(state, actions, referee)
         lines = self.game.pending_text(state)
-        if lines:
+        if lines:  # the roll or question: why, dice and target, modifiers, what results do
             menu.title = " | ".join(lines)[:300]
         return menu
 
@@ -55,14 +55,13 @@ class BowlPresenter(BasicPresenter):
         for i, team in enumerate(state.players):
             mine = [m for m in state.models if m.team == i]
             held = sum(len(state.balls_held(m.id)) for m in mine)
-            off = {s: sum(1 for m in mine if m.status == s)
-                   for s in ("reserves", "ko", "casualty", "lost", "dead")}
-            extras = [f"score {team.score}", f"balls held {held}",
-                      f"on the pitch {sum(1 for m in mine if m.at is not None)}"]
-            gone = ", ".join(f"{k} {v}" for k, v in off.items() if v)
-            extras.append("off the pitch: " + (gone or "none"))
+            off = {k: sum(1 for m in mine if m.status == s)
+                   for k, s in (("res", "reserves"), ("ko", "ko"), ("cas", "casualty"),
+                                ("lost", "lost"), ("dead", "dead"))}
+            gone = " ".join(f"{k} {v}" for k, v in off.items() if v)
+            extras = (f"score {team.score}", f"balls {held}", f"off: {gone or 'none'}")
             cards.append(PlayerCard(seat=i, name=team.name, colour=theme.seat_colour(i),
-                                    cash=None, role=f"end zone {i + 1}", extras=tuple(extras),
+                                    cash=None, role=f"end zone {i + 1}", extras=extras,
                                     current=i == state.current and state.outcome is None,
                                     deciding=i in deciders, check=checks.get(i, "")))
         return tuple(cards)

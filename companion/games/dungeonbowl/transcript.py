@@ -257,7 +257,7 @@ def _body(a: Action) -> str:  # noqa: C901  (one branch per verb)
     if isinstance(a, EndTurn):
         return "end"
     if isinstance(a, Roll):
-        return "roll " + " ".join(str(v) for v in a.values)
+        return " ".join(["roll", *(str(v) for v in a.values)])
     if isinstance(a, Answer):
         return f"answer {a.value}"
     if isinstance(a, StopGame):

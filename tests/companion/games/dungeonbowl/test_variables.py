@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.games.dungeonbowl.state import Ball, BowlState
+
 from .table import GAME, act, model, pending, position, refused, said
 
 
-def ball_of(state, ball_id="b1"):  # type: ignore[no-untyped-def]
+def ball_of(state: BowlState, ball_id: str = "b1") -> Ball:
     return next(b for b in state.balls if b.id == ball_id)
 
 

@@ -21,7 +21,7 @@ def test_the_example_transcript_plays() -> None:
     state = result.state
     assert state.door_state("D3") == "open" and state.door_state("D1") == "smashed"
     assert state.door_state("D4") == "locked"
-    assert state.model("o1") is not None and state.model("o1").at == (20, 7)  # type: ignore[union-attr]
+    assert state.model("o1") is not None and state.model("o1").at == (20, 7)
 
 
 def test_every_test_the_docs_name_exists() -> None:
@@ -50,4 +50,4 @@ def test_the_transcript_docs_dungeonbowl_example_plays() -> None:
     example = next(b for b in re.findall(r"```text\n(.*?)```", text, re.S)
                    if "variant dungeonbowl" in b)
     state = replay(example).state
-    assert state.door_state("D1") == "open" and state.model("e1").status == "prone"  # type: ignore[union-attr]
+    assert state.door_state("D1") == "open" and state.model("e1").status == "prone"

@@ -18,6 +18,11 @@ def grid(state: BowlState) -> Grid:
     return _grid(state.options.dungeon, state.doors)
 
 
+def cached_grid(name: str, doors: tuple[tuple[str, str], ...]) -> Grid:
+    """The grid of dungeon ``name`` with the doors in the states given."""
+    return _grid(name, doors)
+
+
 @lru_cache(maxsize=64)
 def _grid(name: str, doors: tuple[tuple[str, str], ...]) -> Grid:
     d = dungeon_of(name)

@@ -13,6 +13,7 @@ from companion.games.dungeonbowl import board
 from companion.games.dungeonbowl.actions import (
     AddModel,
     Answer,
+    BlockDoor,
     Climb,
     Door,
     EndTurn,
@@ -48,13 +49,16 @@ class BowlBot:
             found = [a for a in acts if isinstance(a, kind)]
             if found:
                 return self.rng.choice(found)
+        doors = [a for a in acts if isinstance(a, Door) and a.verb == "open"]
+        if doors:
+            return self.rng.choice(doors)
         steps = [a for a in acts if isinstance(a, Step) and a.how == "walk"]
         best = self._closer(state, steps)
         if best is not None:
             return best
-        doors = [a for a in acts if isinstance(a, Door) and a.verb == "open"]
-        if doors and self.rng.random() < 0.5:
-            return self.rng.choice(doors)
+        smash = [a for a in acts if isinstance(a, BlockDoor)]
+        if smash and self.rng.random() < 0.5:
+            return self.rng.choice(smash)
         ends = [a for a in acts if isinstance(a, EndTurn)]
         return ends[0] if ends else self.rng.choice(acts)
 
@@ -71,7 +75,9 @@ class BowlBot:
     def _closer(self, state: BowlState, steps: list[Step]) -> Step | None:
         """The step that brings a model nearest its goal: the ball carrier an opponent's end
         zone, the others a loose ball or an unopened chest."""
-        g = board.grid(state)
+        # doors count as open: a model walks up to a closed door, then opens it
+        g = board.cached_grid(state.options.dungeon, tuple(
+            (door, "open" if now == "closed" else now) for door, now in state.doors))
         d = state.dungeon
         carry: list[Square] = []
         loose = [b.at for b in state.balls if b.at is not None and not b.holder

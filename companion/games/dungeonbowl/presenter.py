@@ -14,7 +14,7 @@ from companion.games.dungeonbowl.state import BowlState
 from companion.kiosk import theme
 from companion.kiosk.inputs import Menu
 from companion.kiosk.map_view import MapCell, MapPiece, MapTarget, MapView, MapWall
-from companion.kiosk.presenter import BasicPresenter, HeaderFacts
+from companion.kiosk.presenter import BasicPresenter, HeaderFacts, TableOption
 from companion.kiosk.views import PlayerCard
 
 FILL = {"floor": "#8a7f70", "wall": "#2b2622", "chasm": "#0b0b12", "obstacle": "#5d5a55",
@@ -35,6 +35,19 @@ def _hex(colour: tuple[int, int, int]) -> str:
 
 class BowlPresenter(BasicPresenter):
     description = "Dungeonbowl: the dungeon referee for doors, chasms, runes, traps and balls"
+
+    def table_options(self) -> tuple[TableOption, ...]:
+        return (TableOption("traps", "Traps", "face-down trap tokens on the map's trap spots"),
+                TableOption("door_gfi", "Go For It at doors",
+                            "Go For It squares may pay for opening a door (B-4)"))
+
+    def parse_option(self, word: str) -> tuple[str, Any]:
+        """``NAME=VALUE`` as the game reads an ``option`` line (typed, checked)."""
+        name, sep, value = word.partition("=")
+        if not sep:
+            raise ValueError(f"--option takes NAME=VALUE, not {word!r}")
+        parsed: tuple[str, Any] = self.game.parse_option(name.strip(), value.strip())
+        return parsed
 
     def header(self, state: BowlState) -> HeaderFacts:
         return HeaderFacts(state.turn, state.current)

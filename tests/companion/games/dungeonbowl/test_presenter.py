@@ -54,3 +54,10 @@ def test_the_menu_title_carries_the_pending_roll() -> None:
     dice, _ = act(dice, "Orcs open o1 D1")
     title = GAME.presenter().menu(dice).title
     assert "dice: 1 d6; target 2+" in title and "1: locked" in title
+
+
+def test_kiosk_options_are_typed_and_the_setup_offers_the_switches() -> None:
+    presenter = GAME.presenter()
+    assert presenter.parse_option("balls=3") == ("balls", 3)
+    assert presenter.parse_option("traps=false") == ("traps", False)
+    assert {o.name for o in presenter.table_options()} == {"traps", "door_gfi"}

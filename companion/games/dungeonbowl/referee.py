@@ -292,7 +292,10 @@ def _gfi(t: Txn, p: Pending, values: tuple[int, ...], answer: str) -> None:
     m = t.model(p.model)
     frm, to = _sq(p.get("from")), _sq(p.get("to"))
     left = int(p.get("left", "0"))
-    if values[0] - 0 == 1:
+    if values[0] == 1:
+        # the move ends here: the rest of its Go For It rolls are not made
+        t.s = replace(t.s, pending=tuple(x for x in t.s.pending
+                                         if not (x.step == "gfi" and x.model == m.id)))
         fall_at = frm if p.get("fall") == "from" else to
         t.say("gfi", f"{m.id} falls going for it (rolled a 1)", m.team)
         if fall_at != m.at:

@@ -212,3 +212,12 @@ def test_b29_two_go_for_it_squares_beyond_ma() -> None:
     refused(s2, "Orcs step o1 2,4", "0 movement point(s) left")
     fell, _ = act(s1, "Orcs roll 1")
     assert model(fell, "o1").at == (3, 3) and model(fell, "o1").status == "prone"
+
+
+def test_b29_a_failed_go_for_it_ends_the_move_and_its_other_rolls() -> None:
+    state = position("set model Orcs o1 3,6 ma=1")
+    s1, _ = act(state, "Orcs step o1 3,5", "Orcs step o1 4,6")  # a step: 2 points, both GFI
+    assert [p.step for p in s1.pending] == ["gfi", "gfi"]
+    fell, _ = act(s1, "Orcs roll 1")
+    assert not fell.pending or fell.pending[0].step == "armour"
+    assert model(fell, "o1").status == "prone"

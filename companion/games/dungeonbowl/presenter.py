@@ -57,9 +57,15 @@ class BowlPresenter(BasicPresenter):
 
     def menu(self, state: Any, actions: Any = None, referee: Any = ()) -> Menu:
         menu = super().menu(state, actions, referee)
-        lines = self.game.pending_text(state)
-        if lines:  # the roll or question: why, dice and target, modifiers, what results do
-            menu.title = " | ".join(lines)[:300]
+        if state.pending:  # the roll or question: why, target, modifiers, what results do
+            p = state.pending[0]
+            # a roll's purpose is on the dice pad already; a question's is the title's start
+            parts = [] if p.kind == "roll" else [p.why]
+            if p.kind == "roll" and p.target:
+                parts.append(f"{p.target}+ needed")
+            if p.modifiers:
+                parts.append(", ".join(f"{w} {v:+d}" for w, v in p.modifiers))
+            menu.title = " | ".join([*parts, *p.results])[:300]
         return menu
 
     def player_cards(self, state: BowlState, checks: Mapping[int, str]) -> tuple[PlayerCard, ...]:

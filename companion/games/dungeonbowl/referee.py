@@ -109,8 +109,8 @@ def ag_roll(t: Txn, m: Model, step: str, why: str, mods: list[tuple[str, int]],
     if any(b.kind == "iron" for b in t.s.balls_held(m.id)):
         mods.append(("iron ball", -1))
     roll(t, m.team, step, why, m.id, ("d6",), board.agility_target(m.ag), tuple(mods),
-         (f"{board.agility_target(m.ag)}+ after modifiers (a 6 always passes, a 1 always "
-          f"fails): {results[0]}", f"otherwise: {results[1]}"), data)
+         (f"{board.agility_target(m.ag)}+ with modifiers (6 passes, 1 fails): {results[0]}",
+          f"otherwise: {results[1]}"), data)
 
 
 # -- what happens to models ----------------------------------------------------------------
@@ -170,8 +170,8 @@ def arrive(t: Txn, m: Model, frm: Square | None, to: Square, how: str, fall: int
     cell = d.cells[to]
     if cell.terrain == "chasm":
         roll(t, m.team, "chasm", f"{m.id} falls into the chasm at {xy(to)}", m.id, ("d6",), 0, (),
-             ("1: rescued by magic, to the reserves box (no coming back this turn)",
-              "2-5: lost in space: out of this game, back unhurt after it",
+             ("1: rescued to the reserves box (not back this turn)",
+              "2-5: lost in space (back unhurt after the game)",
               "6: killed: struck from the roster"), (("from", xy(frm)),))
         return
     if frm is not None and how != "pushed" and d.cells[frm].terrain == "lava":
@@ -321,8 +321,7 @@ def door_result(t: Txn, m: Model, door_id: str, verb: str) -> None:
     if door_id not in t.s.tried:
         t.s = replace(t.s, tried=(*t.s.tried, door_id))
         roll(t, m.team, "lock", f"first try at door {door_id}: is it locked?", m.id, ("d6",), 2,
-             (), ("1: locked for the rest of the game (only smashing opens it)",
-                  "2-6: it opens"), (("door", door_id),))
+             (), ("1: locked for good (smash it to open)", "2-6: it opens"), (("door", door_id),))
         return
     t.s = t.s.with_door(door_id, "open")
     t.say("door", f"{m.id} opens door {door_id}", m.team)

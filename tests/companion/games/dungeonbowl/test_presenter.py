@@ -53,7 +53,7 @@ def test_the_menu_title_carries_the_pending_roll() -> None:
     dice = position("set model Orcs o1 2,1")
     dice, _ = act(dice, "Orcs open o1 D1")
     title = GAME.presenter().menu(dice).title
-    assert "dice: 1 d6; target 2+" in title and "1: locked" in title
+    assert "2+ needed" in title and "1: locked" in title
 
 
 def test_kiosk_options_are_typed_and_the_setup_offers_the_switches() -> None:

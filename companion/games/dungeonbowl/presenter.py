@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.actions import Action
-from companion.games.dungeonbowl.actions import Leap, Passage, RuneJump, Step, Throw
+from companion.games.dungeonbowl.actions import Answer, Leap, Passage, RuneJump, Step, Throw
 from companion.games.dungeonbowl.state import BowlState
 from companion.kiosk import theme
 from companion.kiosk.inputs import Menu
@@ -53,6 +53,11 @@ class BowlPresenter(BasicPresenter):
         return HeaderFacts(state.turn, state.current)
 
     def action_label(self, state: Any, action: Action) -> str:
+        """An answer's row says what it does ("held: armour holds")."""
+        if isinstance(action, Answer) and state.pending:
+            for result in state.pending[0].results:
+                if str(result).split(":")[0].replace(" ", "_") == action.value:
+                    return str(result)
         return super().action_label(state, action)
 
     def menu(self, state: Any, actions: Any = None, referee: Any = ()) -> Menu:
@@ -65,7 +70,8 @@ class BowlPresenter(BasicPresenter):
                 parts.append(f"{p.target}+ needed")
             if p.modifiers:
                 parts.append(", ".join(f"{w} {v:+d}" for w, v in p.modifiers))
-            menu.title = " | ".join([*parts, *p.results])[:300]
+            results = p.results if p.kind == "roll" else ()  # an answer's row says its own
+            menu.title = " | ".join([*parts, *results])[:300]
         return menu
 
     def player_cards(self, state: BowlState, checks: Mapping[int, str]) -> tuple[PlayerCard, ...]:

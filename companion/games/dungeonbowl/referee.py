@@ -77,7 +77,7 @@ def ask_armour(t: Txn, m: Model, why: str, armour: int = 0, injury: int = 0,
     if injury:
         mods.append(("injury", injury))
     where = t.s.dungeon.cells[m.at].terrain if m.at is not None else ""
-    results = ["held: armour not broken" + ("" if down else ", no harm done"),
+    results = ["held: armour holds" + ("" if down else ", no harm"),
                "stunned" + (": KO'd instead on " + where + " (DB.16, DB.19)"
                             if where in ("lava", "water") else ""),
                "ko: off to the dugout", "casualty: off the pitch"]

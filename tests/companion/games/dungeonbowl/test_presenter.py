@@ -50,6 +50,8 @@ def test_the_menu_title_carries_the_pending_roll() -> None:
     state, _ = act(state, "Orcs step o1 4,3")
     menu = GAME.presenter().menu(state)
     assert "armour roll for o1" in menu.title and "armour -1" in menu.title
+    labels = [GAME.presenter().action_label(state, a) for a in GAME.legal_actions(state)]
+    assert labels[0] == "held: armour holds, no harm" and labels[2].startswith("ko")
     dice = position("set model Orcs o1 2,1")
     dice, _ = act(dice, "Orcs open o1 D1")
     title = GAME.presenter().menu(dice).title

@@ -108,6 +108,7 @@ class Dungeon:
     doors: tuple[Door, ...] = ()
     ladders: tuple[Ladder, ...] = ()
     source: str = ""  # the bundled name or file it was read from
+    holes: tuple[tuple[Square, Square], ...] = ()  # a platform's trap square -> the square below
     _grid: Grid | None = field(default=None, repr=False, compare=False)
 
     # -- what is where ------------------------------------------------------------------------
@@ -313,6 +314,7 @@ def _build(name: str,  # noqa: C901  (one branch per feature line)
     walls: set[Edge] = set()
     doors: list[Door] = []
     ladders: list[Ladder] = []
+    holes: list[tuple[Square, Square]] = []
     square_doors = [s for s in sorted(cells, key=lambda s: (s[1], s[0]))
                     if cells[s].terrain in ("door", "gate")]
     door_props: dict[Square, dict[str, Any]] = {s: {} for s in square_doors}
@@ -349,6 +351,16 @@ def _build(name: str,  # noqa: C901  (one branch per feature line)
             if cells[a].height == cells[b].height:
                 raise MapError(number, col, "a ladder joins squares of different heights")
             ladders.append(Ladder(f"L{len(ladders) + 1}", edge, rungs))
+        elif head == "hole":
+            if len(words) != 3:
+                raise MapError(number, col, "write 'hole X,Y X,Y' (a trap square on a platform "
+                               "and the lower square it drops to)")
+            top = _square(number, line, words[1], cells)
+            low = _square(number, line, words[2], cells)
+            if cells[top].height - cells[low].height < 2:
+                raise MapError(number, line.index(words[2]) + 1, "a hole drops to a square at "
+                               "least two steps lower")
+            holes.append((top, low))
         elif head == "teleporter":
             if len(words) != 3:
                 raise MapError(number, col, "write 'teleporter N X,Y'")
@@ -356,8 +368,8 @@ def _build(name: str,  # noqa: C901  (one branch per feature line)
             at = _square(number, line, words[2], cells)
             cells[at] = _replace(cells[at], teleporter=n)
         else:
-            raise MapError(number, col, f"unknown feature {words[0]!r}: use wall, door, ladder "
-                           "or teleporter")
+            raise MapError(number, col, f"unknown feature {words[0]!r}: use wall, door, ladder, "
+                           "hole or teleporter")
     for i, s in enumerate(square_doors, start=1):
         props = door_props[s]
         doors.append(Door(f"D{i}", at=s, large=cells[s].terrain == "gate" or
@@ -367,7 +379,7 @@ def _build(name: str,  # noqa: C901  (one branch per feature line)
         doors.append(Door(f"D{len(doors) + 1}", edge=edge, large=bool(props["large"]),
                           iron=bool(props["iron"]), state=props["state"]))
     dungeon = Dungeon(name, width, height, cells, frozenset(walls), tuple(doors),
-                      tuple(ladders), source)
+                      tuple(ladders), source, tuple(holes))
     _check(dungeon, where, grid)
     return dungeon
 
@@ -544,6 +556,7 @@ def to_json(dungeon: Dungeon) -> dict[str, Any]:
         features.append(" ".join(["door", where, *words, d.state]))
     features += [f"ladder {'-'.join(_xy(s) for s in sorted(ld.edge))} rungs={ld.rungs}"
                  for ld in dungeon.ladders]
+    features += [f"hole {_xy(top)} {_xy(low)}" for top, low in dungeon.holes]
     out: dict[str, Any] = {"name": dungeon.name, "grid": rows}
     if any(c.height for c in dungeon.cells.values()):
         out["heights"] = heights

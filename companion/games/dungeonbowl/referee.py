@@ -218,6 +218,19 @@ def trap_effect(t: Txn, m: Model, trap: Trap) -> None:
                                        for x in t.s.traps))
     if kind in ("pit", "spiked_pit"):
         spiked = kind == "spiked_pit"
+        below = dict(t.s.dungeon.holes).get(trap.at)
+        if below is not None and t.s.model_at(below) is None and m.at is not None:
+            # a hole in a platform: down to the square below, by the falling rules (DB.52);
+            # a spiked one still adds its +3 armour, +1 injury
+            levels = board.levels_between(t.s.dungeon, m.at, below)
+            t.say("pit", f"{t.name(m)} drops through the hole at {xy(m.at)} to {xy(below)}",
+                  m.team)
+            m = replace(m, at=below)
+            t.put(m)
+            knock_down(t, m, f"fell through a {'spiked ' if spiked else ''}hole (DB.52)",
+                       2 * (levels - 1) + (3 if spiked else 0), (levels - 1) + (1 if spiked
+                                                                                 else 0))
+            return
         m = replace(m, status="in_pit")
         t.put(m)
         drop_balls(t, m)

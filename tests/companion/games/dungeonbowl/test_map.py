@@ -51,7 +51,7 @@ def test_bundled_dungeons_cover_two_four_teams_and_every_feature() -> None:
     d = dungeon.load("every_feature")
     terrains = {c.terrain for c in d.cells.values()}
     assert {"floor", "wall", "chasm", "obstacle", "lava", "water", "door", "gate"} <= terrains
-    assert d.portals() and d.circles() and d.ladders and d.traps and d.chests
+    assert d.portals() and d.circles() and d.ladders and d.traps and d.chests and d.holes
     assert any(c.height >= 2 for c in d.cells.values()) and any(c.step for c in d.cells.values())
     assert {x.state for x in d.doors} >= {"closed", "locked"} and any(x.iron for x in d.doors)
     assert any(x.edge for x in d.doors) and d.walls and d.squares_where(ball=True)
@@ -128,3 +128,10 @@ def test_unknown_bundled_name_lists_the_bundled_ones() -> None:
 def test_elevation_levels_db36() -> None:
     """DB.36 (ruling B-12): 0-1 steps ground, 2-4 level one, 5-8 level two, 9-12 three."""
     assert [level(h) for h in (0, 1, 2, 3, 4, 5, 6, 8, 9)] == [0, 0, 1, 1, 1, 2, 2, 2, 3]
+
+
+def test_hole_lines_name_a_lower_square() -> None:
+    assert dungeon.load("every_feature").holes == (((20, 8), (20, 10)),)
+    assert dungeon.load(LAB).holes == (((7, 6), (8, 6)),)
+    e = error_of(SMALL + "features\nhole 1,1 3,1\n")
+    assert e.line == 7 and "two steps lower" in str(e)

@@ -169,12 +169,17 @@ def test_db51_spiked_pit_adds_three_and_one() -> None:
     assert pending(s1).modifiers == (("armour", 3), ("injury", 1))
 
 
-def test_db52_a_pit_on_a_platform_is_a_pit_in_a_flat_map() -> None:
-    """Ruling B-28: the map format draws no squares under a platform, so a pit trap there
-    works as a pit (the hole of DB.52 needs a lower square the map cannot show)."""
-    state = position("set model Orcs o1 6,5\nset trap 7,6")
-    s1, _ = act(state, "Orcs step o1 7,6", "Orcs answer pit")
-    assert model(s1, "o1").status == "in_pit" and model(s1, "o1").at == (7, 6)
+def test_db52_a_pit_on_a_platform_is_a_hole_to_the_square_below() -> None:
+    """The map's ``hole X,Y X,Y`` line: a pit trap there drops the model to the lower square by
+    the falling rules (B-28); a spiked one adds its +3 and +1."""
+    state = position("set model Orcs o1 6,6\nset trap 7,6\nset ball b1 5,5 kind=normal")
+    s1, events = act(state, "Orcs step o1 7,6", "Orcs answer spiked_pit")
+    m = model(s1, "o1")
+    assert m.at == (8, 6) and m.status == "prone" and "drops through the hole" in said(events)
+    assert pending(s1).modifiers == (("armour", 3), ("injury", 1))
+    flat = position("set model Orcs o1 6,5\nset trap 6,6")
+    flat, _ = act(flat, "Orcs step o1 6,6", "Orcs answer pit")
+    assert model(flat, "o1").status == "in_pit"  # no hole there: a pit
 
 
 def test_db53_exploding_trap_knocks_everyone_around_and_goes() -> None:

@@ -267,8 +267,8 @@ def _body(a: Action) -> str:  # noqa: C901  (one branch per verb)
 
 # -- position lines ------------------------------------------------------------------------
 def apply_set(state: BowlState, words: list[str]) -> BowlState:  # noqa: C901  (one branch each)
-    """``set door D1 open`` | ``set model TEAM ID X,Y [ma= st= ag= college= skills=
-    status=]`` | ``set ball ID X,Y|holder=ID [kind=K]`` | ``set trap X,Y [KIND]`` |
+    """``set door D1 open`` | ``set model TEAM ID X,Y|- [ma= st= ag= college= skills=
+    status= passage=]`` | ``set ball ID X,Y|holder=ID [kind=K]`` | ``set trap X,Y [KIND]`` |
     ``set score TEAM N`` | ``set play`` (kick-off done; TEAM 1 to play)."""
     if len(words) < 2:
         raise ValueError("set door|model|ball|trap|score|play ...")
@@ -288,10 +288,15 @@ def apply_set(state: BowlState, words: list[str]) -> BowlState:  # noqa: C901  (
             raise ValueError("set model TEAM ID X,Y [ma=N st=N ag=N college=C skills=a+b "
                              "status=S]")
         seat = state.seat_named(args[0])
-        p = _pairs(args[3:], ("ma", "st", "ag", "college", "skills", "status"))
+        p = _pairs(args[3:], ("ma", "st", "ag", "college", "skills", "status", "passage"))
         status = p.get("status", "standing")
         if status not in STATUSES:
             raise ValueError(f"status is one of {', '.join(STATUSES)}")
+        portal = p.get("passage", "")
+        if (status == "passage") != bool(portal) or (
+                portal and portal not in state.dungeon.portals()):
+            raise ValueError("a model in a secret passage is 'status=passage passage=ID' with a "
+                             "passage of the map, at -")
         at = None if args[2] == "-" else parse_xy(args[2])
         if at is not None and at not in state.dungeon.cells:
             raise ValueError(f"{xy(at)} is not a square of this dungeon")
@@ -299,7 +304,10 @@ def apply_set(state: BowlState, words: list[str]) -> BowlState:  # noqa: C901  (
             raise ValueError(f"there is already a model called {args[1]}")
         m = Model(args[1], seat, at, status, _num(p.get("ma", "6"), "ma"),
                   _num(p.get("st", "3"), "st"), _num(p.get("ag", "3"), "ag"),
-                  p.get("college", ""), tuple(x for x in p.get("skills", "").split("+") if x))
+                  p.get("college", ""), tuple(x for x in p.get("skills", "").split("+") if x),
+                  portal=portal)
+        if portal and at is not None:
+            raise ValueError("a model in a secret passage stands on no square: write - for X,Y")
         return replace(state, models=(*state.models, m))
     if what == "ball":
         if len(args) < 2:

@@ -278,9 +278,7 @@ def test_db25_one_point_in_two_points_out() -> None:
 
 
 def test_db26_blocks_through_the_passage_and_their_assists() -> None:
-    state = position("set model Elves e1 - status=passage\nset model Orcs o1 2,3")
-    state = replace(state, models=tuple(replace(m, portal="A") if m.id == "e1" else m
-                                        for m in state.models))
+    state = position("set model Elves e1 - status=passage passage=A\nset model Orcs o1 2,3")
     s1, _ = act(state, "Orcs block o1 e1")
     assert pending(s1).step == "block"
     refused(state, "Orcs block o1 e1 assists=1", "no offensive assists")

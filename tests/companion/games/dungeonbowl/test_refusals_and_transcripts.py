@@ -122,6 +122,7 @@ def test_set_lines_say_what_is_wrong() -> None:
     for words, problem in ((["set", "door", "D9", "open"], "set door ID STATE"),
                            (["set", "model", "Orcs", "o1", "99,99"], "not a square"),
                            (["set", "ball", "b1", "holder=zz"], "no model"),
+                           (["set", "model", "Orcs", "o1", "-", "status=passage"], "passage=ID"),
                            (["set", "trap", "3,3", "bear"], "a trap is one of"),
                            (["set", "weather", "rain"], "set door|model")):
         with pytest.raises(ValueError, match=problem):

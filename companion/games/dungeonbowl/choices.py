@@ -17,6 +17,7 @@ from companion.games.dungeonbowl.actions import (
     BlockDoor,
     Climb,
     Door,
+    Down,
     EndTurn,
     Kickoff,
     Leap,
@@ -145,6 +146,15 @@ def _play(state: BowlState) -> list[Action]:  # noqa: C901  (one branch per feat
         out += [Block(s, m.id, o.id) for o in state.models
                 if o.team != s and o.status == "standing" and o.at is not None
                 and board.adjacent(o.at, m.at)]
+    for mid in state.blocked:  # after a block: the pushes and knock-downs it may have made
+        hit = state.model(mid)
+        if hit is None or hit.at is None:
+            continue
+        out.append(Down(s, hit.id))
+        if mid == state.blocked[-1]:
+            out += [Step(s, hit.id, q, "pushed") for q in board.neighbours8(d, hit.at)]
+            if d.cells[hit.at].portal:
+                out.append(Passage(s, hit.id, None, "pushed"))
     for m in state.models:  # a player inside a passage blocked from a portal (DB.26)
         if m.team != s and m.status == "passage":
             for o in state.models:

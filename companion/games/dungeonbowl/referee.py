@@ -680,6 +680,7 @@ def block_result(t: Txn, p: Pending, pick: str) -> None:
     m = t.model(p.model)
     door_id = p.get("door")
     if not door_id:
+        t.s = replace(t.s, blocked=(m.id, p.get("target")))
         t.say("block", f"block result: {pick}; declare the push or knock-down the base rules "
               "give (step ... pushed, down ...)", m.team)
         return
@@ -809,7 +810,7 @@ def end_turn(t: Txn) -> None:
         if m.team == nxt:
             m = replace(m, spent=0, status="prone" if m.status == "stunned" else m.status)
         models.append(m)
-    t.s = replace(s, current=nxt, turn=s.turn + 1, models=tuple(models))
+    t.s = replace(s, current=nxt, turn=s.turn + 1, models=tuple(models), blocked=())
     t.say("turn", f"{s.players[ending].name}'s turn ends; {s.players[nxt].name} to play",
           nxt)
 

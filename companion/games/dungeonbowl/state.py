@@ -146,6 +146,7 @@ class BowlState:
     circles_spent: tuple[str, ...] = ()
     pending: tuple[Pending, ...] = ()
     draws: int = 0  # virtual trap tokens drawn so far
+    blocked: tuple[str, ...] = ()  # the last block's blocker and target (for the follow-ups)
     outcome: Outcome | None = None
     log: tuple[str, ...] = field(default=())  # not used by rules; kept empty
 

@@ -221,3 +221,16 @@ def test_b29_a_failed_go_for_it_ends_the_move_and_its_other_rolls() -> None:
     fell, _ = act(s1, "Orcs roll 1")
     assert not fell.pending or fell.pending[0].step == "armour"
     assert model(fell, "o1").status == "prone"
+
+
+def test_b1_after_a_block_its_pushes_and_knock_downs_are_offered() -> None:
+    state = position("set model Orcs o1 3,3\nset model Elves e1 4,4")
+    s1, events = act(state, "Orcs block o1 e1", "Orcs roll pushed")
+    assert "declare the push" in said(events)
+    lines = [GAME.format_action(s1, a) for a in GAME.legal_actions(s1)]
+    assert "Orcs step e1 5,5 pushed" in lines and "Orcs down e1" in lines
+    assert "Orcs down o1" in lines
+    after, _ = act(s1, "Orcs step e1 5,5 pushed")
+    assert model(after, "e1").at == (5, 5)
+    ended, _ = act(after, "Orcs end")
+    assert ended.blocked == ()

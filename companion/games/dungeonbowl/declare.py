@@ -561,8 +561,7 @@ def throw(state: BowlState, a: Throw) -> Result:
     assert m.at is not None
     if a.to not in d.cells or a.to == m.at:
         raise bad(f"{xy(a.to)} is not a square to throw to")
-    if not board.grid(state).in_sight(m.at, a.to) and not _sight_over_obstacles(state, m.at,
-                                                                                a.to):
+    if not board.grid(state).in_sight(m.at, a.to):  # obstacles do not block it (DB.13)
         raise bad(f"{xy(a.to)} is out of sight from {xy(m.at)} (B-7)")
     mods = []
     hf, ht = d.cells[m.at].height, d.cells[a.to].height
@@ -586,10 +585,6 @@ def throw(state: BowlState, a: Throw) -> Result:
     else:
         referee.land(t, m.team, ball, a.to)
     return t.done()
-
-
-def _sight_over_obstacles(state: BowlState, a: Square, b: Square) -> bool:
-    return board.grid(state).in_sight(a, b)
 
 
 def take(state: BowlState, a: Take) -> Result:

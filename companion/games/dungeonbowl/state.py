@@ -7,7 +7,7 @@ scores, the circles spent, and the queue of rolls and questions the referee wait
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from companion.core.game import Outcome
@@ -148,7 +148,6 @@ class BowlState:
     draws: int = 0  # virtual trap tokens drawn so far
     blocked: tuple[str, ...] = ()  # the last block's blocker and target (for the follow-ups)
     outcome: Outcome | None = None
-    log: tuple[str, ...] = field(default=())  # not used by rules; kept empty
 
     @property
     def turn_number(self) -> int:

@@ -1,7 +1,8 @@
 """The games the companion referees, each in its own package; importing this registers them.
 
 ``monopoly`` holds the Monopoly engine and its variants (standard, dungeonopoly);
-``dungeon_crawl`` the piecepack treasure hunt (registered lazily: built on first use).
+``dungeon_crawl`` the piecepack treasure hunt and ``dungeonbowl`` the Dungeonbowl dungeon
+referee (registered lazily: built on first use).
 """
 
 from companion.core.game import Game
@@ -16,3 +17,12 @@ def _dungeon_crawl() -> Game:  # typed as the protocol, so mypy checks the game 
 
 
 register("dungeon_crawl", _dungeon_crawl)
+
+
+def _dungeonbowl() -> Game:
+    from companion.games.dungeonbowl.rules import Dungeonbowl
+
+    return Dungeonbowl()
+
+
+register("dungeonbowl", _dungeonbowl)

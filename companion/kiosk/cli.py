@@ -27,6 +27,9 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
                            "(any key takes over); without a display it renders PNG frames")
     play.add_argument("--replay", "--transcript", dest="replay", metavar="FILE",
                       help="print a turn-by-turn account of a transcript instead (no kiosk)")
+    play.add_argument("--script", type=Path, default=None, metavar="FILE",
+                      help="with --demo: a new game from a transcript's header whose action "
+                           "lines the demo players press, one by one (then the bots play on)")
     play.add_argument("--headless", action="store_true",
                       help="render PNG frames instead of opening a window")
     play.add_argument("--frames", type=int, default=None,
@@ -123,11 +126,60 @@ def run_play(args: argparse.Namespace) -> int:
 def _session_for_demo(args: argparse.Namespace) -> tuple[Any, Path]:
     from companion.session import Session, choose_variant
 
+    if getattr(args, "script", None) is not None:
+        return _session_for_script(args)
     variant = choose_variant(args.variant)
     players = _players(args.players, variant)
     options = _options(getattr(args, "option", None), variant)
     path = args.journal or Path(tempfile.mkdtemp(prefix="companion-demo-")) / "demo.sqlite"
     return Session.open_or_new(path, variant, players, seed=args.seed, options=options), path
+
+
+def script_parts(text: str) -> tuple[list[str], list[str]]:
+    """A transcript split into its header lines and its action lines (comments dropped);
+    ValueError when it has position lines (a scripted demo starts from a new game)."""
+    from companion.transcript import FRAMING_WORDS
+
+    header: list[str] = []
+    actions: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        head = line.split()[0]
+        if head == "set":
+            raise ValueError("a demo script starts from a new game: no 'set' lines")
+        if head in FRAMING_WORDS and not actions:
+            header.append(line)
+        else:
+            actions.append(line)
+    return header, actions
+
+
+def _session_for_script(args: argparse.Namespace) -> tuple[Any, Path]:
+    """A new game from the script's header; the whole script is replayed first, so a bad line
+    is reported before the demo starts."""
+    import shlex
+
+    from companion.session import Session
+    from companion.transcript import TranscriptError, replay
+
+    try:
+        text = args.script.read_text(encoding="utf-8")
+        header, actions = script_parts(text)
+        replay(text)
+        start = replay("\n".join(header))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read the script {args.script}: {exc}") from None
+    except TranscriptError as exc:
+        raise ValueError(f"{args.script}: {exc}") from None
+    seats = [(w[1], w[2] if len(w) > 2 else "") for w in map(shlex.split, header)
+             if w[0] == "player"]
+    state = start.state
+    path = args.journal or Path(tempfile.mkdtemp(prefix="companion-demo-")) / "demo.sqlite"
+    session = Session.new(path, start.rules.name, seats, seed=state.seed, options=state.options)
+    args.script_lines = actions
+    return session, path
 
 
 def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) -> int:
@@ -159,6 +211,10 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
     pilot = Autopilot(screen, queue, seed=args.seed, table=table,
                       think=0.3 if headless else 0.9, press=0.07 if headless else 0.15,
                       camera_wait=1.5 if headless else 3.0)
+    if getattr(args, "script_lines", None):
+        from companion.kiosk.demo import ScriptedPlayers
+
+        pilot.bot = ScriptedPlayers(session, args.script_lines, pilot.bot)
     keyboard = KeyboardButtons(queue) if not headless else None
     frames = args.frames if args.frames is not None else (DEMO_HEADLESS_FRAMES if headless
                                                           else None)

@@ -16,7 +16,9 @@ it for a while, so the demo can be taken over at any time.
 
 from __future__ import annotations
 
+import itertools
 import random
+import shlex
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +28,8 @@ import numpy as np
 
 from companion.bots import RandomBot, bots_for
 from companion.core.actions import Action
+from companion.core.dice import DicePrompt
+from companion.core.errors import IllegalActionError
 from companion.kiosk.inputs import Menu
 from companion.kiosk.screens import GameScreen
 from companion.session import Applied
@@ -130,6 +134,47 @@ class DemoTable:
         self.closed = True
 
 
+class ScriptedPlayers:
+    """Players following a transcript's action lines (``companion play --demo --script FILE``):
+    each decision is the script's next line and each roll its dice, pressed on the buttons like
+    any other choice; after the last line ``then`` (the game's own bot) plays on. The next line
+    is the one after the actions the session has applied since the start, so asking twice for
+    the same decision gives the same answer."""
+
+    def __init__(self, session: Any, lines: Sequence[str], then: Any) -> None:
+        self.session = session
+        self.lines = list(lines)
+        self.start = len(session.lines)
+        self.then = then
+
+    def _next(self, state: Any) -> Action | None:
+        i = len(self.session.lines) - self.start
+        if i >= len(self.lines):
+            return None
+        action: Action = self.session.rules.parse_action(state, shlex.split(self.lines[i]))
+        return action
+
+    def choose(self, game: Any, state: Any, actions: Sequence[Action]) -> Action:
+        scripted = self._next(state)
+        if scripted is not None:
+            return scripted
+        chosen: Action = self.then.choose(game, state, actions)
+        return chosen
+
+    def dice_for(self, game: Any, state: Any, prompt: DicePrompt) -> tuple[int, ...] | None:
+        """The dice of the script's roll line (None when the next line is not that roll)."""
+        scripted = self._next(state)
+        if scripted is None:
+            return None
+        for values in itertools.product(*(kind.faces for kind in prompt.dice)):
+            try:
+                if game.roll_action(state, prompt, tuple(values)) == scripted:
+                    return tuple(values)
+            except IllegalActionError:
+                continue
+        return None
+
+
 class Autopilot:
     """Bots pressing the buttons (see the module docstring). Times are screen seconds."""
 
@@ -188,6 +233,11 @@ class Autopilot:
     def _dice_for(self, state: Any) -> tuple[int, ...]:
         prompt = self.screen.presenter.dice_prompt(state)
         assert prompt is not None
+        scripted = getattr(self.bot, "dice_for", None)
+        if scripted is not None:
+            values = scripted(self.screen.session.rules, state, prompt)
+            if values is not None:
+                return tuple(values)
         rng = random.Random(self.seed * 1_000_003 + len(self.screen.session.lines))
         return tuple(rng.randint(1, max(kind.faces)) for kind in prompt.dice)
 

@@ -1,8 +1,8 @@
 """A square-grid map as a game hands it to the kiosk: cells, walls, pieces and the squares a
 decision can pick.
 
-Games played on a grid rather than the Monopoly ring (a dungeon of piecepack tiles, a
-Dungeonbowl pitch) describe what is on the table with these plain values from their
+Games played on a grid rather than a ring of squares (a dungeon of piecepack tiles, a
+dungeon football pitch) describe what is on the table with these plain values from their
 presenter's ``map_view(state)``; the kiosk draws them (``views/grid_map.py``) and, when the
 decision at hand is a choice of square, lets the buttons move a cursor between the
 ``targets`` instead of stepping through a long menu. Nothing here knows a game: colours are

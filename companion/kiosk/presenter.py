@@ -139,7 +139,7 @@ class Presenter(Protocol):
 
     def map_view(self, state: Any) -> MapView | None:
         """The table as a square-grid map (a dungeon, a pitch), or None for a game whose board
-        is the Monopoly ring (the kiosk then shows no map)."""
+        is a ring of squares (the kiosk then shows no map)."""
         ...
 
 

@@ -219,3 +219,48 @@ TEST_GAMES[ShortMonopoly.name] = (ShortMonopoly, Conformance(
     invariants=MONOPOLY_INVARIANTS,
     refusals=monopoly_refusals,
 ))
+
+
+# ------------------------------------------------------------------------------------------
+# Dungeonbowl: one model per square, every ball somewhere, models on the squares they can be
+# ------------------------------------------------------------------------------------------
+
+
+def bowl_state_sound(game: Any, state: Any) -> None:
+    problems = game.invariant_problems(state)
+    assert not problems, problems
+
+
+def balls_counted(game: Any, state: Any) -> None:
+    """Balls found plus balls still hidden in the chests make the agreed number."""
+    loose_at_start = len(state.dungeon.squares_where(ball=True))
+    assert len(state.balls) + state.hidden_balls == max(state.options.balls, loose_at_start), \
+        "a ball was lost or made"
+
+
+def dungeonbowl_refusals(game: Any, state: Any) -> Iterable[Action]:
+    """A model walking through a wall or off the map, a door that is not there, rolls with the
+    wrong dice, an answer that is not one."""
+    from companion.games.dungeonbowl.actions import Answer, Door, Roll, Step
+
+    for p in game.deciders(state):
+        yield from (Roll(p, ()), Roll(p, (0,)), Roll(p, (7,)), Roll(p, (1, 2, 3, 4)))
+        yield Answer(p, "no_such_answer")
+        for m in state.models:
+            if m.team == p and m.at is not None:
+                yield Step(p, m.id, (0, 0))  # the top-left corner: a wall in every bundled map
+                yield Step(p, m.id, (-1, -1))
+                yield Door(p, m.id, "D99")
+
+
+declare("dungeonbowl", Conformance(
+    tables=(
+        Table("two-teams", ("Orcs", "Elves"), seed=1, max_steps=300),
+        Table("every-feature-random", ("Orcs", "Elves"), seed=3, bot="random", max_steps=150,
+              options=(("dungeon", "every_feature"), ("trap_tokens", "virtual"))),
+        Table("four-teams-multiball", ("Ann", "Ben", "Cy", "Dee"), seed=2, max_steps=200,
+              options=(("dungeon", "four_teams"), ("balls", 3), ("multiball", "illusionary"))),
+    ),
+    invariants=(bowl_state_sound, balls_counted),
+    refusals=dungeonbowl_refusals,
+))

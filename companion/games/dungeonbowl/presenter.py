@@ -1,0 +1,165 @@
+"""What the kiosk shows of Dungeonbowl: the dungeon as a ``MapView`` (features, door states,
+revealed traps, balls and chests, every declared model), a card per team (score, balls held,
+models off the pitch) and the pending roll in the decision's title and menu (dice, target,
+modifiers, what each result does). The kiosk draws the map; this only fills it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.actions import Action
+from companion.games.dungeonbowl.actions import Answer, Leap, Passage, RuneJump, Step, Throw
+from companion.games.dungeonbowl.state import BowlState
+from companion.kiosk import theme
+from companion.kiosk.inputs import Menu
+from companion.kiosk.map_view import MapCell, MapPiece, MapTarget, MapView, MapWall
+from companion.kiosk.presenter import BasicPresenter, HeaderFacts, TableOption
+from companion.kiosk.views import PlayerCard
+
+FILL = {"floor": "#8a7f70", "wall": "#2b2622", "chasm": "#0b0b12", "obstacle": "#5d5a55",
+        "lava": "#d2521e", "water": "#2f6fb0", "door": "#7a4a22", "gate": "#7a4a22"}
+ZONE = ("#b03a3a", "#2f5fb8", "#3a9a48", "#c9b02c")
+DOOR_COLOUR = {"closed": "#7a4a22", "open": "#d8c9a8", "locked": "#c22f2f", "smashed": "#9e9e9e"}
+TRAP_MARK = {"": "T?", "pit": "Pt", "spiked_pit": "SP", "exploding": "Ex", "gas": "Gs",
+             "teleporter": "Tp", "trampoline": "Tr"}
+STATUS_MARK = {"prone": "_", "stunned": "*", "in_pit": "v"}
+LEGEND = (("#d2521e", "lava"), ("#2f6fb0", "water"), ("#0b0b12", "chasm"),
+          ("#5d5a55", "obstacle"), ("#7a4a22", "door: closed"), ("#c22f2f", "locked"),
+          ("#d8c9a8", "open"), ("#9e9e9e", "smashed"))
+
+
+def _hex(colour: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+class BowlPresenter(BasicPresenter):
+    description = "Dungeonbowl: the dungeon referee for doors, chasms, runes, traps and balls"
+
+    def table_options(self) -> tuple[TableOption, ...]:
+        return (TableOption("traps", "Traps", "face-down trap tokens on the map's trap spots"),
+                TableOption("door_gfi", "Go For It at doors",
+                            "Go For It squares may pay for opening a door (B-4)"))
+
+    def parse_option(self, word: str) -> tuple[str, Any]:
+        """``NAME=VALUE`` as the game reads an ``option`` line (typed, checked)."""
+        name, sep, value = word.partition("=")
+        if not sep:
+            raise ValueError(f"--option takes NAME=VALUE, not {word!r}")
+        parsed: tuple[str, Any] = self.game.parse_option(name.strip(), value.strip())
+        return parsed
+
+    def header(self, state: BowlState) -> HeaderFacts:
+        return HeaderFacts(state.turn, state.current)
+
+    def action_label(self, state: Any, action: Action) -> str:
+        """An answer's row says what it does ("held: armour holds")."""
+        if isinstance(action, Answer) and state.pending:
+            for result in state.pending[0].results:
+                if str(result).split(":")[0].replace(" ", "_") == action.value:
+                    return str(result)
+        return super().action_label(state, action)
+
+    def menu(self, state: Any, actions: Any = None, referee: Any = ()) -> Menu:
+        menu = super().menu(state, actions, referee)
+        if state.pending:  # the roll or question: why, target, modifiers, what results do
+            p = state.pending[0]
+            # a roll's purpose is on the dice pad already; a question's is the title's start
+            parts = [] if p.kind == "roll" else [p.why]
+            if p.kind == "roll" and p.target:
+                parts.append(f"{p.target}+ needed")
+            if p.modifiers:
+                parts.append(", ".join(f"{w} {v:+d}" for w, v in p.modifiers))
+            results = p.results if p.kind == "roll" else ()  # an answer's row says its own
+            menu.title = " | ".join([*parts, *results])[:300]
+        return menu
+
+    def player_cards(self, state: BowlState, checks: Mapping[int, str]) -> tuple[PlayerCard, ...]:
+        deciders = set(self.game.deciders(state))
+        cards = []
+        for i, team in enumerate(state.players):
+            mine = [m for m in state.models if m.team == i]
+            held = sum(len(state.balls_held(m.id)) for m in mine)
+            off = {k: sum(1 for m in mine if m.status == s)
+                   for k, s in (("res", "reserves"), ("ko", "ko"), ("cas", "casualty"),
+                                ("lost", "lost"), ("dead", "dead"))}
+            gone = " ".join(f"{k} {v}" for k, v in off.items() if v)
+            extras = (f"score {team.score}", f"balls {held}", f"off: {gone or 'none'}")
+            cards.append(PlayerCard(seat=i, name=team.name, colour=theme.seat_colour(i),
+                                    cash=None, role=f"end zone {i + 1}", extras=extras,
+                                    current=i == state.current and state.outcome is None,
+                                    deciding=i in deciders, check=checks.get(i, "")))
+        return tuple(cards)
+
+    def map_view(self, state: BowlState) -> MapView:
+        d = state.dungeon
+        cells = []
+        for s, c in sorted(d.cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+            marks: list[str] = []
+            fill = FILL[c.terrain]
+            edge = ZONE[c.endzone - 1] if c.endzone else ""
+            text = str(c.height) if c.height else ""
+            door = d.door_at(s)
+            if door is not None:
+                fill = DOOR_COLOUR[state.door_state(door.id)]
+                text = door.id
+            if c.rune:
+                marks.append("R" + c.rune[:1].upper())
+            if c.portal:
+                marks.append("P" + c.portal[:1])
+            if c.teleporter:
+                marks.append(f"t{c.teleporter}")
+            trap = next((t for t in state.traps if t.at == s), None)
+            if trap is not None and not trap.removed:
+                marks.append(TRAP_MARK[trap.kind])
+            if c.step:
+                marks.append("st")
+            if s in state.chests:
+                marks.append("C")
+            if c.endzone and not text:
+                text = f"EZ{c.endzone}"
+            cells.append(MapCell(s, fill, text, tuple(marks[:4]), edge))
+        walls: list[MapWall] = []
+        for w in sorted(d.walls, key=sorted):
+            a, b = sorted(w)
+            walls.append(MapWall(a, "e" if b[0] > a[0] else "s", "#2b2622"))
+        for door in d.doors:
+            if door.edge is not None:
+                a, b = sorted(door.edge)
+                st = state.door_state(door.id)
+                walls.append(MapWall(a, "e" if b[0] > a[0] else "s", DOOR_COLOUR[st],
+                                     f"{door.id} {st}"))
+        for ld in d.ladders:
+            a, b = sorted(ld.edge)
+            walls.append(MapWall(a, "e" if b[0] > a[0] else "s", "#e0c050",
+                                 f"ladder {ld.rungs}"))
+        pieces: list[MapPiece] = []
+        for m in state.models:
+            if m.at is not None:
+                label = m.id + STATUS_MARK.get(m.status, "")
+                pieces.append(MapPiece(m.at, _hex(theme.seat_colour(m.team)), label[:4]))
+        for ball in state.balls:
+            if ball.at is not None and not ball.gone:
+                pieces.append(MapPiece(ball.at, "#f0e0a0", ball.kind[:1].upper() or "?",
+                                       "ball"))
+        targets = self._targets(state)
+        banners = [f"{state.players[i].name} {t.score}" for i, t in enumerate(state.players)]
+        passage = [f"{m.id} in passage {m.portal}" for m in state.models if m.status == "passage"]
+        return MapView(d.width, d.height, tuple(cells), tuple(walls), tuple(pieces),
+                       targets, d.name, LEGEND,
+                       ("score: " + ", ".join(banners), *passage,
+                        *self.game.pending_text(state)[:3]))
+
+    def _targets(self, state: BowlState) -> tuple[MapTarget, ...]:
+        out = []
+        if state.pending or state.phase != "play":
+            return ()
+        for a in self.game.legal_actions(state):
+            to = None
+            if isinstance(a, Step | Leap | RuneJump | Throw):
+                to = a.to
+            elif isinstance(a, Passage) and a.to is not None:
+                to = a.to
+            if to is not None:
+                out.append(MapTarget(to, self.action_label(state, a), a))
+        return tuple(out)

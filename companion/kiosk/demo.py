@@ -26,7 +26,7 @@ import numpy as np
 
 from companion.bots import RandomBot, bots_for
 from companion.core.actions import Action
-from companion.kiosk.inputs import Menu
+from companion.kiosk.inputs import MapPicker, Menu
 from companion.kiosk.screens import GameScreen
 from companion.session import Applied
 from hardware.buttons import BACK, CONFIRM, Input, InputQueue
@@ -189,7 +189,8 @@ class Autopilot:
         prompt = self.screen.presenter.dice_prompt(state)
         assert prompt is not None
         rng = random.Random(self.seed * 1_000_003 + len(self.screen.session.lines))
-        return tuple(rng.randint(1, max(kind.faces)) for kind in prompt.dice)
+        # the same draws as randint(1, sides) for numbered dice; any face of other dice
+        return tuple(rng.choice(kind.faces) for kind in prompt.dice)
 
     def tick(self, dt: float) -> None:
         if self.paused > 0:
@@ -256,6 +257,12 @@ class Autopilot:
         if roll:
             self.queue.put(BACK)  # should not happen: the dice entry is not on top
             return
+        top = self.screen.stack[-1]
+        if isinstance(top, MapPicker):  # a square to pick: the cursor, as a player would
+            picked = top.plan(choice)
+            if picked is not None:
+                self.presses = picked
+                return
         presses: list[Input] = [BACK] * (len(self.screen.stack) - 1)
         root = self.screen.stack[0]
         plan = root.plan(choice) if isinstance(root, Menu) else None

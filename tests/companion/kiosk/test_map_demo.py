@@ -1,0 +1,50 @@
+"""The demo's bots play a whole game with a map on the buttons alone: the map cursor for
+moves, grouped menus for tiles and coins, the dice pad for the piecepack die (null included)."""
+
+from __future__ import annotations
+
+from companion.core.dice import DicePrompt
+from companion.games.dungeon_crawl.pieces import PIECEPACK_DIE
+from companion.kiosk.demo import Autopilot
+from companion.kiosk.dice_flow import DiceEntry
+from companion.kiosk.inputs import MapPicker
+from companion.kiosk.screens import GameScreen
+from companion.session import Session
+from hardware.buttons import CONFIRM, NEXT, PREV, InputQueue
+
+
+def test_bots_on_the_buttons_finish_a_whole_map_game() -> None:
+    session = Session.memory("dungeon_crawl", [("Ann", "red"), ("Ben", "black"),
+                                               ("Cai", "yellow")], 11)
+    screen = GameScreen(session, None, (800, 480))
+    queue = InputQueue()
+    pilot = Autopilot(screen, queue, seed=11, think=0.0, press=0.0)
+    picked = 0
+    for _ in range(60_000):
+        if session.state.outcome is not None:
+            break
+        pilot.tick(0.2)
+        for inp in queue.drain():
+            if inp.kind is CONFIRM.kind and isinstance(screen.top, MapPicker):
+                picked += 1
+            screen.handle(inp)
+        screen.update(0.2)
+    assert session.state.outcome is not None, session.rules.waiting_for(session.state)
+    assert pilot.direct == 0  # every action by button presses
+    assert picked > 10  # the moves went through the map's cursor
+    assert pilot.button_rolls > 0
+
+
+def test_the_dice_pad_enters_every_piecepack_face_by_name() -> None:
+    prompt = DicePrompt(0, (PIECEPACK_DIE,), "the trap (3)")
+    entry = DiceEntry(prompt, "Ann", False, lambda values: values)  # type: ignore[arg-type,return-value]
+    assert entry.values == [0] and entry.labels() == ("null",)
+    assert "1 piecepack die" in entry.title
+    entry.handle(PREV)
+    assert entry.labels() == ("5",)
+    entry.handle(NEXT)
+    entry.handle(NEXT)
+    assert entry.labels() == ("ace",)
+    assert entry.plan_entry((0,)) == [NEXT] * 5 + [CONFIRM]
+    assert entry.check((6,)) == "a piecepack cannot show 6: press CONFIRM to enter the values"
+    assert entry.check((0,)) == ""

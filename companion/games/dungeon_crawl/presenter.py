@@ -72,6 +72,24 @@ def heading(start: Space, end: Space) -> str:
     return f"{max(abs(dx), abs(dy))} {way}"
 
 
+def corner(space: Space) -> str:
+    """Which of its tile's four squares a space is: "north-west" ..."""
+    return ("north" if space[1] % 2 else "south") + "-" + ("east" if space[0] % 2 else "west")
+
+
+def tile_place(state: CrawlState, at: TileAt) -> str:
+    """Where a tile goes, in words: against which side of the last tile laid, or (ruling C-4:
+    that place taken) at the dungeon's far edge."""
+    if not state.tiles:
+        return "as tile one"
+    last = state.tiles[-1].at
+    dx, dy = at[0] - last[0], at[1] - last[1]
+    if abs(dx) + abs(dy) == 1:
+        side = {(1, 0): "east", (-1, 0): "west", (0, 1): "north", (0, -1): "south"}[(dx, dy)]
+        return f"{side} of the last tile"
+    return f"at the far edge, tile {xy(at)}"
+
+
 def suit_colour(suit: str) -> Colour:
     return theme.colour_of(SUIT_COLOUR[suit])
 
@@ -240,9 +258,10 @@ class CrawlPresenter(BasicPresenter):
         if isinstance(a, TreasureTaken):
             return f"the treasure drawn is a {value_label(a.value)}"
         if isinstance(a, LayTile):
-            return f"lay the {a.suit} {value_label(a.value)} tile at {xy(a.at)}"
+            return f"lay the {a.suit} {value_label(a.value)} tile {tile_place(state, a.at)}"
         if isinstance(a, PlaceCoin):
-            return f"a {value_label(a.value)} coin at {xy(a.space)}"
+            word = value_label(a.value)
+            return f"{'an' if word == 'ace' else 'a'} {word} coin on the {corner(a.space)} square"
         if isinstance(a, StandPawns):
             return ", ".join(f"{d} {s}" for d, s in zip(DIRECTION_NAMES, a.order, strict=True))
         return super().action_label(state, a)
@@ -299,7 +318,7 @@ class CrawlPresenter(BasicPresenter):
                 here = [a for a in tiles if a.value == value]
                 label = f"the {suit} {value_label(value)}"
                 if len(here) == 1:
-                    options.append(Option(f"{label}: lay it at {xy(here[0].at)}",
+                    options.append(Option(f"{label}: lay it {tile_place(state, here[0].at)}",
                                           action=here[0]))
                 else:
                     options.append(Option(f"{label}: where?", open=self._tile_picker(state,
@@ -323,8 +342,8 @@ class CrawlPresenter(BasicPresenter):
             word = value_label(value)
             label = f"{who}: {'an' if word == 'ace' else 'a'} {word} coin"
             if len(here) == 1:
-                options.append(Option(f"{label} at {xy(here[0].space)}", action=here[0],
-                                      seat=here[0].player))
+                options.append(Option(f"{label} on the {corner(here[0].space)} square",
+                                      action=here[0], seat=here[0].player))
             else:
                 options.append(Option(f"{label}: where?", open=self._coin_picker(state, here),
                                       seat=here[0].player))

@@ -72,7 +72,9 @@ def draw_rows(p: Painter, area: pygame.Rect, lay: Layout, m: DecisionModel) -> N
 
 def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
     n = max(1, len(d.values))
-    size = min(area.h - lay.font(22) - 8, (area.w - (n - 1) * lay.pad * 2) // n, 150)
+    # room under the dice for their names and the note (never over the hint below)
+    size = min(area.h - lay.font(18) - lay.font(20) - 12, (area.w - (n - 1) * lay.pad * 2) // n,
+               150)
     size = max(28, size)
     total = n * size + (n - 1) * lay.pad * 2
     x = area.centerx - total // 2

@@ -360,6 +360,11 @@ class GameScreen:
             cursor = top.cursor
             return MapModel(self.map_view, tuple(top.targets),
                             cursor.square if cursor is not None else None)
+        if isinstance(top, Menu) and self.map_view.targets and top.options:
+            # the menu instead of the cursor: the row's square, when it is one, still shows
+            chosen = top.options[top.index].action
+            at = next((t.square for t in self.map_view.targets if t.action == chosen), None)
+            return MapModel(self.map_view, self.map_view.targets, at)
         return MapModel(self.map_view)
 
     def _peek(self) -> PeekModel | None:

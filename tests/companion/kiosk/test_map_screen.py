@@ -83,6 +83,12 @@ def test_back_from_the_picker_gives_the_menu_with_every_option() -> None:
     assert isinstance(screen.top, Menu) and len(screen.stack) == 1
     _, painter = frame(screen, (1280, 720))
     assert any("move" in t for t in painter.texts("decision"))
+    # the menu's row is a square too: the map still shows where it goes
+    menu = screen.top
+    assert isinstance(menu, Menu)
+    row = menu.options[menu.index]
+    assert any(t.startswith("> ") and t[2:] == row.label.split(": ", 1)[1]
+               for t in painter.texts("map")), painter.texts("map")
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -9,11 +9,13 @@ shrunk."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from companion.kiosk import theme
 from companion.kiosk.map_view import MapCell, MapPiece, MapView, MapWall, Square
-from companion.kiosk.painter import Colour, Painter
+from companion.kiosk.painter import Colour, DrawnText, Painter
 from companion.kiosk.theme import Layout
 from companion.kiosk.views import MapModel
 
@@ -34,14 +36,64 @@ def square_rect(grid: pygame.Rect, cell: int, square: Square,
                        cell * span[0], cell * span[1])
 
 
+@dataclass
+class _Drawn:
+    """The map as last drawn without its cursor (the view, where, what it looked like)."""
+
+    view: MapView
+    key: tuple[int, ...]
+    image: pygame.Surface
+    texts: list[DrawnText]
+    area: pygame.Rect
+    placed: tuple[pygame.Rect, int] | None
+    line_y: int
+
+
+_last: list[_Drawn] = []  # one entry: the cells, walls and pieces change only with the view
+
+
 def draw(p: Painter, rect: pygame.Rect, lay: Layout,
          m: MapModel) -> tuple[pygame.Rect, int] | None:
     """Draw the map in ``rect``; returns where the squares went and their side (None: no
-    room for them)."""
+    room for them). The view's drawing is kept and reused while the view is the same object
+    (a game's view changes only with the state); the picker's outlines go on top."""
     p.enter("map", rect)
+    v = m.view
+    key = (rect.x, rect.y, rect.w, rect.h, lay.min_font, int(bool(m.picking)),
+           p.target.get_width(), p.target.get_height())
+    done = _last[0] if _last and _last[0].view is v and _last[0].key == key else None
+    if done is None:
+        start = len(p.drawn)
+        area, placed, line_y = draw_view(p, rect, lay, v, bool(m.picking))
+        done = _Drawn(v, key, p.target.subsurface(rect).copy(), p.drawn[start:], area, placed,
+                      line_y)
+        _last[:] = [done]
+    else:
+        p.blit(done.image, rect.topleft)
+        p.drawn.extend(done.texts)
+    if done.placed is None:
+        return None
+    grid, cell = done.placed
+    cursor = next((t for t in m.picking if t.square == m.cursor), None)
+    for target in m.picking:
+        box = square_rect(grid, cell, target.square, target.span)
+        p.rect(box.inflate(-2, -2), theme.ACCENT, width=max(2, cell // 12), radius=3)
+    if cursor is not None:  # the cursor, and what CONFIRM would do under the map
+        box = square_rect(grid, cell, cursor.square, cursor.span)
+        p.rect(box.inflate(2, 2).clip(done.area), theme.SELECT, width=max(3, cell // 7),
+               radius=4)
+        inner = rect.inflate(-2 * lay.pad, -2 * lay.pad)
+        p.text(f"> {cursor.label}", (inner.x, done.line_y), lay.font(18), theme.ACCENT,
+               max_width=inner.w)
+    return done.placed
+
+
+def draw_view(p: Painter, rect: pygame.Rect, lay: Layout, v: MapView, picking: bool
+              ) -> tuple[pygame.Rect, tuple[pygame.Rect, int] | None, int]:
+    """The panel, title, banners, legend, cells, walls and pieces; returns the squares' area,
+    (grid, side) or None, and the y of the cursor's line (kept free when ``picking``)."""
     p.rect(rect, theme.PANEL, radius=8)
     p.rect(rect, theme.BORDER, width=1, radius=8)
-    v = m.view
     pad = lay.pad
     inner = rect.inflate(-2 * pad, -2 * pad)
     title_size = lay.font(24)
@@ -54,33 +106,25 @@ def draw(p: Painter, rect: pygame.Rect, lay: Layout,
         p.text(banner, (inner.x, y), small, theme.WARN, max_width=inner.w)
         y += small + 2
     bottom = inner.bottom
-    cursor = next((t for t in m.picking if t.square == m.cursor), None)
-    if cursor is not None:  # what CONFIRM would do, under the map
+    if picking:
         bottom -= small + 4
-        p.text(f"> {cursor.label}", (inner.x, bottom + 2), small, theme.ACCENT,
-               max_width=inner.w)
+    line_y = bottom + 2
     if v.legend:
         bottom = legend(p, pygame.Rect(inner.x, y, inner.w, bottom - y), lay, v.legend)
     area = pygame.Rect(inner.x, y + 2, inner.w, bottom - y - 4)
     if area.h < 8 or area.w < 8:
-        return None
+        return area, None, line_y
     grid, cell = grid_rect(area, v)
     for c in v.cells:
         draw_cell(p, lay, square_rect(grid, cell, c.square), c)
     for wall in v.walls:
         draw_wall(p, lay, square_rect(grid, cell, wall.square), wall)
-    for target in m.picking:
-        box = square_rect(grid, cell, target.square, target.span)
-        p.rect(box.inflate(-2, -2), theme.ACCENT, width=max(2, cell // 12), radius=3)
-    if cursor is not None:
-        box = square_rect(grid, cell, cursor.square, cursor.span)
-        p.rect(box.inflate(2, 2).clip(area), theme.SELECT, width=max(3, cell // 7), radius=4)
     by_square: dict[Square, list[MapPiece]] = {}
     for piece in v.pieces:
         by_square.setdefault(piece.square, []).append(piece)
     for square, pieces in by_square.items():
         draw_pieces(p, lay, square_rect(grid, cell, square), pieces)
-    return grid, cell
+    return area, (grid, cell), line_y
 
 
 def legend(p: Painter, area: pygame.Rect, lay: Layout,

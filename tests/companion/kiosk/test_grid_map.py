@@ -152,3 +152,18 @@ def test_png_of_the_sample_map(png_dir: Path) -> None:
     for size in SIZES:
         surface, _, _, _ = draw_map(size, MapModel(sample_view()))
         pygame.image.save(surface, str(png_dir / f"grid-map-sample-{size[0]}x{size[1]}.png"))
+
+
+def test_a_kept_drawing_is_the_same_as_a_fresh_one_and_a_new_view_is_redrawn() -> None:
+    view = sample_view()
+    first, p1, _, _ = draw_map((800, 480), MapModel(view))
+    again, p2, _, _ = draw_map((800, 480), MapModel(view))  # the kept drawing, blitted
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(again, "RGB")
+    assert p1.texts() == p2.texts()
+    moved = MapView(view.width, view.height, view.cells, view.walls,
+                    (MapPiece((6, 2), "green"),), view.targets, view.title)
+    surface, _, _, (grid, cell) = draw_map((800, 480), MapModel(moved))
+    centre = grid_map.square_rect(grid, cell, (6, 2)).center
+    assert surface.get_at(centre)[:3] == theme.colour_of("green")
+    old = grid_map.square_rect(grid, cell, (1, 1)).center  # the red pawn is gone
+    assert surface.get_at(old)[:3] != theme.colour_of("red")

@@ -86,6 +86,9 @@ class StaticFeed:
     def set_expected(self, expected: Any) -> None:
         pass
 
+    def expect_dice(self, sides: Any) -> None:
+        pass
+
     def reset_dice(self) -> None:
         pass
 

@@ -140,9 +140,11 @@ class CrawlPresenter(BasicPresenter):
             for space in spaces_of(tile.at):
                 edge = "good" if space in doors else "accent" if space in coin_tile else ""
                 cells.append(MapCell(frame.square(space), fill, edge=edge))
-        for place in places:
+        for place, suits in places.items():  # each place says which suits may go there
+            nw = (2 * place[0], 2 * place[1] + 1)
             for space in spaces_of(place):
-                cells.append(MapCell(frame.square(space), GHOST, edge="accent"))
+                words = "".join(x[0].upper() for x in suits) if space == nw else ""
+                cells.append(MapCell(frame.square(space), GHOST, words, edge="accent"))
         for tile in state.tiles:  # the tiles' outlines
             nw = frame.tile_square(tile.at)
             for dx in (0, 1):
@@ -170,7 +172,7 @@ class CrawlPresenter(BasicPresenter):
         if coin_tile:
             legend.append(("accent", "the tile that takes a coin"))
         if places:
-            legend.append(("accent", "a tile may go here"))
+            legend.append(("accent", "a tile may go here (S M C A: its suits)"))
         title = (f"The dungeon: {len(state.tiles)} of 24 tiles laid"
                  if state.phase in ("start", "build") else
                  f"The dungeon: {len(state.coins)} coins lie, "
@@ -198,14 +200,20 @@ class CrawlPresenter(BasicPresenter):
         return (state.phase == "play" and state.pending is None
                 and state.players[state.current].at is None)
 
-    def _tile_places(self, state: CrawlState) -> list[TileAt]:
-        """Where the tile being laid may go (every suit still to be drawn), while building."""
+    def _tile_places(self, state: CrawlState) -> dict[TileAt, list[str]]:
+        """Where the tile being laid may go, with the suits that may go there (of the suits
+        still to be drawn), while building."""
         if state.phase != "build" or state.pending is not None or state.outcome is not None:
-            return []
+            return {}
         if state.tiles and not state.directions:
-            return []
+            return {}
         left = {a.suit for a in self.game.legal_actions(state) if isinstance(a, LayTile)}
-        return sorted({place for suit in left for place in tile_places(state, suit)})
+        found: dict[TileAt, list[str]] = {}
+        for suit in SUITS:
+            if suit in left:
+                for place in tile_places(state, suit):
+                    found.setdefault(place, []).append(suit)
+        return dict(sorted(found.items()))
 
     def _square_choices(self, state: CrawlState) -> list[tuple[Space, str, Action]]:
         """The decisions that are a square each: a move, an entrance to enter or be placed at."""
@@ -328,7 +336,7 @@ class CrawlPresenter(BasicPresenter):
 
     def _tile_picker(self, state: CrawlState, tiles: list[LayTile]) -> Callable[[], Pad]:
         def make() -> Pad:
-            frame = Frame([t.at for t in state.tiles] + self._tile_places(state))
+            frame = Frame([t.at for t in state.tiles] + list(self._tile_places(state)))
             targets = [MapTarget(frame.tile_square(a.at), self.action_label(state, a), a,
                                  (2, 2)) for a in tiles]
             return MapPicker("Where does the tile go?", targets)

@@ -175,8 +175,9 @@ class MapPicker:
 
     PREV/NEXT move the cursor to the previous/next target (wrapping), CONFIRM sends the
     target's action, BACK returns to the menu (where every option is also a row); a seat's
-    REACT button returns to the menu at that seat's options. :meth:`jump` moves to the nearest
-    target in a direction ("up", "down", "left", "right"), for pads that have arrows."""
+    REACT button returns to the menu. :meth:`jump` moves to the nearest target in a direction
+    ("up", "down", "left", "right"): NEXT held jumps down, PREV held up (on tables whose
+    ``[buttons] hold_actions`` list "next" and "prev")."""
 
     title: str
     targets: list[MapTarget]
@@ -200,7 +201,10 @@ class MapPicker:
 
     def handle(self, inp: Input) -> Outcome | None:
         n = len(self.targets)
-        if inp.kind is InputKind.NEXT and n:
+        if inp.held and inp.kind in (InputKind.NEXT, InputKind.PREV):
+            # NEXT/PREV held (when the table lists them in hold_actions): a row down / up
+            self.jump("down" if inp.kind is InputKind.NEXT else "up")
+        elif inp.kind is InputKind.NEXT and n:
             self.index = (self.index + 1) % n
         elif inp.kind is InputKind.PREV and n:
             self.index = (self.index - 1) % n

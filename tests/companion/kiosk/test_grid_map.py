@@ -103,6 +103,10 @@ def test_picker_jumps_to_the_nearest_target_in_a_direction() -> None:
     assert picker.cursor.square == (6, 0)
     picker.jump("up")  # nothing above: stays
     assert picker.cursor.square == (6, 0)
+    picker.handle(NEXT.as_held())  # NEXT held: down (hold_actions with "next"), straight below
+    assert picker.cursor.square == (6, 3)
+    picker.handle(PREV.as_held())
+    assert picker.cursor.square == (6, 0)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -254,12 +254,14 @@ class CrawlPresenter(BasicPresenter):
         if isinstance(a, Spend):
             if pending is not None and pending.step == "spend" and pending.suit:
                 kind = "trap" if pending.suit == "suns" else "monster"
-                return f"spend {a.amount} {kind} experience (roll +{a.amount})"
+                return f"spend {a.amount} {kind} XP (roll +{a.amount})"
             return f"spend {a.amount} equipment (roll +{a.amount})"
         if isinstance(a, Soak):
-            return f"soak {a.amount} of the damage with equipment"
+            left = pending.value - a.amount if pending is not None else 0
+            return f"use {a.amount} equipment (damage {left})"
         if isinstance(a, Attack):
-            return f"attack {names[a.target]}"
+            held = len(state.players[a.target].treasures)
+            return f"attack {names[a.target]} ({held} treasure{'' if held == 1 else 's'})"
         if isinstance(a, Spoils):
             return ("take a random treasure" if a.kind == "treasure"
                     else "take an equipment point")

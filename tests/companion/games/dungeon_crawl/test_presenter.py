@@ -79,9 +79,8 @@ def test_spend_and_attack_rows_say_what_they_do() -> None:
                      "set player Bob at=5,1\nset player Cat at=4,1")
     state, _ = act(state, "Ann move 1,0", "Ann reveal suns")
     rows = [o.label for o in PRESENTER.menu(state).options]
-    assert rows[:3] == ["Ann: spend 0 trap experience (roll +0)",
-                        "Ann: spend 1 trap experience (roll +1)",
-                        "Ann: spend 2 trap experience (roll +2)"]
+    assert rows[:3] == ["Ann: spend 0 trap XP (roll +0)", "Ann: spend 1 trap XP (roll +1)",
+                        "Ann: spend 2 trap XP (roll +2)"]
 
 
 def plan_length(state, action) -> int | None:
@@ -167,3 +166,17 @@ def test_placing_a_coin_picks_value_then_square() -> None:
     assert picker.handle(CONFIRM) is not None
     legal = {a for a in GAME.legal_actions(state) if isinstance(a, PlaceCoin) and a.value == 3}
     assert {t.action for t in picker.targets} == legal
+
+
+def test_soak_and_attack_rows_say_what_follows() -> None:
+    state = position(CORRIDOR + "set coin 1,0 3\nset player Ann at=0,0 equipment=2\n"
+                     "set player Bob at=2,1 treasures=4\nset player Cat at=5,1")
+    state, _ = act(state, "Ann move 1,0", "Ann reveal moons", "Ann roll 1")
+    rows = [o.label for o in PRESENTER.menu(state).options]
+    assert rows[:3] == ["Ann: use 0 equipment (damage 3)", "Ann: use 1 equipment (damage 2)",
+                        "Ann: use 2 equipment (damage 1)"]
+    beside = position(CORRIDOR + "set player Ann at=0,0\nset player Bob at=2,1 treasures=4\n"
+                      "set player Cat at=5,0")
+    beside, _ = act(beside, "Ann move 1,0")  # lands diagonally next to Bob
+    rows = [o.label for o in PRESENTER.menu(beside).options]
+    assert rows[:2] == ["Ann: attack Bob (1 treasure)", "Ann: no attack"]

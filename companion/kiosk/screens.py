@@ -175,6 +175,8 @@ class GameScreen:
                 if opener is not None:
                     self.stack.append(opener())
             return
+        if inp.kind is InputKind.REACT and isinstance(self.top, MapPicker) and len(self.stack) > 1:
+            self.stack.pop()  # a seat's button: to the menu, at that seat's options
         outcome = self.top.handle(inp)
         self._follow(outcome)
 

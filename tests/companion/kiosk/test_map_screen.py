@@ -117,3 +117,12 @@ def test_peek_shows_a_players_treasure_values_only_while_held(size: tuple[int, i
     screen.handle(Input.react(held).as_released())
     assert shown() == []
     assert screen.stack == stack  # the peek left the decision as it was
+
+
+def test_a_seats_button_leaves_the_picker_for_that_seats_menu_row() -> None:
+    screen = GameScreen(crawl_session(), None, (800, 480))
+    assert isinstance(screen.top, MapPicker)
+    screen.handle(Input.react(2))  # Cai has nothing to decide: the menu, row unchanged
+    assert len(screen.stack) == 1 and isinstance(screen.top, Menu)
+    menu = screen.top
+    assert menu.options[menu.index].seat in (None, 1)

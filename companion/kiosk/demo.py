@@ -228,8 +228,9 @@ class Autopilot:
         if entry is not None and roll:
             if self.rolled is None:
                 self.rolled = self._dice_for(state)
-                if self.table is not None and self.screen.camera_live:
-                    self.table.roll(self.rolled)
+                if self.table is not None and self.screen.camera_live and \
+                        all(numbered(kind.faces) for kind in entry.prompt.dice):
+                    self.table.roll(self.rolled)  # the synthetic table draws numbered dice
                 self.wait = 0.2
                 return
             if entry.mode == "confirm":
@@ -280,6 +281,11 @@ class Autopilot:
     def plan_for(self, action: Action) -> list[Input] | None:
         root = self.screen.stack[0]
         return root.plan(action) if isinstance(root, Menu) else None
+
+
+def numbered(faces: Sequence[int]) -> bool:
+    """The faces are 1..N (dice the synthetic table can draw; a piecepack die is not)."""
+    return tuple(faces) == tuple(range(1, len(faces) + 1))
 
 
 def confirm_only() -> list[Input]:

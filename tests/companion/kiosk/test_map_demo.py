@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from companion.core.dice import DicePrompt
 from companion.games.dungeon_crawl.pieces import PIECEPACK_DIE
-from companion.kiosk.demo import Autopilot
+from companion.kiosk.demo import Autopilot, numbered
 from companion.kiosk.dice_flow import DiceEntry
 from companion.kiosk.inputs import MapPicker
 from companion.kiosk.screens import GameScreen
+from companion.kiosk.table_feed import NoFeed
 from companion.session import Session
 from hardware.buttons import CONFIRM, NEXT, PREV, InputQueue
 
@@ -48,3 +49,41 @@ def test_the_dice_pad_enters_every_piecepack_face_by_name() -> None:
     assert entry.plan_entry((0,)) == [NEXT] * 5 + [CONFIRM]
     assert entry.check((6,)) == "a piecepack cannot show 6: press CONFIRM to enter the values"
     assert entry.check((0,)) == ""
+
+
+class SeeingNothing(NoFeed):
+    """A live camera that never reads anything (the dice are then entered on the buttons)."""
+
+    def status(self) -> tuple[bool, str]:
+        return True, "camera running"
+
+
+class Table:
+    """The demo table's calls, recorded (the synthetic table draws numbered dice only)."""
+
+    def __init__(self) -> None:
+        self.rolls: list[tuple[int, ...]] = []
+
+    def roll(self, values: tuple[int, ...]) -> None:
+        self.rolls.append(tuple(values))
+
+    def place(self, *args: object, **kwargs: object) -> None:
+        pass
+
+
+def test_the_demo_never_throws_a_piecepack_die_on_the_synthetic_table() -> None:
+    session = Session.memory("dungeon_crawl", [("Ann", "red"), ("Ben", "black")], 4)
+    screen = GameScreen(session, SeeingNothing(), (800, 480))
+    table = Table()
+    pilot = Autopilot(screen, InputQueue(), seed=4, table=table,  # type: ignore[arg-type]
+                      think=0.0, press=0.0, camera_wait=0.4)
+    for _ in range(20_000):
+        if pilot.button_rolls >= 3 or session.state.outcome is not None:
+            break
+        pilot.tick(0.2)
+        for inp in pilot.queue.drain():
+            screen.handle(inp)
+        screen.update(0.2)
+    assert pilot.button_rolls >= 3
+    assert table.rolls == []
+    assert numbered((1, 2, 3, 4, 5, 6)) and not numbered(PIECEPACK_DIE.faces)

@@ -41,7 +41,7 @@ class ButtonsConfig:
     react_pins: tuple[PinName, ...] = (17, 27, 22, 23, 24, 25, 12, 16)
     bounce_time: float = 0.05
     hold_time: float = 1.0
-    hold_actions: frozenset[str] = frozenset({"back"})
+    hold_actions: frozenset[str] = frozenset({"back", "react"})
 
 
 @dataclass(frozen=True)

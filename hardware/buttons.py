@@ -44,6 +44,7 @@ class Input:
     kind: InputKind
     seat: int | None = None
     held: bool = False
+    released: bool = False  # the end of a hold: the button, kept down, is let go
 
     def __post_init__(self) -> None:
         if self.kind is InputKind.REACT:
@@ -59,8 +60,14 @@ class Input:
     def as_held(self) -> Input:
         return Input(self.kind, self.seat, True)
 
+    def as_released(self) -> Input:
+        """The input that ends a hold (``held`` then ``released``: a peek lasts between)."""
+        return Input(self.kind, self.seat, True, True)
+
     def __str__(self) -> str:
         name = self.kind.name if self.seat is None else f"REACT seat {self.seat + 1}"
+        if self.released:
+            return f"{name} (let go)"
         return f"{name} (held)" if self.held else name
 
 
@@ -157,6 +164,8 @@ class ButtonLogic:
             self._down = False
             if self._tap_on_release and not self._held:
                 self._emit(self.value)
+            elif self._tap_on_release:
+                self._emit(self.value.as_released())  # the end of the hold
 
     def held(self) -> None:
         """Called once the button has stayed down for the hold time."""
@@ -292,7 +301,7 @@ class KeyboardButtons:
         self,
         queue: InputQueue | None = None,
         hold_time: float = 1.0,
-        hold_actions: Iterable[str] = ("back",),
+        hold_actions: Iterable[str] = ("back", "react"),
         seats: int = MAX_SEATS,
         clock: Clock | None = None,
     ) -> None:
@@ -339,8 +348,8 @@ class KeyboardButtons:
                 self.queue.put(value)
             return True
         pressed = self._down.pop(event.key, None)
-        if pressed is not None and hold_enabled and not pressed[1]:
-            self.queue.put(value)
+        if pressed is not None and hold_enabled:
+            self.queue.put(value.as_released() if pressed[1] else value)
         return True
 
     def tick(self) -> None:

@@ -147,6 +147,11 @@ class KioskApp:
         if self.pilot is not None:
             self.pilot.tick(dt)
         for inp in self.queue.drain():
+            if inp.released:  # the end of a hold: only for screens that use it (a peek)
+                release = getattr(self.screen, "release", None)
+                if release is not None:
+                    release(inp)
+                continue
             self.screen.handle(inp)
         self.screen.update(dt)
         t0 = time.perf_counter()

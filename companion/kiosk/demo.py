@@ -30,7 +30,7 @@ from companion.bots import RandomBot, bots_for
 from companion.core.actions import Action
 from companion.core.dice import DicePrompt
 from companion.core.errors import IllegalActionError
-from companion.kiosk.inputs import Menu
+from companion.kiosk.inputs import MapPicker, Menu
 from companion.kiosk.screens import GameScreen
 from companion.session import Applied
 from hardware.buttons import BACK, CONFIRM, Input, InputQueue
@@ -239,7 +239,8 @@ class Autopilot:
             if values is not None:
                 return tuple(values)
         rng = random.Random(self.seed * 1_000_003 + len(self.screen.session.lines))
-        return tuple(rng.randint(1, max(kind.faces)) for kind in prompt.dice)
+        # the same draws as randint(1, sides) for numbered dice; any face of other dice
+        return tuple(rng.choice(kind.faces) for kind in prompt.dice)
 
     def tick(self, dt: float) -> None:
         if self.paused > 0:
@@ -277,8 +278,9 @@ class Autopilot:
         if entry is not None and roll:
             if self.rolled is None:
                 self.rolled = self._dice_for(state)
-                if self.table is not None and self.screen.camera_live:
-                    self.table.roll(self.rolled)
+                if self.table is not None and self.screen.camera_live and \
+                        all(numbered(kind.faces) for kind in entry.prompt.dice):
+                    self.table.roll(self.rolled)  # the synthetic table draws numbered dice
                 self.wait = 0.2
                 return
             if entry.mode == "confirm":
@@ -306,6 +308,12 @@ class Autopilot:
         if roll:
             self.queue.put(BACK)  # should not happen: the dice entry is not on top
             return
+        top = self.screen.stack[-1]
+        if isinstance(top, MapPicker):  # a square to pick: the cursor, as a player would
+            picked = top.plan(choice)
+            if picked is not None:
+                self.presses = picked
+                return
         presses: list[Input] = [BACK] * (len(self.screen.stack) - 1)
         root = self.screen.stack[0]
         plan = root.plan(choice) if isinstance(root, Menu) else None
@@ -323,6 +331,11 @@ class Autopilot:
     def plan_for(self, action: Action) -> list[Input] | None:
         root = self.screen.stack[0]
         return root.plan(action) if isinstance(root, Menu) else None
+
+
+def numbered(faces: Sequence[int]) -> bool:
+    """The faces are 1..N (dice the synthetic table can draw; a piecepack die is not)."""
+    return tuple(faces) == tuple(range(1, len(faces) + 1))
 
 
 def confirm_only() -> list[Input]:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from companion.core.actions import Action
-from companion.core.dice import DicePrompt
+from companion.core.dice import DicePrompt, DieKind
 from companion.kiosk.inputs import Outcome, Pop, Row, Submit
 from hardware.buttons import Input, InputKind
 
@@ -50,11 +50,12 @@ class DiceEntry:
                  make: Callable[[tuple[int, ...]], Action]) -> None:
         self.prompt = prompt
         self.sides = tuple(max(k.faces) for k in prompt.dice)
+        self.faces = tuple(tuple(k.faces) for k in prompt.dice)  # e.g. 0-5 for a piecepack die
         self.player_name = player_name
         self.make = make  # the action that answers the prompt with these values
         self.submitted: Action | None = None
         self.mode = "camera" if camera_live else "edit"
-        self.values: list[int] = [1] * len(self.sides)
+        self.values: list[int] = [f[0] for f in self.faces]
         self.guessed: list[bool] = [False] * len(self.sides)  # a camera guess not yet checked
         self.cursor = 0
         self.seen: DiceSeen | None = None
@@ -66,7 +67,14 @@ class DiceEntry:
     def title(self) -> str:
         purpose = self.prompt.purpose
         what = "" if purpose in ("move", "") else f" ({purpose.replace('_', ' ')})"
-        return f"{self.player_name}: roll {describe_sides(self.sides)}{what}"
+        return f"{self.player_name}: roll {describe_dice(self.prompt.dice)}{what}"
+
+    def labels(self) -> tuple[str, ...]:
+        """Each die's value as its face is read out ("null", "ace" on a piecepack die)."""
+        return tuple(k.label(v) for k, v in zip(self.prompt.dice, self.values, strict=True))
+
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(k.name for k in self.prompt.dice)
 
     # -- camera ------------------------------------------------------------------------------
     def camera_lost(self) -> None:
@@ -102,10 +110,10 @@ class DiceEntry:
             if self.has_guess():
                 return "a die is unsure: press CONFIRM to check it"
             return "a die is unsure: press CONFIRM to enter it"
-        for v, sides in zip(values, self.sides, strict=True):
+        for v, kind in zip(values, self.prompt.dice, strict=True):
             assert v is not None
-            if not 1 <= v <= sides:
-                return f"a d{sides} cannot show {v}: press CONFIRM to enter the values"
+            if v not in kind.faces:
+                return f"a {kind.name} cannot show {v}: press CONFIRM to enter the values"
         return ""
 
     # -- buttons -----------------------------------------------------------------------------
@@ -129,13 +137,15 @@ class DiceEntry:
             self.cursor = 0
             return None
         # edit
-        sides = self.sides[self.cursor]
+        faces = self.faces[self.cursor]
         if k in (InputKind.NEXT, InputKind.PREV, InputKind.CONFIRM):
             self.guessed[self.cursor] = False  # changed or stepped past: checked by a person
         if k is InputKind.NEXT:
-            self.values[self.cursor] = self.values[self.cursor] % sides + 1
+            self.values[self.cursor] = faces[(_at(faces, self.values[self.cursor]) + 1)
+                                             % len(faces)]
         elif k is InputKind.PREV:
-            self.values[self.cursor] = (self.values[self.cursor] - 2) % sides + 1
+            self.values[self.cursor] = faces[(_at(faces, self.values[self.cursor]) - 1)
+                                             % len(faces)]
         elif k is InputKind.CONFIRM:
             if self.cursor + 1 < len(self.values):
                 self.cursor += 1
@@ -165,21 +175,23 @@ class DiceEntry:
         n = len(self.sides)
         values: list[int] = []
         guessed: list[bool] = []
-        for v, g, s in zip(_pad(self.seen.values, n), _pad(self.seen.guesses, n), self.sides,
+        for v, g, f in zip(_pad(self.seen.values, n), _pad(self.seen.guesses, n), self.faces,
                            strict=True):
-            if v is None and g is not None and 1 <= g <= s:
+            if v is None and g is not None and g in f:
                 values.append(g)
                 guessed.append(True)
             else:
-                values.append(min(max(1, v or 1), s))
+                values.append(v if v is not None and v in f else
+                              min(max(f[0], v or f[0]), f[-1]))
                 guessed.append(False)
         return values, guessed
 
     def rows(self) -> list[Row]:
         """A text form of the pad (the decision view draws the dice big instead)."""
-        out = [Row(f"d{s}: {v}" + (" (camera's guess: check it)" if self.guessed[i] else ""),
+        out = [Row(f"{kind}: {label}" + (" (camera's guess: check it)" if self.guessed[i]
+                                         else ""),
                    self.mode == "edit" and i == self.cursor)
-               for i, (v, s) in enumerate(zip(self.values, self.sides, strict=True))]
+               for i, (label, kind) in enumerate(zip(self.labels(), self.kinds(), strict=True))]
         return out
 
     def hint(self) -> str:
@@ -201,7 +213,7 @@ class DiceEntry:
         out: list[Input] = []
         if self.mode == "camera":
             out.append(CONFIRM)
-            start = [1] * len(values) if self.seen is None else self.start_values()[0]
+            start = [f[0] for f in self.faces] if self.seen is None else self.start_values()[0]
         elif self.mode == "confirm":
             if list(values) == self.values:
                 return [CONFIRM]
@@ -212,8 +224,8 @@ class DiceEntry:
             start = list(self.values)
             if self.cursor:
                 return []  # mid-entry: leave it to the person
-        for v, s, cur in zip(values, self.sides, start, strict=True):
-            out += [NEXT] * ((v - cur) % s)
+        for v, f, cur in zip(values, self.faces, start, strict=True):
+            out += [NEXT] * ((_at(f, v) - _at(f, cur)) % len(f))
             out.append(CONFIRM)
         return out
 
@@ -221,6 +233,20 @@ class DiceEntry:
 def _pad(values: Sequence[int | None], n: int) -> list[int | None]:
     out = list(values)[:n]
     return out + [None] * (n - len(out))
+
+
+def _at(faces: tuple[int, ...], value: int) -> int:
+    """A value's place among a die's faces (a value off the die counts as the first face)."""
+    return faces.index(value) if value in faces else 0
+
+
+def describe_dice(dice: Sequence[DieKind]) -> str:
+    """"2d6", "1d6 + 1d4", "1 piecepack die": the dice of a roll in words."""
+    counts: dict[str, int] = {}
+    for kind in dice:
+        counts[kind.name] = counts.get(kind.name, 0) + 1
+    return " + ".join(f"{n}{name}" if name[:1] == "d" and name[1:].isdigit() else
+                      f"{n} {name} {'die' if n == 1 else 'dice'}" for name, n in counts.items())
 
 
 def describe_sides(sides: Sequence[int]) -> str:

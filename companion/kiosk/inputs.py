@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from companion.core.actions import Action
+from companion.kiosk.map_view import MapTarget, Square
 from hardware.buttons import CONFIRM, NEXT, PREV, Input, InputKind
 
 
@@ -155,7 +156,92 @@ def sub_plan(pad: Pad, action: Action, depth: int) -> list[Input] | None:
         return pad.plan(action, depth)
     if isinstance(pad, AmountPicker):
         return pad.plan(action)
+    if isinstance(pad, MapPicker):
+        return pad.plan(action)
     return None
+
+
+# ----------------------------------------------------------------------------------------------
+# Squares on a map (a grid game's moves and placements)
+# ----------------------------------------------------------------------------------------------
+def reading_order(targets: list[MapTarget] | tuple[MapTarget, ...]) -> list[MapTarget]:
+    """Targets row by row from the top, left to right in a row (as the map is drawn)."""
+    return sorted(targets, key=lambda t: (t.square[1], t.square[0]))
+
+
+@dataclass
+class MapPicker:
+    """A square chosen on the map: a cursor among ``targets`` (in reading order).
+
+    PREV/NEXT move the cursor to the previous/next target (wrapping), CONFIRM sends the
+    target's action, BACK returns to the menu (where every option is also a row); a seat's
+    REACT button returns to the menu. :meth:`jump` moves to the nearest target in a direction
+    ("up", "down", "left", "right"): NEXT held jumps down, PREV held up (on tables whose
+    ``[buttons] hold_actions`` list "next" and "prev")."""
+
+    title: str
+    targets: list[MapTarget]
+    index: int = 0
+    top: bool = False  # BACK does nothing (the picker is the whole decision)
+
+    def __post_init__(self) -> None:
+        self.targets = reading_order(self.targets)
+        self.index = max(0, min(self.index, len(self.targets) - 1))
+
+    @property
+    def cursor(self) -> MapTarget | None:
+        return self.targets[self.index] if self.targets else None
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        return tuple(t.square for t in self.targets)
+
+    def rows(self) -> list[Row]:
+        return [Row(t.label, i == self.index) for i, t in enumerate(self.targets)]
+
+    def handle(self, inp: Input) -> Outcome | None:
+        n = len(self.targets)
+        if inp.held and inp.kind in (InputKind.NEXT, InputKind.PREV):
+            # NEXT/PREV held (when the table lists them in hold_actions): a row down / up
+            self.jump("down" if inp.kind is InputKind.NEXT else "up")
+        elif inp.kind is InputKind.NEXT and n:
+            self.index = (self.index + 1) % n
+        elif inp.kind is InputKind.PREV and n:
+            self.index = (self.index - 1) % n
+        elif inp.kind is InputKind.CONFIRM and n:
+            return Submit(self.targets[self.index].action)
+        elif inp.kind is InputKind.BACK and not self.top:
+            return Pop()
+        elif inp.kind is InputKind.REACT:
+            return Pop()
+        return None
+
+    def jump(self, direction: str) -> None:
+        """The cursor to the nearest target that lies in ``direction`` of it (none: stays)."""
+        here = self.cursor
+        if here is None:
+            return
+        dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
+        x0, y0 = here.square
+        best: tuple[int, int] | None = None
+        for i, t in enumerate(self.targets):
+            ddx, ddy = t.square[0] - x0, t.square[1] - y0
+            along = ddx * dx + ddy * dy
+            if along <= 0:
+                continue
+            across = abs(ddx * dy) + abs(ddy * dx)
+            score = along + 3 * across
+            if best is None or score < best[0]:
+                best = (score, i)
+        if best is not None:
+            self.index = best[1]
+
+    def plan(self, action: Action) -> list[Input] | None:
+        """The presses that send ``action`` from here (None: it is no target)."""
+        for i, t in enumerate(self.targets):
+            if t.action == action:
+                return [*_moves(self.index, i, len(self.targets)), CONFIRM]
+        return None
 
 
 # ----------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """A square-grid map as a game hands it to the kiosk: cells, walls, pieces and the squares a
 decision can pick.
 
-Games played on a grid rather than a ring of squares (a dungeon of piecepack tiles, a
-dungeon football pitch) describe what is on the table with these plain values from their
+Games played on a grid rather than a ring of places (a dungeon of tiles, a sports
+pitch) describe what is on the table with these plain values from their
 presenter's ``map_view(state)``; the kiosk draws them (``views/grid_map.py``) and, when the
 decision at hand is a choice of square, lets the buttons move a cursor between the
 ``targets`` instead of stepping through a long menu. Nothing here knows a game: colours are
@@ -59,11 +59,14 @@ class MapPiece:
 
 @dataclass(frozen=True)
 class MapTarget:
-    """A square the player deciding can pick, the words for it and the action it sends."""
+    """A square the player deciding can pick, the words for it and the action it sends;
+    ``span`` (columns, rows) marks a larger place picked as one, ``square`` its top-left (a
+    2x2 tile)."""
 
     square: Square
     label: str
     action: Action
+    span: tuple[int, int] = (1, 1)
 
 
 @dataclass(frozen=True)

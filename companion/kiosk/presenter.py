@@ -22,6 +22,7 @@ from companion.core.dice import DicePrompt
 from companion.kiosk import theme
 from companion.kiosk.inputs import Menu, Option, Pad
 from companion.kiosk.map_view import MapView
+from companion.kiosk.painter import Colour
 from companion.kiosk.views import PlayerCard
 
 
@@ -139,7 +140,16 @@ class Presenter(Protocol):
 
     def map_view(self, state: Any) -> MapView | None:
         """The table as a square-grid map (a dungeon, a pitch), or None for a game whose board
-        is a ring of squares (the kiosk then shows no map)."""
+        is a ring of places (the kiosk then shows no map)."""
+        ...
+
+    def seat_colour(self, state: Any, seat: int) -> Colour:
+        """A seat's colour on screen (its pawn's)."""
+        ...
+
+    def private_lines(self, state: Any, seat: int) -> tuple[str, ...]:
+        """What only ``seat``'s player may see (their hidden holdings), shown while they hold
+        their button down; () when the game hides nothing."""
         ...
 
 
@@ -249,6 +259,12 @@ class BasicPresenter:
 
     def map_view(self, state: Any) -> MapView | None:
         return None
+
+    def private_lines(self, state: Any, seat: int) -> tuple[str, ...]:
+        return ()
+
+    def seat_colour(self, state: Any, seat: int) -> Colour:
+        return theme.seat_colour(seat)
 
     @staticmethod
     def who(state: Any, seat: int) -> str:

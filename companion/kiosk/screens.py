@@ -22,7 +22,8 @@ from companion.core.actions import Action
 from companion.core.errors import IllegalActionError
 from companion.kiosk import theme
 from companion.kiosk.dice_flow import DiceEntry, DiceSeen
-from companion.kiosk.inputs import Command, Menu, Outcome, Pad, Pop, Push, Submit
+from companion.kiosk.inputs import Command, MapPicker, Menu, Outcome, Pad, Pop, Push, Submit
+from companion.kiosk.map_view import MapView
 from companion.kiosk.painter import Painter
 from companion.kiosk.pawn_check import PawnCheck
 from companion.kiosk.presenter import Presenter, game_title, presenter_of
@@ -40,11 +41,14 @@ from companion.kiosk.views import (
     DecisionModel,
     DiceModel,
     HeaderModel,
+    MapModel,
+    PeekModel,
     PlayerCard,
     ScreenModel,
 )
 from companion.kiosk.views import camera as camera_view
 from companion.kiosk.views import decision as decision_view
+from companion.kiosk.views import grid_map as grid_map_view
 from companion.kiosk.views import header as header_view
 from companion.kiosk.views import log as log_view
 from companion.kiosk.views import players as players_view
@@ -52,6 +56,7 @@ from companion.session import Applied, Session, SessionError
 from hardware.buttons import Input, InputKind
 
 HINT = "PREV/NEXT: choose  -  CONFIRM: OK  -  BACK: back"
+PICK_HINT = "PREV/NEXT: square  CONFIRM: OK  BACK: menu"
 NO_REFERENCE = ("Pieces not checked: the camera needs to see the empty board once. Take the "
                 "pieces off, then Referee > learn the empty board")
 LEARN_ROW = ("Camera: learn the empty board (pieces off first)", "learn_board")
@@ -81,11 +86,13 @@ class GameScreen:
         self.request: str | None = None  # a referee command for the app (e.g. new_game)
         self.board_note = ""  # why pieces are not checked (board reader state)
         self.feed: Feed = feed if feed is not None else NoFeed()
-        self.layout: Layout = layout_for(size)
         self.export_dir = export_dir
         self.clock = 0.0  # seconds of screen time (advanced by update)
         self.stack: list[Pad] = []
         self.presenter: Presenter = presenter_of(session.rules)
+        self.map_view: MapView | None = self.presenter.map_view(session.state)
+        self.layout: Layout = layout_for(size, grid=self.map_view is not None)
+        self.peek_seat: int | None = None  # whose REACT button is held down (a private peek)
         self.pawns = PawnCheck(self.presenter)
         self.banners: list[Banner] = []
         self.reading: TableReading | None = None
@@ -119,8 +126,12 @@ class GameScreen:
         s = self.session
         self.stack = [self.presenter.menu(s.state, referee=self._referee_rows())]
         entry = self._new_dice_entry()
+        self.map_view = self.presenter.map_view(s.state)
         if entry is not None and s.state.outcome is None:
             self.stack.append(entry)
+        elif self.map_view is not None and self.map_view.targets and s.state.outcome is None:
+            # a choice of square: the cursor on the map (BACK: the menu with every option)
+            self.stack.append(MapPicker(self.stack[0].title, list(self.map_view.targets)))
         self._expect_dice(entry.sides if entry is not None else None)
         self._built_version = s.version
 
@@ -148,7 +159,13 @@ class GameScreen:
         return rows
 
     def handle(self, inp: Input) -> None:
+        if inp.released:
+            self.release(inp)
+            return
         self.presses += 1
+        if inp.held and inp.kind is InputKind.REACT:
+            self.peek_seat = inp.seat  # shown while the button stays down
+            return
         if inp.held and inp.kind is InputKind.BACK:
             # BACK held: the referee menu (undo, save, end) from anywhere
             self.stack = self.stack[:1]
@@ -158,8 +175,15 @@ class GameScreen:
                 if opener is not None:
                     self.stack.append(opener())
             return
+        if inp.kind is InputKind.REACT and isinstance(self.top, MapPicker) and len(self.stack) > 1:
+            self.stack.pop()  # a seat's button: to the menu, at that seat's options
         outcome = self.top.handle(inp)
         self._follow(outcome)
+
+    def release(self, inp: Input) -> None:
+        """A held button let go: a peek ends."""
+        if inp.kind is InputKind.REACT and inp.seat == self.peek_seat:
+            self.peek_seat = None
 
     def _follow(self, outcome: Outcome | None) -> None:
         if outcome is None:
@@ -324,10 +348,36 @@ class GameScreen:
         over = self.presenter.game_over(st)
         camera_note = ("camera: " + ("on" if self.camera_live else "off"))
         header = HeaderModel(game_title(s.rules.name), facts.turn, st.players[facts.current].name,
-                             theme.seat_colour(facts.current), facts.pot, facts.bank,
+                             self.presenter.seat_colour(st, facts.current), facts.pot,
+                             facts.bank,
                              camera_note, self.camera_live, over.header if over else "")
         return ScreenModel(header, self._cards, self._decision(), self._camera(),
-                           tuple(s.log)[-12:])
+                           tuple(s.log)[-12:], self._map(), self._peek())
+
+    def _map(self) -> MapModel | None:
+        if self.map_view is None:
+            return None
+        top = self.top
+        if isinstance(top, MapPicker):
+            cursor = top.cursor
+            return MapModel(self.map_view, tuple(top.targets),
+                            cursor.square if cursor is not None else None)
+        if isinstance(top, Menu) and self.map_view.targets and top.options:
+            # the menu instead of the cursor: the row's square, when it is one, still shows
+            chosen = top.options[top.index].action
+            at = next((t.square for t in self.map_view.targets if t.action == chosen), None)
+            return MapModel(self.map_view, self.map_view.targets, at)
+        return MapModel(self.map_view)
+
+    def _peek(self) -> PeekModel | None:
+        seat = self.peek_seat
+        players = self.session.state.players
+        if seat is None or not 0 <= seat < len(players):
+            return None
+        lines = getattr(self.presenter, "private_lines", None)
+        shown = tuple(lines(self.session.state, seat)) if callable(lines) else ()
+        return PeekModel(players[seat].name, self.presenter.seat_colour(self.session.state, seat),
+                         shown)
 
     def _check_notes(self) -> dict[int, str]:
         return {r.seat: r.sentence(self.presenter) for r in self.pawns.problems()}
@@ -354,12 +404,15 @@ class GameScreen:
         entry = self.dice_entry()
         if entry is not None:
             dice = DiceModel(tuple(entry.sides), tuple(entry.values), entry.mode,
-                             entry.cursor, entry.problem, tuple(entry.guessed))
+                             entry.cursor, entry.problem, tuple(entry.guessed),
+                             entry.labels(), entry.kinds())
             return DecisionModel(title, entry.title, (), entry.hint(), dice, tuple(banners),
                                  len(self.stack) - 1)
         rows = tuple((r.text, r.selected, r.enabled) for r in top.rows())
         pad_title = "" if isinstance(top, Menu) and top.top else top.title
         hint = HINT if len(self.stack) > 1 else "PREV/NEXT: choose  -  CONFIRM: OK"
+        if isinstance(top, MapPicker):
+            hint = PICK_HINT
         return DecisionModel(title, pad_title, rows, hint, None, tuple(banners),
                              len(self.stack) - 1)
 
@@ -402,6 +455,10 @@ class GameScreen:
         log_view.draw(painter, lay.log, lay, m.log)
         camera_view.draw(painter, lay.camera, lay, m.camera)
         decision_view.draw(painter, lay.decision, lay, m.decision)
+        if lay.map is not None and m.map is not None:
+            grid_map_view.draw(painter, lay.map, lay, m.map)
+        if m.peek is not None:
+            players_view.draw_peek(painter, lay.map or lay.players, lay, m.peek)
 
 
 class MessageScreen:

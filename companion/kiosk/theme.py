@@ -38,6 +38,31 @@ def seat_colour(seat: int) -> Colour:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)][1]
 
 
+NAMED: dict[str, Colour] = {
+    "bg": BG, "panel": PANEL, "panel_hi": PANEL_HI, "border": BORDER, "text": TEXT,
+    "muted": MUTED, "accent": ACCENT, "good": GOOD, "bad": BAD, "warn": WARN, "select": SELECT,
+    **dict(SEAT_COLOURS), "grey": (128, 128, 128), "gray": (128, 128, 128),
+}
+
+
+def colour_of(name: str) -> Colour:
+    """A colour from a game's word for it: ``#rrggbb``, a theme name (``accent``) or a sticker
+    colour (``red``); anything else is drawn grey (never an error on screen)."""
+    text = name.strip().lower()
+    if text.startswith("#") and len(text) == 7:
+        try:
+            return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
+        except ValueError:
+            return NAMED["grey"]
+    return NAMED.get(text, NAMED["grey"])
+
+
+def ink_on(colour: Colour) -> Colour:
+    """Dark or light text, whichever reads on ``colour``."""
+    r, g, b = colour
+    return BG if 0.299 * r + 0.587 * g + 0.114 * b > 150 else TEXT
+
+
 def icon_colour(name: str) -> Colour:
     """A stable colour for an enchantment icon, from its name."""
     h = 0
@@ -59,6 +84,7 @@ class Layout:
     scale: float
     pad: int
     min_font: int = 13
+    map: pygame.Rect | None = None  # a grid game's map (None: the game has none)
 
     def font(self, base: float) -> int:
         """A type size designed at 1280x720, scaled (never below ``min_font``: 13 px, 15 px on
@@ -66,11 +92,16 @@ class Layout:
         return max(self.min_font, round(base * self.scale))
 
     def panels(self) -> dict[str, pygame.Rect]:
-        return {"header": self.header, "players": self.players, "log": self.log,
-                "camera": self.camera, "decision": self.decision}
+        rects = {"header": self.header, "players": self.players, "log": self.log,
+                 "camera": self.camera, "decision": self.decision}
+        if self.map is not None:
+            rects["map"] = self.map
+        return rects
 
 
-def layout_for(size: tuple[int, int]) -> Layout:
+def layout_for(size: tuple[int, int], grid: bool = False) -> Layout:
+    """The panels for a screen of ``size``; ``grid``: a game with a map, which takes the big
+    left area (the log and a smaller camera under it; the cards above the decision)."""
     w, h = size
     base = min(w / 1280, h / 720)
     # small screens keep type much larger than pure scaling: the 7" 800x480 display is read
@@ -87,6 +118,15 @@ def layout_for(size: tuple[int, int]) -> Layout:
     log_h = round(body_h * 0.25)
     players = pygame.Rect(pad, body_top, left_w, body_h - log_h - pad)
     log = pygame.Rect(pad, players.bottom + pad, left_w, log_h)
+    if grid:
+        map_rect = pygame.Rect(pad, body_top, left_w, body_h - log_h - pad)
+        cam_w = min(round(log_h * 16 / 9), left_w // 2)
+        log = pygame.Rect(pad, map_rect.bottom + pad, left_w - cam_w - pad, log_h)
+        camera = pygame.Rect(log.right + pad, log.y, cam_w, log_h)
+        cards = pygame.Rect(map_rect.right + pad, body_top, right_w, round(body_h * 0.46))
+        decision = pygame.Rect(cards.x, cards.bottom + pad, right_w, h - pad - cards.bottom - pad)
+        return Layout((w, h), header, cards, log, camera, decision, scale, pad,
+                      15 if small else 13, map_rect)
     cam_h = min(round(right_w * 9 / 16), round(body_h * 0.42))
     camera = pygame.Rect(players.right + pad, body_top, right_w, cam_h)
     decision = pygame.Rect(camera.x, camera.bottom + pad, right_w, h - pad - camera.bottom - pad)

@@ -134,7 +134,8 @@ def test_holding_a_button_is_one_press_not_many(factory: MockFactory) -> None:
         assert pad.queue.drain() == []
 
 
-def test_back_held_gives_one_held_input_and_no_tap(factory: MockFactory) -> None:
+def test_back_held_gives_one_held_input_then_its_release_and_no_tap(
+        factory: MockFactory) -> None:
     clock = FakeClock()
     config = ButtonsConfig(bounce_time=0.05, hold_time=0.1, hold_actions=frozenset({"back"}))
     with GpioButtons(config, pin_factory=factory, clock=clock) as pad:
@@ -143,7 +144,20 @@ def test_back_held_gives_one_held_input_and_no_tap(factory: MockFactory) -> None
         assert pad.queue.get(timeout=5) == BACK.as_held()
         clock.advance(1.0)
         pin.drive_high()
-        assert pad.queue.drain() == []
+        assert pad.queue.drain() == [BACK.as_released()]
+
+
+def test_react_held_by_default_gives_held_then_released_for_a_peek(
+        factory: MockFactory) -> None:
+    clock = FakeClock()
+    config = ButtonsConfig(bounce_time=0.05, hold_time=0.1)
+    with GpioButtons(config, pin_factory=factory, clock=clock) as pad:
+        pin = factory.pin(27)  # seat 2
+        pin.drive_low()
+        assert pad.queue.get(timeout=5) == Input.react(1, held=True)
+        clock.advance(1.0)
+        pin.drive_high()
+        assert pad.queue.drain() == [Input.react(1).as_released()]
 
 
 def test_back_tapped_gives_tap_on_release(factory: MockFactory) -> None:
@@ -166,13 +180,14 @@ def test_logic_hold_and_release_race_sends_exactly_one() -> None:
     logic.held()
     logic.held()
     logic.released()
-    assert out == [BACK.as_held()]
+    assert out == [BACK.as_held(), BACK.as_released()]
 
 
 def test_fewer_seats_and_custom_pins(factory: MockFactory) -> None:
     clock = FakeClock()
     config = ButtonsConfig(
-        pins={"prev": 4, "next": 5, "confirm": 6, "back": 7}, react_pins=(20, 21)
+        pins={"prev": 4, "next": 5, "confirm": 6, "back": 7}, react_pins=(20, 21),
+        hold_actions=frozenset({"back"}),
     )
     with GpioButtons(config, pin_factory=factory, clock=clock) as pad:
         assert pad.seats == 2
@@ -252,7 +267,7 @@ def test_keyboard_repeat_is_one_press_and_escape_hold() -> None:
     kb.tick()
     kb.tick()
     kb.handle_event(key(pg, pg.KEYUP, pg.K_ESCAPE))
-    assert kb.queue.drain() == [BACK.as_held()]
+    assert kb.queue.drain() == [BACK.as_held(), BACK.as_released()]
 
     kb.handle_event(key(pg, pg.KEYDOWN, pg.K_ESCAPE))
     clock.advance(0.2)
@@ -260,6 +275,8 @@ def test_keyboard_repeat_is_one_press_and_escape_hold() -> None:
     kb.handle_event(key(pg, pg.KEYUP, pg.K_ESCAPE))
     kb.handle_event(key(pg, pg.KEYDOWN, pg.K_ESCAPE, mod=pg.KMOD_LSHIFT))
     assert kb.queue.drain() == [BACK, BACK.as_held()]
+    kb.handle_event(key(pg, pg.KEYUP, pg.K_ESCAPE))
+    assert kb.queue.drain() == [BACK.as_released()]
 
 
 def test_keyboard_seats_follow_config() -> None:
@@ -267,6 +284,7 @@ def test_keyboard_seats_follow_config() -> None:
 
     kb = KeyboardButtons.from_config(ButtonsConfig(react_pins=(17, 27)))
     assert kb.handle_event(key(pg, pg.KEYDOWN, pg.K_2))
+    assert kb.handle_event(key(pg, pg.KEYUP, pg.K_2))  # REACT taps arrive on release
     assert not kb.handle_event(key(pg, pg.KEYDOWN, pg.K_3))
     assert kb.queue.drain() == [Input.react(1)]
 

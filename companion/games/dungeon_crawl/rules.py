@@ -387,8 +387,8 @@ class DungeonCrawl:
         return positions.apply_set(state, words)
 
     def presenter(self) -> Any:
-        """The kiosk's presenter (``presenter.CrawlPresenter``; the map view is still to be
-        built)."""
+        """The kiosk's presenter (``presenter.CrawlPresenter``: the dungeon map, the cards, the
+        menus and the private peek)."""
         if self._presenter is None:
             from companion.games.dungeon_crawl.presenter import CrawlPresenter
 

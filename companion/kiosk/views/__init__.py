@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from companion.kiosk.map_view import MapTarget, MapView, Square
 from companion.kiosk.painter import Colour
 
 
@@ -62,6 +63,9 @@ class PlayerCard:
     badge: str = ""
     badge_icon: str = ""
     badge_colour: Colour = (150, 150, 150)
+    # a bar with words and a scale (e.g. "damage 4/10"): (label, value, out of); None = none
+    meter: tuple[str, int, int] | None = None
+    status: str = ""  # a warning word before the card's facts ("DEAD"), drawn in red
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,8 @@ class DiceModel:
     cursor: int
     problem: str = ""
     guessed: tuple[bool, ...] = ()  # a value pre-filled from the camera's guess, not yet checked
+    labels: tuple[str, ...] = ()  # each value as its face reads ("null"); () = the numbers
+    kinds: tuple[str, ...] = ()  # each die's name ("piecepack"); () = "d<sides>"
 
 
 @dataclass(frozen=True)
@@ -111,9 +117,30 @@ class CameraModel:
 
 
 @dataclass(frozen=True)
+class MapModel:
+    """The map as drawn this frame: the game's view, the squares the picker offers (with their
+    span) and the one under its cursor (None: no picker on top)."""
+
+    view: MapView
+    picking: tuple[MapTarget, ...] = ()
+    cursor: Square | None = None
+
+
+@dataclass(frozen=True)
+class PeekModel:
+    """A player's private holdings, shown while their button is held."""
+
+    name: str
+    colour: Colour
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ScreenModel:
     header: HeaderModel
     players: tuple[PlayerCard, ...]
     decision: DecisionModel
     camera: CameraModel
     log: tuple[str, ...] = field(default_factory=tuple)
+    map: MapModel | None = None
+    peek: PeekModel | None = None

@@ -72,7 +72,9 @@ def draw_rows(p: Painter, area: pygame.Rect, lay: Layout, m: DecisionModel) -> N
 
 def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
     n = max(1, len(d.values))
-    size = min(area.h - lay.font(22) - 8, (area.w - (n - 1) * lay.pad * 2) // n, 150)
+    # room under the dice for their names and the note (never over the hint below)
+    size = min(area.h - lay.font(18) - lay.font(20) - 12, (area.w - (n - 1) * lay.pad * 2) // n,
+               150)
     size = max(28, size)
     total = n * size + (n - 1) * lay.pad * 2
     x = area.centerx - total // 2
@@ -86,12 +88,15 @@ def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
         p.rect(box, theme.ACCENT if editing else (theme.GOOD if d.mode == "confirm"
                                                    else theme.WARN if guess else theme.BORDER),
                width=4 if editing or guess else 2, radius=size // 6)
-        label = "?" if d.mode == "camera" else str(value)
-        p.text(label, box.center, int(size * 0.7), theme.BG, anchor="center")
+        label = "?" if d.mode == "camera" else (d.labels[i] if i < len(d.labels)
+                                                 else str(value))
+        big = int(size * 0.7) if len(label) <= 2 else max(lay.min_font, int(size * 0.32))
+        p.text(label, box.center, big, theme.BG, anchor="center", max_width=box.w - 6)
         if guess:  # the camera's guess, not yet checked: a "?" in the corner
             p.text("?", (box.right - size // 8, box.y + size // 10), max(14, size // 4), theme.WARN,
                    anchor="midtop")
-        p.text(f"d{sides}", (box.centerx, box.bottom + 2), lay.font(18), theme.MUTED,
+        kind = d.kinds[i] if i < len(d.kinds) else f"d{sides}"
+        p.text(kind, (box.centerx, box.bottom + 2), lay.font(18), theme.MUTED,
                anchor="midtop")
     note = {"camera": "Waiting for the camera: roll the dice",
             "confirm": "The camera read these values",

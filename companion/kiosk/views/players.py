@@ -14,7 +14,7 @@ import pygame
 from companion.kiosk import theme
 from companion.kiosk.painter import Painter
 from companion.kiosk.theme import Layout
-from companion.kiosk.views import PlayerCard
+from companion.kiosk.views import PeekModel, PlayerCard
 
 
 def grid(n: int, rect: pygame.Rect, pad: int) -> list[pygame.Rect]:
@@ -84,42 +84,24 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
                max_width=shared.left - x0 - pad)
         y += small + 2
     # class, level, status
-    bits = []
-    if c.role:
-        bits.append(c.role.replace("_", " ").title())
-    if c.level is not None:
-        bits.append(f"level {c.level}")
-    if c.bankrupt:
-        bits.append("BANKRUPT")
-    elif c.in_jail:
-        bits.append("IN JAIL")
-    if c.jail_cards:
-        bits.append(f"{c.jail_cards} jail card" + ("s" if c.jail_cards > 1 else ""))
-    if c.square and not c.bankrupt and not c.in_jail:
-        bits.append(f"on {c.square}")
+    bits = card_bits(c)
     bx = draw_badge(p, c, x0, y, text_size, small, pad) if c.badge else x0
+    if c.status:
+        bx = p.text(c.status, (bx, y), text_size, theme.BAD).right + pad
     if c.team and not line:
         chip = pygame.Rect(x0, y + 1, text_size, text_size)
         p.rect(chip, c.team_colour, radius=3)
         p.text(c.team, chip.center, small, theme.BG, anchor="center")
         bx = chip.right + pad
-    p.text("  ".join(bits) or " ", (bx, y), text_size, theme.MUTED,
-           max_width=r.right - pad * 2 - bx)
-    y += int(text_size * 1.05)
-    # EP bar
-    if c.ep is not None:
-        bar_h = max(8, text_size - 4)
-        bar = pygame.Rect(x0, y + 1, r.w - pad * 4, bar_h)
-        p.rect(bar, theme.BG, radius=4)
-        frac = 1.0 if c.max_level else min(1.0, c.ep_into / max(1, c.ep_need))
-        if frac > 0:
-            p.rect(pygame.Rect(bar.x, bar.y, max(4, int(bar.w * frac)), bar.h), theme.EP_BAR,
-                   radius=4)
-        label = (f"EP {c.ep} (top level)" if c.max_level else
-                 f"EP {c.ep}: {c.ep_need - c.ep_into} to level {(c.level or 1) + 1}")
-        p.text(label, (bar.x + pad, bar.centery), small, theme.TEXT, anchor="midleft",
-               max_width=bar.w - 2 * pad)
-        y = bar.bottom + pad // 2 + 1
+    if bits or c.status or (c.team and not line):  # no line when there is nothing to say
+        p.text("  ".join(bits) or " ", (bx, y), text_size, theme.MUTED,
+               max_width=r.right - pad * 2 - bx)
+        y += int(text_size * 1.05)
+    if c.meter is not None:  # e.g. damage out of 10: a bar filling towards the end
+        y = draw_meter(p, pygame.Rect(x0, y + 1, r.w - pad * 4, max(small + 2, text_size - 2)),
+                       lay, c.meter, small)
+    if c.ep is not None:  # EP bar
+        y = draw_ep(p, pygame.Rect(x0, y + 1, r.w - pad * 4, max(8, text_size - 4)), c, pad, small)
     # enchantments: icon + name
     if c.enchantments:
         x = x0
@@ -138,8 +120,10 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
         y += small + 2
     # the skills line gives way to the lots when a short card has no room for both
     lots_row = small + 4
-    if c.extras and not (c.groups and r.bottom - pad - (y + small + 2) < lots_row
-                         + (small + 2) * bool(c.check)):
+    if c.extras and not c.groups and not c.no_groups:  # a line each while there is room
+        y = draw_extras(p, pygame.Rect(x0, y, r.w - pad * 4, r.bottom - pad - y), c.extras, small)
+    elif c.extras and not (c.groups and r.bottom - pad - (y + small + 2) < lots_row
+                           + (small + 2) * bool(c.check)):
         p.text("  ".join(c.extras), (x0, y), small, theme.MUTED, max_width=r.w - pad * 4)
         y += small + 2
     if c.check:
@@ -159,6 +143,87 @@ def draw_badge(p: Painter, c: PlayerCard, x: int, y: int, text_size: int, small:
            theme.BG, anchor="center")
     word = p.text(c.badge, (x + icon * 2 + 4, y), text_size, c.badge_colour)
     return int(word.right) + pad
+def card_bits(c: PlayerCard) -> list[str]:
+    """The card's line of facts under the name: class, level, jail, where the pawn is."""
+    bits: list[str] = []
+    if c.role:
+        bits.append(c.role.replace("_", " ").title())
+    if c.level is not None:
+        bits.append(f"level {c.level}")
+    if c.bankrupt:
+        bits.append("BANKRUPT")
+    elif c.in_jail:
+        bits.append("IN JAIL")
+    if c.jail_cards:
+        bits.append(f"{c.jail_cards} jail card" + ("s" if c.jail_cards > 1 else ""))
+    if c.square and not c.bankrupt and not c.in_jail:
+        bits.append(f"on {c.square}")
+    return bits
+
+
+def draw_ep(p: Painter, bar: pygame.Rect, c: PlayerCard, pad: int, small: int) -> int:
+    """The EP bar towards the next level; returns the y below it."""
+    assert c.ep is not None
+    p.rect(bar, theme.BG, radius=4)
+    frac = 1.0 if c.max_level else min(1.0, c.ep_into / max(1, c.ep_need))
+    if frac > 0:
+        p.rect(pygame.Rect(bar.x, bar.y, max(4, int(bar.w * frac)), bar.h), theme.EP_BAR,
+               radius=4)
+    label = (f"EP {c.ep} (top level)" if c.max_level else
+             f"EP {c.ep}: {c.ep_need - c.ep_into} to level {(c.level or 1) + 1}")
+    p.text(label, (bar.x + pad, bar.centery), small, theme.TEXT, anchor="midleft",
+           max_width=bar.w - 2 * pad)
+    return bar.bottom + pad // 2 + 1
+
+
+def draw_meter(p: Painter, bar: pygame.Rect, lay: Layout, meter: tuple[str, int, int],
+               small: int) -> int:
+    """A bar with words and a scale ("damage 4/10"); returns the y below it."""
+    words, value, full = meter
+    p.rect(bar, theme.BG, radius=4)
+    frac = min(1.0, max(0.0, value / max(1, full)))
+    if frac > 0:
+        p.rect(pygame.Rect(bar.x, bar.y, max(4, int(bar.w * frac)), bar.h),
+               theme.BAD if frac >= 0.7 else theme.WARN, radius=4)
+    p.text(f"{words} {value}/{full}", (bar.x + lay.pad, bar.centery), small, theme.TEXT,
+           anchor="midleft", max_width=bar.w - 2 * lay.pad)
+    return bar.bottom + lay.pad // 2 + 1
+
+
+def draw_extras(p: Painter, area: pygame.Rect, extras: tuple[str, ...], small: int) -> int:
+    """The card's facts a line each (two a line when short of room); returns the y below."""
+    lines = list(extras)
+    room = max(0, (area.h + 2) // (small + 2))
+    if len(lines) > room:
+        lines = ["  ".join(lines[i:i + 2]) for i in range(0, len(lines), 2)]
+    y = area.y
+    for text in lines[:room]:
+        p.text(text, (area.x, y), small, theme.TEXT, max_width=area.w)
+        y += small + 2
+    return y
+
+
+def draw_peek(p: Painter, rect: pygame.Rect, lay: Layout, m: PeekModel) -> None:
+    """A player's private holdings over ``rect`` while their button is held."""
+    size = lay.font(26)
+    title = lay.font(30)
+    pad = lay.pad * 2
+    lines = list(m.lines) or ["nothing private to show"]
+    h = min(rect.h, title + 2 * pad + len(lines) * (size + 4) + pad)
+    w = min(rect.w, max(rect.w * 2 // 3, 10))
+    box = pygame.Rect(rect.centerx - w // 2, rect.centery - h // 2, w, h)
+    p.enter("peek", box)
+    p.rect(box, theme.BG, radius=10)
+    p.rect(box, m.colour, width=4, radius=10)
+    y = box.y + pad
+    p.text(f"{m.name} only (let go to hide)", (box.x + pad, y), title, theme.ACCENT,
+           max_width=box.w - 2 * pad)
+    y += title + pad // 2
+    for line in lines:
+        if y + size > box.bottom - pad // 2:
+            break
+        p.text(line, (box.x + pad, y), size, theme.TEXT, max_width=box.w - 2 * pad)
+        y += size + 4
 
 
 def team_line(c: PlayerCard, r: pygame.Rect, lay: Layout, name_size: int, text_size: int,

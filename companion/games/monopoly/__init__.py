@@ -64,5 +64,12 @@ def _dungeonopoly() -> Rules:
     return Dungeonopoly()
 
 
+def _illumonopoly() -> Rules:
+    from companion.games.monopoly.illumonopoly import Illumonopoly
+
+    return Illumonopoly()
+
+
 register("monopoly", _standard)
 register("dungeonopoly", _dungeonopoly)
+register("illumonopoly", _illumonopoly)

@@ -69,7 +69,7 @@ from companion.games.monopoly.illumonopoly.state import (
     IllumPlayer,
     IllumTable,
 )
-from companion.games.monopoly.pending import BuyDecision, Debt, Pending
+from companion.games.monopoly.pending import BuyDecision, Debt, Pending, PlaceHouse
 from companion.games.monopoly.state import BANK, GameState, Options, PlayerState, VariantTable
 from companion.games.monopoly.txn import Txn
 
@@ -651,8 +651,9 @@ class Illumonopoly(Rules):
         head = t.pending[0] if t.pending else None
         if not isinstance(head, SupportRound):
             raise IllegalActionError("no contest is open: support is spent during one")
-        if a.player not in head.eligible:
-            raise IllegalActionError(f"{t.name(a.player)} takes no part in this contest")
+        if a.player not in head.waiting:
+            raise IllegalActionError(f"{t.name(a.player)} is not being asked in this contest "
+                                     "(passed, or takes no part)")
         side_a, side_b = head.sides()
         if a.side not in (side_a, side_b):
             raise IllegalActionError(f"support {side_a} or {side_b}, not {a.side!r}")
@@ -1062,6 +1063,10 @@ class Illumonopoly(Rules):
             return f"{sq.name} is {state.players[s.owner].name}'s"
         if not self.in_play(state, index):
             return f"{sq.name} is out of play"
+        if s.owner is None and not any(state.squares[i].owner == player
+                                       for i in self.board.groups[sq.group]):
+            return (f"{sq.name} is unowned: build on it while you hold a lot of the "
+                    f"{sq.group.replace('_', ' ')} group (I-38)")
         if s.mortgaged:
             return f"lift the mortgage on {sq.name} before building"
         if s.hotel:
@@ -1093,8 +1098,9 @@ class Illumonopoly(Rules):
                 if self._mortgage_problem(state, player, i) is None:
                     out.append(Mortgage(player, i))
         p = _p(state, player)
+        head = state.pending[0] if state.pending else None
         if self.raising(state, player) or not self.may_manage(state, player, "build") or \
-                p.audited or state.pending:
+                p.audited or isinstance(head, PlaceHouse):
             return out
         for group, lots in self.board.groups.items():
             if group in ("railroad", "utility"):
@@ -1270,6 +1276,11 @@ class Illumonopoly(Rules):
                 continue
             if seat == cur or self.raising(state, seat):
                 out += self.transfer_options(state, seat)
+        if isinstance(head, SupportRound) and head.case:
+            for seat in head.waiting:
+                if self.holds_card(state, seat, "holding_action") and \
+                        (players is None or seat in players):
+                    out.append(PlayCard(seat, "holding_action"))
         if players is not None and cur not in players:
             return out
         if head is None and not state.rolled:
@@ -1283,10 +1294,6 @@ class Illumonopoly(Rules):
             if _p(state, cur).illuminati == "bermuda" and not self.table(state).ability_used:
                 for i in self.best_lots(state, cur)[:2]:
                     out.append(DeclareMissing(cur, i))
-        if isinstance(head, SupportRound) and head.case:
-            for seat in head.waiting:
-                if self.holds_card(state, seat, "holding_action"):
-                    out.append(PlayCard(seat, "holding_action"))
         return out
 
     def transfer_options(self, state: GameState, seat: int) -> list[Action]:

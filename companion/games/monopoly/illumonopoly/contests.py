@@ -34,7 +34,11 @@ class InterferenceWindow(Window["Illumonopoly"]):
     purchaser: int = -1
     square: int = -1
     secret: bool = False
-    prompt: str = "anyone may interfere with the purchase, or pass"
+
+    @property
+    def prompt(self) -> str:
+        how = "only with an Interference card (a Secret Deal)" if self.secret else "$50 to file"
+        return f"interfere with the purchase ({how}), or pass"
 
     def answer_actions(self, rules: Illumonopoly, state: GameState, seat: int) -> list[Action]:
         if self.secret:
@@ -68,7 +72,13 @@ class SupportRound(Window["Illumonopoly"]):
     spent_b: int = 0
     help_b: bool = True  # others may spend on b's side
     supporters: tuple[int, ...] = ()
-    prompt: str = "each player may spend on either side, or pass"
+
+    @property
+    def prompt(self) -> str:
+        """The contest panel in one line: the number to roll, what each side spent."""
+        a, b = self.sides()
+        return (f"{a} needs {self.number} or less on 2d6; {a} ${self.spent_a}, {b} "
+                f"${self.spent_b}; spend ${self.unit} units or pass")
 
     @property
     def case(self) -> bool:
@@ -108,7 +118,11 @@ class ContestRoll(RollFor["Illumonopoly"]):
 
     contest: SupportRound | None = None
     sides: tuple[int, ...] = (6, 6)
-    prompt: str = "roll 2d6 for the contest"
+
+    @property
+    def prompt(self) -> str:
+        number = self.contest.number if self.contest is not None else 0
+        return f"roll 2d6: {number} or less wins the contest"
 
     def rolled(self, rules: Illumonopoly, t: Txn, dice: tuple[int, ...]) -> None:
         assert self.contest is not None
@@ -123,7 +137,12 @@ class CardWindow(Window["Illumonopoly"]):
     card: PlayCard | None = None
     cancelled: bool = False
     last: int = -1  # who played the last card of the stack
-    prompt: str = "a Court Date card was played: cancel it, or pass"
+
+    @property
+    def prompt(self) -> str:
+        kind = self.card.kind.replace("_", " ") if self.card is not None else "a card"
+        state = "cancelled" if self.cancelled else "standing"
+        return f"{kind} is {state}: play Cancellation, or pass"
 
     def answer_actions(self, rules: Illumonopoly, state: GameState, seat: int) -> list[Action]:
         if rules.holds_card(state, seat, "cancellation"):
@@ -144,7 +163,10 @@ class AntitrustChoice(Decision["Illumonopoly"]):
     (``choose lot "NAME"``)."""
 
     lots: tuple[int, ...] = ()
-    prompt: str = "choose which lot of the monopoly to give up"
+
+    @property
+    def prompt(self) -> str:
+        return "choose which lot of the monopoly to give up"
 
     def actions(self, rules: Illumonopoly, state: GameState) -> list[Action]:
         return [Choose(self.player, "lot", str(i)) for i in self.lots]
@@ -165,7 +187,10 @@ class HeldCaseChoice(Decision["Illumonopoly"]):
     continue|abandon``)."""
 
     index: int = 0  # which held case (position in the table's list)
-    prompt: str = "continue the held court case or abandon it"
+
+    @property
+    def prompt(self) -> str:
+        return "continue the held court case or abandon it"
 
     def actions(self, rules: Illumonopoly, state: GameState) -> list[Action]:
         return [Choose(self.player, "case", "continue"), Choose(self.player, "case", "abandon")]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.monopoly.actions import Action, Build, Choose, EndTurn, Pass, Roll
+from companion.games.monopoly.actions import Action, Choose, Pass, Roll
 from companion.games.monopoly.illumonopoly.actions import (
     BavarianDeal,
     DeclareMissing,
@@ -78,14 +78,6 @@ def bot_hint(rules: Illumonopoly, state: GameState,  # noqa: C901
         choose = next((a for a in actions if isinstance(a, Choose)), None)
         return choose
     cur = state.current
-    builds = [a for a in actions if isinstance(a, Build) and a.player == cur]
-    if builds:  # build only on its own lots, keeping a reserve in central
-        own = [a for a in builds if state.squares[a.square].owner == cur
-               and _central(state, cur) > 350 + rules.board.squares[a.square].house_cost]
-        if own:
-            return min(own, key=lambda a: (state.squares[a.square].level, a.square))
-        return next((a for a in actions if isinstance(a, (Roll, EndTurn)) and a.player == cur),
-                    None)
     if state.rolled and not state.roll_again:
         free = [a for a in actions if isinstance(a, Transfer) and a.player == cur
                 and a.dest == CENTRAL and rules.free_transfer_now(state, cur)]

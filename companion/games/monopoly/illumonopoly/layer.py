@@ -158,16 +158,28 @@ class Illumonopoly(Rules):
     def opt(self, state: State, name: str, default: Any) -> Any:
         return getattr(state.options, name, default)
 
-    def in_play(self, state: State, index: int) -> bool:
+    @staticmethod
+    def in_play(state: State, index: int) -> bool:
         """A lot neither landmarked nor missing (I-18)."""
-        tb = self.table(state)
-        return index not in tb.landmarks and tb.missing[0] != index
+        tb = state.table
+        if type(tb) is IllumTable:
+            return index not in tb.landmarks and tb.missing[0] != index
+        return True
 
-    def group_lots(self, state: State, group: str) -> list[int]:
-        return [i for i in self.board.groups[group] if self.in_play(state, i)]
+    def group_lots(self, state: State, group: str) -> Sequence[int]:
+        lots = self.board.groups[group]
+        tb = state.table
+        if type(tb) is IllumTable and (tb.landmarks or tb.missing[0] >= 0):
+            return [i for i in lots if i not in tb.landmarks and i != tb.missing[0]]
+        return lots
 
     def lots_of(self, state: State, seat: int) -> list[int]:
-        return [i for i, s in enumerate(state.squares) if s.owner == seat and self.in_play(state, i)]
+        """The lots ``seat`` owns that are in play."""
+        lots = [i for i, s in enumerate(state.squares) if s.owner == seat]
+        tb = state.table
+        if type(tb) is IllumTable and (tb.landmarks or tb.missing[0] >= 0):
+            return [i for i in lots if i not in tb.landmarks and i != tb.missing[0]]
+        return lots
 
     def legal_power(self, state: State, seat: int) -> int:
         """IL.44 / IL.52: the Illuminati's, else the larger of 3 and the lots owned (I-16)."""
@@ -1087,10 +1099,20 @@ class Illumonopoly(Rules):
                            shortage: bool | None = None) -> list[Action]:
         """The engine's sell/mortgage/unmortgage list; building on any lot of one's own or
         unowned, even across the group (IL.34-IL.36)."""
-        out = [a for a in super().management_actions(state, player, False)
-               if isinstance(a, Unmortgage) and self.unmortgage_ok(state, player, a.square)]
+        out: list[Action] = []
+        head = state.pending[0] if state.pending else None
+        if isinstance(head, PlaceHouse):
+            return out
         raising = self.raising(state, player)
-        for i in self.lots_of(state, player):
+        mine = self.lots_of(state, player)
+        if not mine:
+            return out
+        if not raising and self.may_manage(state, player, "unmortgage"):
+            for i in mine:
+                if state.squares[i].mortgaged and not self.transfer_pending(state, i) and \
+                        self.unmortgage_ok(state, player, i):
+                    out.append(Unmortgage(player, i))
+        for i in mine:
             if raising or self.may_manage(state, player, "sell"):
                 if state.squares[i].level and self._sell_problem(state, player, i) is None:
                     out.append(Sell(player, i))
@@ -1098,23 +1120,26 @@ class Illumonopoly(Rules):
                 if self._mortgage_problem(state, player, i) is None:
                     out.append(Mortgage(player, i))
         p = _p(state, player)
-        head = state.pending[0] if state.pending else None
-        if self.raising(state, player) or not self.may_manage(state, player, "build") or \
-                p.audited or isinstance(head, PlaceHouse):
+        if raising or not self.may_manage(state, player, "build") or p.audited:
             return out
-        for group, lots in self.board.groups.items():
+        for group in dict.fromkeys(self._lot_group[i] for i in mine):
             if group in ("railroad", "utility"):
-                continue
-            if not any(state.squares[i].owner == player for i in lots):
                 continue
             live = self.group_lots(state, group)
             if not live:
                 continue
-            low = min(state.squares[i].level for i in live)
+            sqs = state.squares
+            low = min(sqs[i].level for i in live)
+            if low >= 5:
+                continue
+            cost = self.board.squares[live[0]].house_cost
+            if p.central + p.treasury(group) < cost:
+                continue  # (the checks of _build_problem, inlined: this runs every step)
+            if (state.bank_houses if low < state.options.max_houses else state.bank_hotels) <= 0:
+                continue
             for i in live:
-                s = state.squares[i]
-                if s.level == low and (s.owner == player or s.owner is None) and \
-                        self._build_problem(state, player, i) is None:
+                s = sqs[i]
+                if s.level == low and not s.mortgaged and (s.owner == player or s.owner is None):
                     out.append(Build(player, i))
         return out
 

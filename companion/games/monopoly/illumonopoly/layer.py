@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from math import ceil
 from typing import Any
 
 from companion.core.errors import IllegalActionError
@@ -21,7 +20,6 @@ from companion.core.events import Event
 from companion.games.monopoly.actions import (
     Action,
     Bid,
-    BreakDown,
     Build,
     Buy,
     Choose,
@@ -33,7 +31,6 @@ from companion.games.monopoly.actions import (
     Sell,
     Trade,
     Unmortgage,
-    UseJailCard,
 )
 from companion.games.monopoly.cards import DECKS, load_deck
 from companion.games.monopoly.engine import LandContext, RollSpec, Rules, round_money
@@ -1376,7 +1373,7 @@ class Illumonopoly(Rules):
 
     def invariant_problems(self, state: GameState) -> list[str]:
         problems = super().invariant_problems(state)
-        for seat, p in enumerate(state.players):
+        for p in state.players:
             if not isinstance(p, IllumPlayer):
                 continue
             if p.central < 0:

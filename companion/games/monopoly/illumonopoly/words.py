@@ -52,7 +52,7 @@ def _seat(state: GameState, name: str) -> int:
         raise ValueError(str(exc.args[0])) from None
 
 
-def parse_verb(rules: Illumonopoly, state: GameState, player: int, verb: str,
+def parse_verb(rules: Illumonopoly, state: GameState, player: int, verb: str,  # noqa: C901
                args: list[str]) -> Action | None:
     """The verbs: ``transfer FROM TO N [fee=FROM|TO]``, ``interfere``, ``support SIDE N
     [from=GROUP]``, ``sue NAME landmark|title|antitrust "LOT"``, ``court KIND [NAME] ["LOT"]

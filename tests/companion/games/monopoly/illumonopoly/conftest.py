@@ -11,7 +11,7 @@ from companion.core.errors import IllegalActionError
 from companion.core.events import Event
 from companion.core.registry import find_game
 from companion.games.monopoly.actions import Action
-from companion.games.monopoly.illumonopoly import IllumPlayer, IllumTable, Illumonopoly
+from companion.games.monopoly.illumonopoly import Illumonopoly, IllumPlayer, IllumTable
 from companion.games.monopoly.state import GameState, SquareState
 
 

@@ -49,6 +49,9 @@ class Feed:
     def reset_dice(self) -> None:
         pass
 
+    def expect_dice(self, sides: object) -> None:
+        pass
+
     def close(self) -> None:
         pass
 

@@ -16,7 +16,6 @@ from companion.games.monopoly.actions import (
 from companion.games.monopoly.illumonopoly import Transfer
 from companion.games.monopoly.pending import Debt
 
-
 BOARDWALK, PARK_PLACE = 39, 37
 GREENS = (31, 32, 34)
 
@@ -68,20 +67,15 @@ def test_il06_go_money_lands_in_central(make: Any) -> None:
 def test_il07_buying_may_use_the_groups_treasury(make: Any) -> None:
     """Ann holds Pacific Avenue with $300 in the green treasury and $20 central: she can buy
     North Carolina Avenue ($300) from the green treasury."""
-    from companion.games.monopoly.actions import Buy
-
-    from companion.games.monopoly.illumonopoly.actions import Interfere  # noqa: F401
+    from companion.games.monopoly.actions import Buy, Pass
 
     t = make()
     t.own(0, 31)
     t.money(0, 20, green=300)
-    t.set(0, position=30 - 1)
     t.set(0, position=29)
     t.act(Roll(0, (1, 2)))  # 29 -> 32 North Carolina Avenue
     t.act(Buy(0))
     for seat in (1, 2):
-        from companion.games.monopoly.actions import Pass
-
         t.act(Pass(seat))
     assert t.state.squares[32].owner == 0
     assert t.treasury(0, "green") == 0 and t.central(0) == 20

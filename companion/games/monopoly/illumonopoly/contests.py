@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.core.errors import IllegalActionError
-from companion.games.monopoly.actions import Action, Choose
+from companion.games.monopoly.actions import Action, Choose, Trade
 from companion.games.monopoly.illumonopoly.actions import Interfere, PlayCard, Support
 from companion.games.monopoly.prompts import Decision, RollFor
 from companion.games.monopoly.reactions import Window
@@ -34,6 +34,7 @@ class InterferenceWindow(Window["Illumonopoly"]):
     purchaser: int = -1
     square: int = -1
     secret: bool = False
+    trade: Trade | None = None  # an acquisition by trade (IL.13), else a purchase from the bank
 
     @property
     def prompt(self) -> str:
@@ -51,7 +52,10 @@ class InterferenceWindow(Window["Illumonopoly"]):
         return []
 
     def close(self, rules: Illumonopoly, t: Txn) -> None:
-        rules.complete_purchase(t, self.purchaser, self.square)
+        if self.trade is not None:
+            rules.complete_trade(t, self.trade)
+        else:
+            rules.complete_purchase(t, self.purchaser, self.square)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,7 @@ class SupportRound(Window["Illumonopoly"]):
     spent_b: int = 0
     help_b: bool = True  # others may spend on b's side
     supporters: tuple[int, ...] = ()
+    trade: Trade | None = None  # the acquisition by trade being opposed
 
     @property
     def prompt(self) -> str:

@@ -635,7 +635,7 @@ class Illumonopoly(Rules):
         order = tuple(s for s in ((head.purchaser + k) % n for k in range(1, n + 1))
                       if not t.players[s].bankrupt)
         t.push(SupportRound(-1, order, (), "purchase", head.purchaser, seat, head.square, 10,
-                            help_b=help_b))
+                            help_b=help_b, trade=head.trade))
 
     def spend_check(self, state: State, seat: int, amount: int, source: str) -> None:
         p = _p(state, seat)
@@ -714,6 +714,12 @@ class Illumonopoly(Rules):
 
     def purchase_decided(self, t: Txn, head: SupportRound, won: bool) -> None:
         """IL.16 / I-12: the purchase goes ahead, or the lot is frozen (not auctioned)."""
+        if head.trade is not None:
+            if won:
+                self.complete_trade(t, head.trade)
+            else:
+                t.emit("trade_blocked", head.b, square=head.square, other=head.a)
+            return
         if won:
             self.complete_purchase(t, head.a, head.square)
             return
@@ -1215,6 +1221,50 @@ class Illumonopoly(Rules):
         if _p(t, action.player).audited:
             raise IllegalActionError("under an IRS Audit a player may not bid")
         super()._do_bid(t, action)
+
+    def _do_trade(self, t: Txn, action: Trade) -> None:
+        """IL.13 / I-12: a trade that moves a lot is an acquisition the other players may
+        oppose (the proposer is the purchaser); a lot offered instead of rent too. A blocked
+        trade is cancelled whole (a debt stays owed in money)."""
+        if not (action.give.squares or action.get.squares):
+            super()._do_trade(t, action)
+            return
+        self._manage_check(t, action.player, "trade")
+        if not (t.pending and isinstance(t.pending[0], Debt) and t.pending[0].player == action.partner):
+            if not self.may_manage(t.origin, action.partner, "trade"):
+                raise IllegalActionError(f"{t.name(action.partner)} may not trade now")
+        problem = self.trade_problem(t, action)
+        if problem:
+            raise IllegalActionError(problem)
+        n = len(t.players)
+        eligible = tuple(s for s in ((action.player + k) % n for k in range(1, n))
+                         if s != action.partner and not t.players[s].bankrupt)
+        square = (action.get.squares or action.give.squares)[0]
+        t.emit("trade_announced", action.player, other=action.partner, square=square)
+        t.push(InterferenceWindow(-1, eligible, (), action.player, square, False, action))
+
+    def complete_trade(self, t: Txn, action: Trade) -> None:
+        """The trade goes ahead if it still can (the money or lots may have moved since)."""
+        problem = self.trade_problem(t, action)
+        if problem:
+            t.emit("trade_failed", action.player, other=action.partner, detail=problem)
+            return
+        self._trade_now(t, action)
+
+    def _trade_now(self, t: Txn, action: Trade) -> None:
+        a, b = action.player, action.partner
+        for giver, taker, side in ((a, b, action.give), (b, a, action.get)):
+            if side.cash:
+                t.pay(giver, taker, side.cash, "trade")
+            for deck in side.jail_cards:
+                cards = list(t.players[giver].jail_cards)
+                cards.remove(deck)
+                t.set_player(giver, jail_cards=tuple(cards))
+                t.set_player(taker, jail_cards=t.players[taker].jail_cards + (deck,))
+        t.emit("traded", a, other=b)
+        for taker, side in ((b, action.give), (a, action.get)):
+            for index in side.squares:
+                self.give_lot(t, index, taker)
 
     def trade_problem(self, state: State, action: Trade) -> str | None:
         """Cash in a trade passes between central treasuries (IL.12)."""

@@ -262,6 +262,12 @@ def describe_event(rules: Illumonopoly, state: GameState, event: Event) -> str |
             (" from the contested group (counts double)." if double else ".")
     if k == "contest_number":
         return f"{who} needs {event.amount} or less on two dice."
+    if k == "trade_announced":
+        return f"{who} proposes a trade with {other} for {lot}: anyone else may interfere."
+    if k == "trade_blocked":
+        return f"{who} wins: the trade for {lot} with {other} is cancelled."
+    if k == "trade_failed":
+        return f"The trade cannot go ahead: {d}."
     if k == "purchase_blocked":
         return f"{who} wins: {lot} cannot be bought by {other} this round."
     if k == "sued":

@@ -176,3 +176,29 @@ def test_il13_declining_is_auctioned_and_cannot_be_opposed(make: Any) -> None:
     t.act(Decline(0))
     assert isinstance(t.state.pending[0], Auction)
     assert "no purchase" in t.refused(Interfere(1))
+
+
+def test_il13_i12_a_trade_for_a_lot_can_be_opposed_and_is_cancelled_whole(make: Any) -> None:
+    from companion.games.monopoly.actions import Trade, TradeSide
+
+    t = make()
+    t.own(1, 39)
+    t.act(Trade(0, 1, TradeSide(cash=300), TradeSide(squares=(39,))))
+    head = t.state.pending[0]
+    assert isinstance(head, InterferenceWindow) and head.eligible == (2,)
+    t.act(Interfere(2))
+    t.act(Support(2, "complainant", 450))  # 10 - 9 = 1: lost without a roll
+    for seat in (1, 2, 0):
+        t.act(Pass(seat))
+    assert t.state.squares[39].owner == 1 and t.central(0) == 1500
+    assert "trade_blocked" in t.kinds()
+
+
+def test_il13_an_unopposed_trade_goes_ahead(make: Any) -> None:
+    from companion.games.monopoly.actions import Trade, TradeSide
+
+    t = make()
+    t.own(1, 39)
+    t.act(Trade(0, 1, TradeSide(cash=300), TradeSide(squares=(39,))))
+    t.act(Pass(2))
+    assert t.state.squares[39].owner == 0 and t.central(0) == 1200 and t.central(1) == 1800

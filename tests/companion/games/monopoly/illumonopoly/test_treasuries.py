@@ -9,6 +9,7 @@ from companion.games.monopoly.actions import (
     DeclareBankruptcy,
     EndTurn,
     Mortgage,
+    Pass,
     Roll,
     Trade,
     TradeSide,
@@ -192,6 +193,7 @@ def test_il51_i21_losing_the_last_lot_empties_the_treasury(table: Any) -> None:
     table.own(0, BOARDWALK)
     table.money(0, 100, dark_blue=300)
     table.act(Trade(0, 1, TradeSide(squares=(BOARDWALK,)), TradeSide(cash=10)))
+    table.act(Pass(2))  # nobody opposes the trade (IL.13)
     assert table.player(0).treasuries == () and table.central(0) == 410
     assert "treasury_emptied" in table.kinds()
 

@@ -122,21 +122,71 @@ class IllumonopolyPresenter(MonopolyPresenter):
         return None
 
     def group_of(self, a: Action) -> str | None:
-        """Transfers, suits and card plays each open their own sub-menu."""
-        return {"Transfer": "transfer", "Sue": "sue", "PlayCard": "court"}.get(type(a).__name__)
+        """Support and transfers open amount pickers; suits and card plays sub-menus."""
+        return {"Transfer": "transfer", "Sue": "sue", "PlayCard": "court",
+                "Support": "support"}.get(type(a).__name__)
 
     def group_rows(self, state: GameState, groups: Any) -> list[Any]:
         from companion.kiosk.inputs import Menu, Option
 
-        rows = []
-        titles = {"transfer": "Move money between treasuries", "sue": "Go to court",
-                  "court": "Play a Court Date card"}
+        rows: list[Any] = []
+        titles = {"sue": "Go to court", "court": "Play a Court Date card"}
         for kind, by_seat in groups.items():
             for seat, actions in by_seat.items():
+                name = state.players[seat].name
+                if kind == "support":
+                    for side in dict.fromkeys(a.side for a in actions):
+                        unit = min(a.amount for a in actions if a.side == side)
+                        rows.append(Option(f"{name}: spend for the {side} (${unit} units)",
+                                           open=self._support_picker(state, seat, side, unit),
+                                           seat=seat))
+                    continue
+                if kind == "transfer":
+                    rows.append(Option(f"{name}: move money between treasuries",
+                                       open=self._transfer_menu(state, seat), seat=seat))
+                    continue
                 title = titles.get(kind, kind)
                 options = [Option(self.action_label(state, a), action=a) for a in actions]
 
                 def make(title: str = title, options: list[Any] = options) -> Any:
                     return Menu(title, options)
-                rows.append(Option(f"{state.players[seat].name}: {title}", open=make, seat=seat))
+                rows.append(Option(f"{name}: {title}", open=make, seat=seat))
         return rows
+
+    def _support_picker(self, state: GameState, seat: int, side: str, unit: int) -> Any:
+        from companion.kiosk.inputs import AmountPicker
+
+        p = state.players[seat]
+        high = max(unit, (p.central if isinstance(p, IllumPlayer) else p.cash) // unit * unit)
+
+        def make() -> Any:
+            return AmountPicker(f"{p.name} spends for the {side} (${unit} units)", unit, high,
+                                unit, lambda v: Support(seat, side, v) if v % unit == 0
+                                else None, ok_label="Spend")
+        return make
+
+    def _transfer_menu(self, state: GameState, seat: int) -> Any:
+        """An amount picker per direction: each group treasury to central and back."""
+        from companion.kiosk.inputs import AmountPicker, Menu, Option
+
+        p = state.players[seat]
+        assert isinstance(p, IllumPlayer)
+        held = dict.fromkeys(self.rules.board.squares[i].group
+                             for i in self.rules.lots_of(state, seat))  # type: ignore[attr-defined]
+        pairs = [(g, "central") for g, a in p.treasuries if a > 0]
+        pairs += [("central", g) for g in held if p.central > 0]
+
+        def picker(src: str, dst: str) -> Any:
+            have = p.treasury(src)
+
+            def make() -> Any:
+                return AmountPicker(f"Move money: {_words(src)} > {_words(dst)} (has ${have})",
+                                    1, have, min(have, 100),
+                                    lambda v: Transfer(seat, src, dst, v), ok_label="Move")
+            return make
+
+        def make() -> Any:
+            return Menu(f"{p.name}: move money (10%, at least $5, two free after moving)",
+                        [Option(f"{_words(a)} > {_words(b)} (has ${p.treasury(a)})",
+                                open=picker(a, b), seat=seat) for a, b in pairs])
+        return make

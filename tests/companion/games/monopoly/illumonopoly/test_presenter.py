@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.monopoly.illumonopoly import Illumonopoly
+from companion.games.monopoly.illumonopoly import Illumonopoly, Support
 from companion.kiosk.headless import render_one
 from companion.kiosk.screens import GameScreen
 from companion.session import Session
@@ -84,3 +84,23 @@ def test_labels_of_the_variants_actions(contest: Session) -> None:
         contest.state)]
     assert any(label.endswith("$10 for the plaintiff") for label in labels)
     assert any(label.endswith(": pass") for label in labels)
+
+
+def test_support_and_transfers_use_amount_pickers(contest: Session) -> None:
+    """A $310 spend is a few presses on the picker ($100 and $10 steps), not 31 presses of a
+    $10 button."""
+    from companion.kiosk.inputs import AmountPicker, Menu
+
+    p = contest.rules.presenter()
+    menu = p.menu(contest.state)
+    assert isinstance(menu, Menu)
+    row = next(o for o in menu.options if o.label.startswith("Ben: spend for the defendant"))
+    assert row.open is not None
+    picker = row.open()
+    assert isinstance(picker, AmountPicker)
+    plan = picker.plan(Support(1, "defendant", 310))
+    assert plan is not None and len(plan) <= 10
+    transfer = next(o for o in menu.options if o.label.startswith("Ann: move money"))
+    assert transfer.open is not None
+    sub = transfer.open()
+    assert isinstance(sub, Menu) and any("dark blue > central" in o.label for o in sub.options)

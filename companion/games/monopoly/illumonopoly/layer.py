@@ -454,8 +454,10 @@ class Illumonopoly(Rules):
         """Empty the treasuries of groups no longer held; note what the current player did
         on their own turn (the do-nothing bonus)."""
         self.sweep_treasuries(t)
-        if action.player == t.origin.current and not isinstance(action, IDLE_ACTIONS) and \
-                not (type(action).__name__ == "Roll"):
+        continued = isinstance(action, Choose) and action.what == "case" and \
+            action.option == "continue"  # a legal action (I-5)
+        if action.player == t.origin.current and (continued or not isinstance(
+                action, IDLE_ACTIONS)) and not (type(action).__name__ == "Roll"):
             tb = self.table(t)
             if not tb.acted:
                 t.table = replace(tb, acted=True)
@@ -577,6 +579,10 @@ class Illumonopoly(Rules):
             if self.holds_card(state, head.player, "secret_deal") and \
                     not self.table(state).secret_deal:
                 out.append(PlayCard(head.player, "secret_deal"))
+            half = PlayCard(head.player, "bribed_assessor", square=head.square)
+            if self.card_problem(state, half) is None and \
+                    all(b[0] != head.square for b in self.table(state).bribed):
+                out.append(half)
         return out
 
     def buy_problem(self, state: State, player: int, index: int) -> str | None:
@@ -1416,6 +1422,11 @@ class Illumonopoly(Rules):
             c = PlayCard(seat, kind, target)
             if self.card_problem(state, c) is None:
                 out.append(c)
+        plays = [PlayCard(seat, "historic_blunder", square=i)
+                 for i in self.table(state).landmarks]
+        built = [i for i in self.best_lots(state, seat) if state.squares[i].level]
+        plays += [PlayCard(seat, "condemned_property", square=i) for i in built[:2]]
+        out += [c for c in plays if self.card_problem(state, c) is None]
         return out
 
     def bot_hint(self, state: GameState, actions: Sequence[Action]) -> Action | None:

@@ -278,7 +278,8 @@ class Illumonopoly(Rules):
                 self.set_treasury(t, player, g, p.treasury(g) - take)
                 left -= take
         p = _p(t, player)
-        left -= min(max(0, p.central), left)
+        if sources[0] != CENTRAL:  # (central first: already counted above)
+            left -= min(max(0, p.central), left)
         for g, have in list(p.treasuries):
             if left <= 0:
                 break

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.monopoly.actions import (
+    Build,
     DeclareBankruptcy,
     EndTurn,
     Mortgage,
@@ -14,7 +15,7 @@ from companion.games.monopoly.actions import (
     Trade,
     TradeSide,
 )
-from companion.games.monopoly.illumonopoly import Transfer
+from companion.games.monopoly.illumonopoly import IllumPlayer, Transfer
 from companion.games.monopoly.pending import Debt
 
 BOARDWALK, PARK_PLACE = 39, 37
@@ -227,3 +228,26 @@ def test_i4_free_transfers_do_not_carry_over(table: Any) -> None:
     table.turn(rolled=True)
     table.act(EndTurn(0))
     assert table.tb.free_transfers == 2
+
+
+def test_i3_central_first_takes_central_then_the_group(make: Any) -> None:
+    t = make(payment_source="central_first")
+    t.own(0, 31, 34)
+    t.money(0, 100, green=300)
+    t.act(Build(0, 31))  # $200: $100 central, $100 green
+    assert t.central(0) == 0 and t.treasury(0, "green") == 200
+
+
+def test_i33_a_payment_short_of_its_treasuries_draws_on_the_others(make: Any) -> None:
+    """The safety net (I-33) under central_first: central is counted once."""
+    from companion.games.monopoly.txn import Txn
+
+    t = make(payment_source="central_first")
+    rules = t.rules
+    t.own(0, 5)
+    t.money(0, 100, railroad=500)
+    txn = Txn(rules, t.state)
+    rules.debit(txn, 0, 300, "Luxury Tax")
+    p = txn.players[0]
+    assert isinstance(p, IllumPlayer)
+    assert p.cash == 300 and p.central == 0 and p.treasury("railroad") == 300

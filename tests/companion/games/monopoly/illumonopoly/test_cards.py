@@ -317,3 +317,46 @@ def test_il56_missing_lot_returns_after_the_bermuda_players_next_turn(make: Any)
         t.turn(current=seat, rolled=True)
         t.act(EndTurn(seat))
     assert t.tb.missing == (-1, -1, 0)
+
+
+def test_every_card_kind_is_offered_in_its_window(make: Any) -> None:
+    """Each of the 13 kinds appears among the legal actions (so on the kiosk's buttons) when
+    its window is open."""
+    from companion.games.monopoly.actions import Buy as BuyAction
+    from companion.games.monopoly.illumonopoly import Sue
+
+    seen: set[str] = set()
+
+    def offered(t: Any) -> None:
+        seen.update(a.kind for a in t.rules.legal_actions(t.state) if isinstance(a, PlayCard))
+
+    t = make()
+    for seat in range(3):
+        t.set(seat, court_hand=3)
+    offered(t)  # start of turn: idle hands, rent control
+    t.own(1, 39, houses=1)
+    t.own(1, 37, houses=1)
+    t.table(landmarks=(34,))
+    t.turn(rolled=True)
+    offered(t)  # end of turn: holiday, audit, brain drain, spy, blunder, condemned
+    t.act(PlayCard(0, "legal_holiday"))
+    offered(t)  # the card window: cancellation
+    t2 = make()
+    for seat in range(3):
+        t2.set(seat, court_hand=3)
+    t2.act(Roll(0, (2, 4)))
+    offered(t2)  # announcing a purchase: secret deal, bribed assessor
+    t2.act(PlayCard(0, "secret_deal"))
+    for seat in (1, 2):
+        t2.act(Pass(seat))
+    t2.act(BuyAction(0))
+    offered(t2)  # a secret deal: interference
+    t3 = make()
+    t3.own(0, 1, 3, 5, 6, 8, 9, 11, 13)
+    t3.own(1, 39)
+    t3.set(1, court_hand=1)
+    t3.act(Sue(0, 1, "title", 39))
+    offered(t3)  # a court case: holding action
+    from companion.games.monopoly.illumonopoly.state import CARD_KINDS
+
+    assert seen == set(CARD_KINDS)

@@ -118,9 +118,11 @@ class Illumonopoly(Rules):
         return IllumOptions(house_shortage_auctions=False)
 
     def new_player(self, name: str, options: Options, role: str = "") -> PlayerState:
-        """A player of the basic game (no role) or of the advanced game (an Illuminati:
-        bavarian, gnomes, cthulhu, bermuda, discordian)."""
+        """A player of the basic game (no role, or ``basic``) or of the advanced game (an
+        Illuminati: bavarian, gnomes, cthulhu, bermuda, discordian)."""
         role = ALIASES.get(role.lower(), role.lower())
+        if role in ("basic", "none"):
+            role = ""
         if role and role not in ILLUMINATI:
             raise ValueError(f"unknown Illuminati {role!r}; choose one of "
                              f"{', '.join(ILLUMINATI)} (or none for the basic game)")

@@ -43,9 +43,11 @@ class IllumonopolyPresenter(MonopolyPresenter):
 
     description = "Treasuries, interference, court cases, Court Date cards, the Illuminati"
 
+    role_word = "Illuminati"
+
     def roles(self) -> tuple[str, ...]:
-        """The advanced game's Illuminati (a seat without one plays the basic game)."""
-        return tuple(ILLUMINATI_NAMES)
+        """``basic`` (the basic game's Legal Power) or one of the advanced game's Illuminati."""
+        return ("basic", *ILLUMINATI_NAMES)
 
     # -- the screen ------------------------------------------------------------------------
     def header(self, state: GameState) -> HeaderFacts:

@@ -104,3 +104,13 @@ def test_support_and_transfers_use_amount_pickers(contest: Session) -> None:
     assert transfer.open is not None
     sub = transfer.open()
     assert isinstance(sub, Menu) and any("dark blue > central" in o.label for o in sub.options)
+
+
+def test_setup_offers_basic_or_an_illuminati(contest: Session) -> None:
+    p = contest.rules.presenter()
+    assert p.roles()[0] == "basic" and "discordian" in p.roles()
+    assert p.role_word == "Illuminati"
+    state = contest.rules.new_game([("Ann", "basic"), ("Ben", "gnomes")], seed=1)
+    assert [getattr(q, "illuminati", None) for q in state.players] == ["", "gnomes"]
+    with pytest.raises(ValueError, match="unknown Illuminati 'elves'"):
+        contest.rules.new_game([("Ann", "elves"), ("Ben", "gnomes")])

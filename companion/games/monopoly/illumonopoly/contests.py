@@ -42,6 +42,8 @@ class InterferenceWindow(Window["Illumonopoly"]):
         return f"interfere with the purchase ({how}), or pass"
 
     def answer_actions(self, rules: Illumonopoly, state: GameState, seat: int) -> list[Action]:
+        if rules.audited(state, seat):
+            return []
         if self.secret:
             if rules.holds_card(state, seat, "interference") and \
                     rules.can_spend(state, seat, 50, "court fee"):
@@ -103,6 +105,8 @@ class SupportRound(Window["Illumonopoly"]):
 
     def answer_actions(self, rules: Illumonopoly, state: GameState, seat: int) -> list[Action]:
         out: list[Action] = []
+        if rules.audited(state, seat):
+            return out
         side_a, side_b = self.sides()
         for side, party in ((side_a, self.a), (side_b, self.b)):
             if party == self.b and not self.help_b and seat != self.b:

@@ -187,6 +187,10 @@ class Illumonopoly(Rules):
             return ILLUMINATI[ill][0]
         return max(3, len(self.lots_of(state, seat)))
 
+    @staticmethod
+    def audited(state: State, seat: int) -> bool:
+        return _p(state, seat).audited
+
     def holds_card(self, state: State, seat: int, kind: str) -> bool:
         p = _p(state, seat)
         if p.bankrupt or p.court_hand <= 0:
@@ -958,8 +962,9 @@ class Illumonopoly(Rules):
         if timing == "reply_deal" and not (isinstance(head, InterferenceWindow) and head.secret
                                            and c.player in head.waiting):
             return "Interference is played when someone plays a Secret Deal"
-        if timing == "reply_deal" and p.central < FILING_FEE:
-            return f"interfering costs ${FILING_FEE} from the central treasury"
+        if timing == "reply_deal" and (p.central < FILING_FEE or p.audited):
+            return (f"interfering costs ${FILING_FEE} from the central treasury"
+                    + (", which an IRS Audit forbids" if p.audited else ""))
         if timing == "reply_card" and not (isinstance(head, CardWindow) and c.player in head.waiting):
             return "Cancellation is played right after another Court Date card"
         if timing == "any" and isinstance(head, (CardWindow, InterferenceWindow)):
@@ -1376,6 +1381,16 @@ class Illumonopoly(Rules):
                 for i in self.best_lots(state, cur)[:2]:
                     out.append(DeclareMissing(cur, i))
         return out
+
+    def legal_actions(self, state: GameState, players: tuple[int, ...] | None = None) -> list[Action]:
+        """The engine's list without what the treasuries or an IRS Audit forbid (the jail fee
+        from central, bids)."""
+        out = super().legal_actions(state, players)
+        fee = state.options.jail_fee
+        return [a for a in out
+                if not (isinstance(a, PayJail) and (_p(state, a.player).audited
+                                                    or _p(state, a.player).central < fee))
+                and not (isinstance(a, Bid) and _p(state, a.player).audited)]
 
     def transfer_options(self, state: GameState, seat: int) -> list[Action]:
         """Each group treasury's money to central (as much as its fee allows)."""

@@ -461,6 +461,8 @@ class Illumonopoly(Rules):
         """Empty the treasuries of groups no longer held; note what the current player did
         on their own turn (the do-nothing bonus)."""
         self.sweep_treasuries(t)
+        if isinstance(action, Decline) and self.table(t).secret_deal:
+            t.table = replace(self.table(t), secret_deal=False)  # the deal went with the lot
         continued = isinstance(action, Choose) and action.what == "case" and \
             action.option == "continue"  # a legal action (I-5)
         if action.player == t.origin.current and (continued or not isinstance(

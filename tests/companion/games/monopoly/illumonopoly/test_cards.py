@@ -360,3 +360,21 @@ def test_every_card_kind_is_offered_in_its_window(make: Any) -> None:
     from companion.games.monopoly.illumonopoly.state import CARD_KINDS
 
     assert seen == set(CARD_KINDS)
+
+
+def test_i23_an_audited_player_is_offered_no_spending(make: Any) -> None:
+    from companion.games.monopoly.actions import PayJail
+    from companion.games.monopoly.illumonopoly import Interfere
+
+    t = make()
+    t.set(0, audited=True, in_jail=True, position=10)
+    acts = t.rules.legal_actions(t.state)
+    assert not any(isinstance(a, PayJail) for a in acts)
+    assert "IRS Audit" in t.refused(PayJail(0))
+    t2 = make()
+    t2.set(1, audited=True)
+    t2.act(Roll(0, (2, 4)))
+    t2.act(Buy(0))
+    acts = t2.rules.legal_actions(t2.state)
+    assert not any(isinstance(a, Interfere) and a.player == 1 for a in acts)
+    assert any(isinstance(a, Interfere) and a.player == 2 for a in acts)

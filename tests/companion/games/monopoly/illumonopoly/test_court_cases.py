@@ -251,3 +251,27 @@ def test_il24_i27_holding_action_halts_until_the_plaintiffs_next_turn(make: Any)
     assert isinstance(head, HeldCaseChoice) and head.player == 0
     t.act(Choose(0, "case", "continue"))
     assert t.state.pending[0].number == 8 - 3 + 3 and t.tb.cases_used == 1
+
+
+def test_i17_option_landmark_unowned(make: Any) -> None:
+    t = make(landmark_unowned=True)
+    t.own(0, *STREETS8)
+    t.act(Sue(0, 1, "landmark", 39))  # Boardwalk is the bank's: Bob stands as defendant
+    _pass_all(t)
+    t.act(Roll(0, (2, 2)))  # 8 - 3 = 5
+    assert 39 in t.tb.landmarks and t.central(1) == 1500
+    t2 = make()
+    assert "not Bob's" in t2.refused(Sue(0, 1, "landmark", 39))
+
+
+def test_i20_option_antitrust_strip_group(make: Any) -> None:
+    t = make(antitrust_strip_group=True)
+    t.own(0, *STREETS8)
+    t.own(1, 37, 39, houses=1)
+    t.money(1, 1000)
+    t.act(Sue(0, 1, "antitrust", 39))
+    _pass_all(t)
+    t.act(Roll(0, (4, 4)))
+    t.act(Choose(1, "lot", "37"))
+    assert t.state.squares[39].level == 0 and t.state.squares[39].owner == 1
+    assert t.central(1) == 1000 + 350 + 200 + 200  # Park Place, its house, Boardwalk's house

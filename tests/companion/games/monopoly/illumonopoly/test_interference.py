@@ -202,3 +202,18 @@ def test_il13_an_unopposed_trade_goes_ahead(make: Any) -> None:
     t.act(Trade(0, 1, TradeSide(cash=300), TradeSide(squares=(39,))))
     t.act(Pass(2))
     assert t.state.squares[39].owner == 0 and t.central(0) == 1200 and t.central(1) == 1800
+
+
+def test_the_contest_roll_is_asked_of_the_dice_like_any_roll(make: Any) -> None:
+    """The kiosk's dice flow (camera or buttons) sees the contest roll as 2d6 for the
+    purchaser."""
+    t = make()
+    _announce(t)
+    t.act(Interfere(1))
+    for seat in (1, 2, 0):
+        t.act(Pass(seat))
+    prompt = t.rules.presenter().dice_prompt(t.state)
+    assert prompt is not None and prompt.player == 0 and len(prompt.dice) == 2
+    action = t.rules.roll_action(t.state, prompt, (3, 3))
+    t.act(action)
+    assert t.state.squares[ORIENTAL].owner == 0

@@ -85,9 +85,11 @@ class IllumonopolyPresenter(MonopolyPresenter):
         extras = [f"LP {lp}", f"Cards {p.court_hand}"]
         if p.audited:
             extras.append("AUDIT")
-        extras.append(f"C ${p.central}")
-        extras += [f"{SHORT_GROUP.get(g, g)} ${a}" for g, a in p.treasuries]
-        return replace(card, role=ILLUMINATI_NAMES.get(p.illuminati, ""), extras=tuple(extras))
+        extras.append(f"Central ${p.central}")
+        # the group treasuries as a row of marked chips (the card's icon row), one per group
+        chips = tuple(f"{SHORT_GROUP.get(g, g)} ${a}" for g, a in p.treasuries)
+        return replace(card, role=ILLUMINATI_NAMES.get(p.illuminati, ""), extras=tuple(extras),
+                       enchantments=chips)
 
     def lot_marks(self, state: GameState, index: int) -> tuple[str, ...]:
         return tuple(k for k in self.rules.square_json(state, index))

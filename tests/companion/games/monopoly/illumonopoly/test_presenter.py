@@ -71,8 +71,7 @@ def test_contest_treasuries_and_banners_are_on_screen(contest: Session,
     texts = " ".join(painter.texts())  # type: ignore[attr-defined]
     assert "Bavarian Illuminati" in texts
     assert "LP 10" in texts and "Cards 2" in texts
-    if size[0] >= 1280:  # at 800x480 the card's line is cut after the first facts
-        assert "dk blue $350" in texts
+    assert "dk blue $350" in texts and "Central $1420" in texts
     assert "IRS AUDIT: Dee" in texts  # the banner
     assert "plaintiff needs 4 or less" in texts  # 10 - 7 + 3 - 2 (railroad money doubled)
     assert "Landmarks: Oriental Avenue" in texts

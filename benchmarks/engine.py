@@ -103,6 +103,8 @@ def main() -> None:
             tables.append(("dungeonopoly", seated))
     if "monopozombie" in game_names():
         tables.append(("monopozombie", plain))
+    if "illumonopoly" in game_names():  # the basic game: four players, no Illuminati
+        tables.append(("illumonopoly", plain))
     results = games_per_minute(tables, args.games, args.seed)
     monopoly = results["monopoly"]
     if isinstance(monopoly, Exception):
@@ -143,6 +145,19 @@ def main() -> None:
             figures["monopozombie_to_monopoly_ratio"] = round(zgpm / gpm, 2)
             print(f"monopozombie: {zgpm:.0f} games per minute ({zgpm / gpm:.2f}x monopoly), "
                   f"{zfinished}/{args.games} ended by the rules, median {zturns} turns")
+    if "illumonopoly" in game_names():
+        illum = results.get("illumonopoly")
+        if illum is None or isinstance(illum, Exception):
+            figures["illumonopoly_error"] = f"{type(illum).__name__}: {illum}"
+            print(f"illumonopoly: benchmark failed: {illum}")
+        else:
+            igpm, ifinished, iturns = illum
+            figures["illumonopoly_games_per_minute"] = round(igpm, 1)
+            figures["illumonopoly_games_finished_by_bankruptcy"] = f"{ifinished}/{args.games}"
+            figures["illumonopoly_median_turns"] = iturns
+            figures["illumonopoly_to_monopoly_ratio"] = round(igpm / gpm, 2)
+            print(f"illumonopoly (basic game): {igpm:.0f} games per minute "
+                  f"({igpm / gpm:.2f}x monopoly), {ifinished}/{args.games} by bankruptcy")
     print(json.dumps(figures))
 
 

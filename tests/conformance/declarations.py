@@ -199,6 +199,54 @@ declare("monopozombie", Conformance(
 
 
 # ------------------------------------------------------------------------------------------
+# Illumonopoly: the Monopoly ledger, and treasuries that add up, held groups, the 52 cards
+# ------------------------------------------------------------------------------------------
+
+
+def treasuries_consistent(game: Any, state: Any) -> None:
+    """``cash`` is every treasury together: the central part is never negative; a group
+    treasury exists only while its group is held (I-21)."""
+    for seat, p in enumerate(state.players):
+        assert p.central >= 0, f"{p.name}'s central treasury is ${p.central}"
+        held = {game.board.squares[i].group for i in game.lots_of(state, seat)}
+        for group, amount in p.treasuries:
+            assert amount > 0, f"{p.name}'s {group} treasury holds ${amount}"
+            assert group in held, f"{p.name} keeps a {group} treasury without its lots"
+
+
+def court_cards_counted(game: Any, state: Any) -> None:
+    """At most the 52 Court Date cards are in hands, the discards and (virtual) the deck."""
+    tb = game.table(state)
+    held = sum(p.court_hand for p in state.players)
+    assert held + len(tb.played) + len(tb.deck) <= 52, "more than 52 Court Date cards"
+    assert all(p.court_hand >= len(p.court_cards) for p in state.players)
+
+
+def illumonopoly_refusals(game: Any, state: Any) -> Iterable[Action]:
+    from companion.games.monopoly.illumonopoly import PlayCard, Sue, Support, Transfer
+
+    yield from monopoly_refusals(game, state)
+    for p in game.deciders(state):
+        yield from (Transfer(p, "central", "central", 10), Transfer(p, "nowhere", "central", 5),
+                    Transfer(p, "central", "green", -5), Sue(p, p, "title", 39),
+                    Sue(p, (p + 1) % len(state.players), "nonsense", 39),
+                    PlayCard(p, "joker"), Support(p, "nobody", 10))
+
+
+declare("illumonopoly", Conformance(
+    tables=(
+        Table("basic", ("Ann", "Ben", "Cy"), seed=1),
+        Table("illuminati", (("Ann", "bavarian"), ("Ben", "gnomes"), ("Cy", "cthulhu"),
+                             ("Dee", "bermuda"), ("Eve", "discordian")), seed=2),
+        Table("virtual-deck-random", ("Ann", "Ben", "Cy"), seed=3, bot="random", max_steps=1200,
+              options=(("court_deck", "virtual"), ("payment_source", "central_first"))),
+    ),
+    invariants=(*MONOPOLY_INVARIANTS, treasuries_consistent, court_cards_counted),
+    refusals=illumonopoly_refusals,
+))
+
+
+# ------------------------------------------------------------------------------------------
 # A test-only game: not in companion.games, registered only while a kit test uses it
 # ------------------------------------------------------------------------------------------
 

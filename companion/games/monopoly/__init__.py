@@ -70,6 +70,13 @@ def _monopozombie() -> Rules:
     return MonopoZombie()
 
 
+def _illumonopoly() -> Rules:
+    from companion.games.monopoly.illumonopoly import Illumonopoly
+
+    return Illumonopoly()
+
+
 register("monopoly", _standard)
 register("dungeonopoly", _dungeonopoly)
 register("monopozombie", _monopozombie)
+register("illumonopoly", _illumonopoly)

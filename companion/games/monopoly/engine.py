@@ -278,6 +278,12 @@ class Rules:
         for m in t.members(player):
             t.set_player(m, cash=t.players[m].cash - amount)
 
+    def can_pay(self, t: GameState | Txn, player: int, amount: int, reason: str) -> bool:
+        """hook: can ``player`` pay ``amount`` now, for this reason? (standard: their cash
+        covers it). Illumonopoly's treasuries answer by the treasuries the payment may use;
+        a charge that cannot be paid becomes a ``Debt`` to raise."""
+        return t.players[player].cash >= amount
+
     def adjust_charge(self, t: Txn, debtor: int, creditor: int, amount: int, reason: str) -> int:
         """hook: change a sum owed before it is charged (protections, discounts)."""
         return amount
@@ -730,7 +736,7 @@ class Rules:
         while t.pending and t.outcome is None:
             head = t.pending[0]
             if isinstance(head, Debt):
-                if t.players[head.player].cash >= head.amount:
+                if self.can_pay(t, head.player, head.amount, head.reason):
                     t.pending.pop(0)
                     t.pay(head.player, head.creditor, head.amount, head.reason)
                     if head.then is not None:

@@ -199,7 +199,7 @@ class Txn:
             if then is not None:
                 self.push(then)
             return
-        if self.players[debtor].cash >= amount and not self.has_debt(debtor):
+        if self.rules.can_pay(self, debtor, amount, reason) and not self.has_debt(debtor):
             self.pay(debtor, creditor, amount, reason)
             if then is not None:
                 self.push(then)

@@ -1,0 +1,115 @@
+"""What the kiosk shows of Illumonopoly: treasuries, cards, Illuminati and Legal Power on the
+player cards, table-wide banners, the contest in the decision panel (PNGs at 1280x720 and
+800x480 in out/kiosk-tests/ to look at)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.games.monopoly.illumonopoly import Illumonopoly, Support
+from companion.kiosk.headless import render_one
+from companion.kiosk.screens import GameScreen
+from companion.session import Session
+from companion.transcript import replay
+
+PNG_DIR = Path("out") / "kiosk-tests"
+CONTEST = """variant illumonopoly
+seed 2
+player Ann bavarian
+player Ben gnomes
+player Cai cthulhu
+player Dee bermuda
+set square "Boardwalk" owner=Ann houses=2
+set square "Park Place" owner=Ann houses=2
+set square "Reading Railroad" owner=Ben
+set square "Pacific Avenue" owner=Cai
+set player Ann treasury=dark_blue:350 court_hand=2
+set player Ben treasury=railroad:120 court_hand=1
+set player Dee audited=true
+set player Cai court_hand=3
+set square "Oriental Avenue" landmark=true
+Ann sue Ben title "Reading Railroad"
+Ann support plaintiff 30
+Ben support defendant 10 from=railroad
+"""
+
+
+class Feed:
+    def poll(self) -> None:
+        return None
+
+    def status(self) -> tuple[bool, str]:
+        return False, "camera: off"
+
+    def set_expected(self, expected: object) -> None:
+        pass
+
+    def reset_dice(self) -> None:
+        pass
+
+    def expect_dice(self, sides: object) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def contest() -> Session:
+    result = replay(CONTEST)
+    assert isinstance(result.rules, Illumonopoly)
+    return Session(result.rules, result.state, CONTEST.splitlines()[:15], None)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)])
+def test_contest_treasuries_and_banners_are_on_screen(contest: Session,
+                                                      size: tuple[int, int]) -> None:
+    screen = GameScreen(contest, Feed(), size)
+    painter = render_one(screen, size, PNG_DIR / f"illumonopoly-contest-{size[0]}.png")
+    texts = " ".join(painter.texts())  # type: ignore[attr-defined]
+    assert "Bavarian Illuminati" in texts
+    assert "LP 10" in texts and "Cards 2" in texts
+    assert "dk blue $350" in texts and "Central $1420" in texts
+    assert "IRS AUDIT: Dee" in texts  # the banner
+    assert "plaintiff needs 4 or less" in texts  # 10 - 7 + 3 - 2 (railroad money doubled)
+    assert "Landmarks: Oriental Avenue" in texts
+
+
+def test_labels_of_the_variants_actions(contest: Session) -> None:
+    p = contest.rules.presenter()
+    labels = [p.action_label(contest.state, a) for a in contest.rules.legal_actions(
+        contest.state)]
+    assert any(label.endswith("$10 for the plaintiff") for label in labels)
+    assert any(label.endswith(": pass") for label in labels)
+
+
+def test_support_and_transfers_use_amount_pickers(contest: Session) -> None:
+    """A $310 spend is a few presses on the picker ($100 and $10 steps), not 31 presses of a
+    $10 button."""
+    from companion.kiosk.inputs import AmountPicker, Menu
+
+    p = contest.rules.presenter()
+    menu = p.menu(contest.state)
+    assert isinstance(menu, Menu)
+    row = next(o for o in menu.options if o.label.startswith("Ben: spend for the defendant"))
+    assert row.open is not None
+    picker = row.open()
+    assert isinstance(picker, AmountPicker)
+    plan = picker.plan(Support(1, "defendant", 310))
+    assert plan is not None and len(plan) <= 10
+    transfer = next(o for o in menu.options if o.label.startswith("Ann: move money"))
+    assert transfer.open is not None
+    sub = transfer.open()
+    assert isinstance(sub, Menu) and any("dark blue > central" in o.label for o in sub.options)
+
+
+def test_setup_offers_basic_or_an_illuminati(contest: Session) -> None:
+    p = contest.rules.presenter()
+    assert p.roles()[0] == "basic" and "discordian" in p.roles()
+    assert p.role_word == "Illuminati"
+    state = contest.rules.new_game([("Ann", "basic"), ("Ben", "gnomes")], seed=1)
+    assert [getattr(q, "illuminati", None) for q in state.players] == ["", "gnomes"]
+    with pytest.raises(ValueError, match="unknown Illuminati 'elves'"):
+        contest.rules.new_game([("Ann", "elves"), ("Ben", "gnomes")])

@@ -50,6 +50,7 @@ class DiceEntry:
                  make: Callable[[tuple[int, ...]], Action]) -> None:
         self.prompt = prompt
         self.sides = tuple(max(k.faces) for k in prompt.dice)
+        self.faces = tuple(tuple(k.faces) for k in prompt.dice)  # a piecepack die: 0-5
         self.player_name = player_name
         self.make = make  # the action that answers the prompt with these values
         self.submitted: Action | None = None
@@ -102,10 +103,10 @@ class DiceEntry:
             if self.has_guess():
                 return "a die is unsure: press CONFIRM to check it"
             return "a die is unsure: press CONFIRM to enter it"
-        for v, sides in zip(values, self.sides, strict=True):
+        for v, kind in zip(values, self.prompt.dice, strict=True):
             assert v is not None
-            if not 1 <= v <= sides:
-                return f"a d{sides} cannot show {v}: press CONFIRM to enter the values"
+            if v not in kind.faces:
+                return f"a {kind.name} die cannot show {v}: press CONFIRM to enter the values"
         return ""
 
     # -- buttons -----------------------------------------------------------------------------
@@ -129,13 +130,13 @@ class DiceEntry:
             self.cursor = 0
             return None
         # edit
-        sides = self.sides[self.cursor]
+        faces = self.faces[self.cursor]
         if k in (InputKind.NEXT, InputKind.PREV, InputKind.CONFIRM):
             self.guessed[self.cursor] = False  # changed or stepped past: checked by a person
         if k is InputKind.NEXT:
-            self.values[self.cursor] = self.values[self.cursor] % sides + 1
+            self.values[self.cursor] = _step(faces, self.values[self.cursor], 1)
         elif k is InputKind.PREV:
-            self.values[self.cursor] = (self.values[self.cursor] - 2) % sides + 1
+            self.values[self.cursor] = _step(faces, self.values[self.cursor], -1)
         elif k is InputKind.CONFIRM:
             if self.cursor + 1 < len(self.values):
                 self.cursor += 1
@@ -165,13 +166,13 @@ class DiceEntry:
         n = len(self.sides)
         values: list[int] = []
         guessed: list[bool] = []
-        for v, g, s in zip(_pad(self.seen.values, n), _pad(self.seen.guesses, n), self.sides,
-                           strict=True):
-            if v is None and g is not None and 1 <= g <= s:
+        for v, g, faces in zip(_pad(self.seen.values, n), _pad(self.seen.guesses, n),
+                               self.faces, strict=True):
+            if v is None and g is not None and g in faces:
                 values.append(g)
                 guessed.append(True)
             else:
-                values.append(min(max(1, v or 1), s))
+                values.append(v if v in faces else (1 if 1 in faces else faces[0]))
                 guessed.append(False)
         return values, guessed
 
@@ -212,10 +213,16 @@ class DiceEntry:
             start = list(self.values)
             if self.cursor:
                 return []  # mid-entry: leave it to the person
-        for v, s, cur in zip(values, self.sides, start, strict=True):
-            out += [NEXT] * ((v - cur) % s)
+        for v, faces, cur in zip(values, self.faces, start, strict=True):
+            out += [NEXT] * ((faces.index(v) - faces.index(cur)) % len(faces))
             out.append(CONFIRM)
         return out
+
+
+def _step(faces: Sequence[int], value: int, by: int) -> int:
+    """The face ``by`` steps after ``value`` on a die with these faces, round the end."""
+    i = faces.index(value) if value in faces else 0
+    return faces[(i + by) % len(faces)]
 
 
 def _pad(values: Sequence[int | None], n: int) -> list[int | None]:

@@ -122,6 +122,9 @@ class GameScreen:
         if entry is not None and s.state.outcome is None:
             self.stack.append(entry)
         self._expect_dice(entry.sides if entry is not None else None)
+        kinds = getattr(self.feed, "expect_die_kinds", None)
+        if callable(kinds) and entry is not None:
+            kinds(tuple(k.name for k in entry.prompt.dice))
         self._built_version = s.version
 
     def _new_dice_entry(self) -> DiceEntry | None:

@@ -147,7 +147,7 @@ def nets():  # type: ignore[no-untyped-def]
         def __init__(self) -> None:
             super().__init__()
             self.body = nn.Sequential(block(3, 16, 2), block(16, 16), block(16, 32, 2),
-                                      block(32, 32), block(32, 32, dil=2), block(32, 32, dil=4))
+                                      block(32, 32, dil=2), block(32, 32, dil=4))
             self.head = nn.Conv2d(32, 3, 1)
 
         def forward(self, x):  # type: ignore[no-untyped-def]
@@ -156,10 +156,10 @@ def nets():  # type: ignore[no-untyped-def]
     class Reader(nn.Module):
         def __init__(self, classes: int) -> None:
             super().__init__()
-            self.body = nn.Sequential(block(3, 24), nn.MaxPool2d(2), block(24, 32), block(32, 32),
-                                      nn.MaxPool2d(2), block(32, 64), block(64, 64),
-                                      nn.MaxPool2d(2), block(64, 96), nn.AdaptiveAvgPool2d(1),
-                                      nn.Flatten(), nn.Dropout(0.2), nn.Linear(96, classes))
+            self.body = nn.Sequential(block(3, 16, 2), block(16, 32), nn.MaxPool2d(2),
+                                      block(32, 48), nn.MaxPool2d(2), block(48, 64),
+                                      nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.1),
+                                      nn.Linear(64, classes))
 
         def forward(self, x):  # type: ignore[no-untyped-def]
             return self.body(x)
@@ -192,7 +192,17 @@ def _augment_colour(x, torch):  # type: ignore[no-untyped-def]
     return (x + 0.5) * gain - 0.5 + bias
 
 
-def train_finder(minutes: float, out: Path) -> None:
+def _resume(model, name: str, resume: bool, torch) -> float:  # type: ignore[no-untyped-def]
+    """Go on from the last run's weights (``--resume``): the learning rate to start from."""
+    path = CACHE / f"{name}.pt"
+    if resume and path.exists():
+        model.load_state_dict(torch.load(path))
+        print(f"  {name}: going on from {path}", flush=True)
+        return 1e-3
+    return 3e-3
+
+
+def train_finder(minutes: float, out: Path, resume: bool = False) -> None:
     import torch
     import torch.nn.functional as F
 
@@ -205,21 +215,22 @@ def train_finder(minutes: float, out: Path) -> None:
     mask = torch.from_numpy(d["masks"])
     finder_cls, _ = nets()
     model = finder_cls()
-    opt = torch.optim.AdamW(model.parameters(), 3e-3, weight_decay=1e-4)
+    lr = _resume(model, "finder", resume, torch)
+    opt = torch.optim.AdamW(model.parameters(), lr, weight_decay=1e-4)
     n = len(ins)
     t0, step = time.time(), 0
     deadline = t0 + minutes * 60
     while time.time() < deadline:
         model.train()
-        idx = torch.randint(0, n, (12,))
+        idx = torch.randint(0, n, (8,))
         xb = _augment_colour(_batch(ins, idx, torch), torch)
-        # a random 160x128 window of the quarter-size frame (40x32 cells... 10x8 map cells)
-        oy = int(np.random.randint(0, 2)) * 16
-        ox = int(np.random.randint(0, 3)) * 32
-        xb = xb[:, :, oy:oy + 144, ox:ox + 256]
-        hb = heat[idx][:, :, oy // 4:oy // 4 + 36, ox // 4:ox // 4 + 64]
-        sb = size[idx][:, oy // 4:oy // 4 + 36, ox // 4:ox // 4 + 64]
-        mb = mask[idx][:, oy // 4:oy // 4 + 36, ox // 4:ox // 4 + 64]
+        # a random 128x128 window of the quarter-size frame (32x32 map cells)
+        oy = int(np.random.randint(0, 4)) * 4 * 4
+        ox = int(np.random.randint(0, 13)) * 4 * 4
+        xb = xb[:, :, oy:oy + 128, ox:ox + 128]
+        hb = heat[idx][:, :, oy // 4:oy // 4 + 32, ox // 4:ox // 4 + 32]
+        sb = size[idx][:, oy // 4:oy // 4 + 32, ox // 4:ox // 4 + 32]
+        mb = mask[idx][:, oy // 4:oy // 4 + 32, ox // 4:ox // 4 + 32]
         y = model(xb)
         p = torch.sigmoid(y[:, :2]).clamp(1e-4, 1 - 1e-4)
         pos = (hb >= 0.999).float()
@@ -232,13 +243,14 @@ def train_finder(minutes: float, out: Path) -> None:
         loss.backward()
         opt.step()
         step += 1
-        if step % 100 == 0:
+        if step % 50 == 0:
             print(f"  finder step {step} loss {loss.item():.4f} {time.time() - t0:.0f}s",
                   flush=True)
+    torch.save(model.state_dict(), CACHE / "finder.pt")
     _export(model, torch.zeros(1, 3, 180, 320), out / M.FINDER_PATH.name)
 
 
-def train_reader(minutes: float, out: Path, which: str) -> None:
+def train_reader(minutes: float, out: Path, which: str, resume: bool = False) -> None:
     import torch
     import torch.nn.functional as F
 
@@ -246,40 +258,49 @@ def train_reader(minutes: float, out: Path, which: str) -> None:
     torch.manual_seed(0)
     d = np.load(CACHE / ("area.npz" if which == "reader" else "table.npz"))
     crops, labels = d["crops"], d["labels"]
+    if which == "reader":  # as the reader sees them: turned upright (models.upright)
+        crops = np.stack([M.upright(c) for c in crops])
     classes = M.PIECE_CLASSES if which == "reader" else len(M.SPACE_LABELS)
     y = torch.from_numpy(labels)
     counts = np.bincount(labels, minlength=classes)
     print(f"  {which}: {len(labels)} crops, per class {counts.tolist()}", flush=True)
+    # rare classes (a pawn on a space, a coin) drawn more often than they occur
+    weights = np.maximum(counts, 1).astype(np.float64)[labels] ** (-0.7 if which == "spaces"
+                                                                   else -0.2)
+    weights /= weights.sum()
     _, reader_cls = nets()
     model = reader_cls(classes)
-    opt = torch.optim.AdamW(model.parameters(), 3e-3, weight_decay=1e-4)
+    lr = _resume(model, which, resume, torch)
+    opt = torch.optim.AdamW(model.parameters(), lr, weight_decay=1e-4)
     n = len(crops)
     t0, step = time.time(), 0
     total = minutes * 60
     while time.time() - t0 < total:
         frac = (time.time() - t0) / total
         for g in opt.param_groups:
-            g["lr"] = 3e-3 * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
+            g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
         model.train()
-        idx = torch.randint(0, n, (64,))
+        idx = torch.from_numpy(np.random.choice(n, 64, p=weights))
         xb = _augment_colour(_batch(crops, idx, torch), torch)
-        # the readers see pieces at any turn; spaces stay sheet-up but mirror-free turns of
-        # 90 degrees keep a pawn a pawn
-        if which == "reader":
-            xb = torch.rot90(xb, int(np.random.randint(4)), (2, 3))
+        # pieces lie at any turn; a space turned by 90 degrees is still a space (its tile's
+        # grid is square, a standing pawn leans whichever way the camera makes it)
+        xb = torch.rot90(xb, int(np.random.randint(4)), (2, 3))
         loss = F.cross_entropy(model(xb), y[idx], label_smoothing=0.02)
         opt.zero_grad()
         loss.backward()
         opt.step()
         step += 1
-        if step % 200 == 0:
+        if step % 100 == 0:
             print(f"  {which} step {step} loss {loss.item():.4f} {time.time() - t0:.0f}s",
                   flush=True)
+    torch.save(model.state_dict(), CACHE / f"{which}.pt")
     model.eval()
     with torch.no_grad():
-        pred = torch.cat([model(_batch(crops, np.arange(i, min(n, i + 512)), torch)).argmax(1)
-                          for i in range(0, n, 512)])
-    print(f"  {which}: training accuracy {(pred == y).float().mean().item():.4f}")
+        some = np.random.default_rng(0).choice(n, min(n, 3000), replace=False)
+        pred = torch.cat([model(_batch(crops, some[i:i + 500], torch)).argmax(1)
+                          for i in range(0, len(some), 500)])
+    print(f"  {which}: accuracy on {len(some)} training crops "
+          f"{(pred == y[some]).float().mean().item():.4f}")
     path = out / (M.READER_PATH.name if which == "reader" else M.SPACE_PATH.name)
     _export(model, torch.zeros(1, 3, M.CROP, M.CROP), path)
 
@@ -290,14 +311,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=float, default=5.0)
     ap.add_argument("--frames", type=int, default=0, help="renders for `data` (0: the default)")
     ap.add_argument("--out", type=Path, default=M.MODEL_DIR)
+    ap.add_argument("--resume", action="store_true", help="go on from the last run's weights")
     a = ap.parse_args(argv)
     if a.what == "data":
         render_area_data(a.frames or AREA_FRAMES)
         render_table_data(max(1, (a.frames or AREA_FRAMES) * TABLE_FRAMES // AREA_FRAMES))
     elif a.what == "finder":
-        train_finder(a.minutes, a.out)
+        train_finder(a.minutes, a.out, a.resume)
     else:
-        train_reader(a.minutes, a.out, a.what)
+        train_reader(a.minutes, a.out, a.what, a.resume)
     return 0
 
 

@@ -92,20 +92,26 @@ def score_area(truth: Sequence[Piece], readings: Sequence[PieceReading],
     piece that is not there)."""
     matched = match(truth, readings)
     for p, r in zip(truth, matched, strict=True):
-        found = r is not None
+        if r is None:
+            for name in _fields_of(p):
+                tallies[name].add(None, None, found=False)
+            continue
+        same = (r.kind, r.side) == (p.kind, p.side)
         if p.kind == "die":
-            ok_kind = r is not None and r.kind == "die"
-            tallies["die value"].add(p.value, r.value if ok_kind else _wrong_kind(r), found)
-            tallies["die suit"].add(p.suit, r.suit if ok_kind else _wrong_kind(r), found)
+            tallies["die value"].add(p.value, r.value if same else _wrong_kind(r))
+            tallies["die suit"].add(p.suit, r.suit if same else _wrong_kind(r))
         elif p.side == "value":
-            ok_kind = r is not None and r.kind == "coin" and r.side == "value"
-            tallies["coin value side"].add(p.value, r.value if ok_kind else _wrong_kind(r),
-                                           found)
+            tallies["coin value side"].add(p.value, r.value if same else _wrong_kind(r))
         else:
-            ok_kind = r is not None and r.kind == "coin" and r.side == "suit"
-            tallies["coin suit side"].add(p.suit, r.suit if ok_kind else _wrong_kind(r), found)
+            tallies["coin suit side"].add(p.suit, r.suit if same else _wrong_kind(r))
     hit = {id(r) for r in matched if r is not None}
     return sum(1 for r in readings if id(r) not in hit and r.status == STATUS_READ)
+
+
+def _fields_of(p: Piece) -> tuple[str, ...]:
+    if p.kind == "die":
+        return ("die value", "die suit")
+    return ("coin value side",) if p.side == "value" else ("coin suit side",)
 
 
 def _wrong_kind(r: PieceReading | None) -> object:

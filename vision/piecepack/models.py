@@ -134,3 +134,35 @@ def crop_piece(frame: np.ndarray, centre: tuple[float, float], side: float,
 def softmax(z: np.ndarray) -> np.ndarray:
     e = np.exp(z - z.max(axis=-1, keepdims=True))
     return np.asarray(e / e.sum(axis=-1, keepdims=True))
+
+
+_WEIGHT_CACHE: dict[int, np.ndarray] = {}
+
+
+def _centre_weight(size: int) -> np.ndarray:
+    w = _WEIGHT_CACHE.get(size)
+    if w is None:
+        yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) - (size - 1) / 2
+        w = np.exp(-(xx ** 2 + yy ** 2) / (2 * (size * 0.3) ** 2)).astype(np.float32)
+        _WEIGHT_CACHE[size] = w
+    return w
+
+
+def upright(crop: np.ndarray) -> np.ndarray:
+    """The crop turned so the strongest square edges (a die's sides) run along its axes.
+
+    Edge directions are averaged on the circle four times over (a square's four sides agree
+    there), so a die comes out in one of four turns and the reader, trained on all four, need
+    not learn every angle. A coin has no such edges: it is turned by whatever its marks say,
+    the same way in training as when reading."""
+    g = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+    mag = (gx * gx + gy * gy) * _centre_weight(crop.shape[0])
+    ang = np.arctan2(gy, gx)
+    z = complex(float((mag * np.cos(4 * ang)).sum()), float((mag * np.sin(4 * ang)).sum()))
+    theta = np.degrees(np.angle(z) / 4)
+    size = crop.shape[0]
+    m = cv2.getRotationMatrix2D((size / 2 - 0.5, size / 2 - 0.5), float(theta), 1.0)
+    return np.asarray(cv2.warpAffine(crop, m, (size, size), flags=cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_REPLICATE))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -103,6 +104,8 @@ class TableReader:
         self.window = window
         self.threshold = threshold
         self.registrar = MarkerRegistrar(camera=camera)  # type: ignore[arg-type]
+        x0, y0, x1, y1 = window
+        self.tiles = [(tx, ty) for ty in range(y0, y1 + 1) for tx in range(x0, x1 + 1)]
         self.spaces = window_spaces(window)
 
     def homography(self, frame: np.ndarray) -> np.ndarray:
@@ -114,8 +117,10 @@ class TableReader:
         reg, _ = self.registrar.update(gray)
         return np.asarray(reg.homography)
 
-    def read(self, frame: object, board_to_frame: np.ndarray | None = None
-             ) -> TableObservation:
+    def read(self, frame: object, board_to_frame: np.ndarray | None = None,
+             near: Sequence[tuple[int, int]] | None = None) -> TableObservation:
+        """Read the tile window, or only the tiles ``near`` (the dungeon the game knows) and
+        the places beside them where the next tile can go: a quarter of the cost or less."""
         from vision.board.markers import RegistrationError
         from vision.piecepack import models as M
         from vision.piecepack.reader import PiecepackError, check_frame
@@ -129,33 +134,35 @@ class TableReader:
                 board_to_frame = self.homography(img)
             except RegistrationError as exc:
                 return TableObservation((), {}, (), (), (), "error", str(exc))
-        crops = space_crops(img, board_to_frame, self.grid, self.spaces, M.CROP,
-                            M.SPACE_MARGIN_MM)
+        tiles = self.tiles if near is None else _with_neighbours(near)
+        spaces = [(2 * tx + dx, 2 * ty + dy) for tx, ty in tiles for dy in (0, 1)
+                  for dx in (0, 1)]
+        crops = space_crops(img, board_to_frame, self.grid, spaces, M.CROP, M.SPACE_MARGIN_MM)
         x = np.stack([M.to_input(c) for c in crops])
         probs = M.softmax(M.load_net(M.SPACE_PATH).run(x))
-        return self.interpret(probs)
+        return self.interpret(tiles, probs)
 
-    def interpret(self, probs: np.ndarray) -> TableObservation:
+    def interpret(self, tiles_read: Sequence[tuple[int, int]], probs: np.ndarray
+                  ) -> TableObservation:
+        """The observation from the space reader's probabilities for the four spaces of each
+        of ``tiles_read`` in turn."""
         from vision.piecepack import models as M
 
         thr = self.threshold
         on_tile = 1.0 - probs[:, 0]
-        index = {sp: i for i, sp in enumerate(self.spaces)}
-        x0, y0, x1, y1 = self.window
+        spaces = [(2 * tx + dx, 2 * ty + dy) for tx, ty in tiles_read for dy in (0, 1)
+                  for dx in (0, 1)]
         tiles, unsure_tiles = [], []
-        for ty in range(y0, y1 + 1):
-            for tx in range(x0, x1 + 1):
-                ps = [on_tile[index[(2 * tx + dx, 2 * ty + dy)]] for dx in (0, 1)
-                      for dy in (0, 1)]
-                mean = float(np.mean(ps))
-                if mean >= thr:
-                    tiles.append((tx, ty))
-                elif mean > 1 - thr:
-                    unsure_tiles.append((tx, ty))
+        for k, tile in enumerate(tiles_read):
+            mean = float(np.mean(on_tile[4 * k:4 * k + 4]))
+            if mean >= thr:
+                tiles.append(tile)
+            elif mean > 1 - thr:
+                unsure_tiles.append(tile)
         pawns: dict[tuple[int, int], str] = {}
         coins, unsure_spaces = [], []
         present = set(tiles)
-        for sp, p in zip(self.spaces, probs, strict=True):
+        for sp, p in zip(spaces, probs, strict=True):
             if (sp[0] // 2, sp[1] // 2) not in present:
                 continue
             k = int(p.argmax())
@@ -170,3 +177,12 @@ class TableReader:
             f"{len(unsure_tiles)} tiles and {len(unsure_spaces)} spaces unsure")
         return TableObservation(tuple(tiles), pawns, tuple(coins), tuple(unsure_tiles),
                                 tuple(unsure_spaces), status, message)
+
+
+def _with_neighbours(tiles: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``tiles`` and every tile beside one of them, each once, in a stable order."""
+    out = dict.fromkeys(tiles)
+    for tx, ty in tiles:
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            out.setdefault((tx + dx, ty + dy))
+    return list(out)

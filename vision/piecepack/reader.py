@@ -31,7 +31,7 @@ class PiecepackError(ValueError):
 
 @dataclass(frozen=True)
 class PiecepackConfig:
-    find_threshold: float = 0.3
+    find_threshold: float = 0.15
     """Minimum finder heat for a piece candidate."""
     read_threshold: float = 0.95
     """Minimum probability for a value or a suit to be reported (below it: unsure). Chosen with
@@ -140,7 +140,7 @@ def find(frame: np.ndarray, config: PiecepackConfig = DEFAULT_CONFIG
     stride = M.FINDER_STRIDE * (w / (sw / M.FINDER_SCALE))
     cands = []
     gh, gw = heat.shape
-    for y, x in zip(ys, xs, strict=True):
+    for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
         y0, y1, x0, x1 = max(0, y - 1), min(gh, y + 2), max(0, x - 1), min(gw, x + 2)
         win = heat[y0:y1, x0:x1]
         yy, xx = np.mgrid[y0:y1, x0:x1]
@@ -164,7 +164,8 @@ def classify(frame: np.ndarray, cands: Sequence[tuple[float, float, float, float
     """(N, PIECE_CLASSES) probabilities for the candidates' crops."""
     if not cands:
         return np.zeros((0, M.PIECE_CLASSES), np.float32)
-    crops = np.stack([M.to_input(M.crop_piece(frame, (c[0], c[1]), c[2])) for c in cands])
+    crops = np.stack([M.to_input(M.upright(M.crop_piece(frame, (c[0], c[1]), c[2])))
+                      for c in cands])
     return M.softmax(M.load_net(M.READER_PATH).run(crops))
 
 

@@ -192,17 +192,19 @@ class TableProcessor:
             return  # no camera dice at all (or the reader failed): nothing to switch
         try:
             factory = die_reader_for(tuple(kinds))
-            reader = self._default_dice if factory is None else \
-                self._kind_readers.get(factory)
-            if reader is None:
-                reader = self._kind_readers.setdefault(factory, factory())  # type: ignore[arg-type]
+            if factory is None:
+                reader: DiceReader = self._default_dice
+            else:
+                known = self._kind_readers.get(factory)
+                reader = known if known is not None else \
+                    self._kind_readers.setdefault(factory, factory())
         except Exception as exc:  # a reader that cannot start: the buttons still work
             self._report(f"dice reader for {', '.join(kinds)}: {type(exc).__name__}: {exc}")
             return
         if reader is not self.dice and self.dice is not None:
             region = getattr(self.dice, "region", None)
             if hasattr(reader, "region"):
-                reader.region = region  # type: ignore[attr-defined]
+                setattr(reader, "region", region)  # noqa: B010 - not every reader has one
             with self._lock:
                 reader.reset()
                 self.dice = reader

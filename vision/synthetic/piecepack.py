@@ -55,7 +55,8 @@ PAWN_HEIGHT_MM = 25.0
 def _rot(pts: np.ndarray, centre: tuple[float, float], scale: float, angle: float) -> np.ndarray:
     a = math.radians(angle)
     r = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-    return np.asarray(pts, np.float64) @ r.T * scale + np.asarray(centre)
+    out: np.ndarray = np.asarray(pts, np.float64) @ r.T * scale + np.asarray(centre)
+    return out
 
 
 def _fill(img: np.ndarray, poly: np.ndarray, colour: tuple[int, ...]) -> None:
@@ -92,7 +93,7 @@ def draw_suit(img: np.ndarray, suit: str, centre: tuple[float, float], size: flo
         pts = np.array([[-0.85, 0.55], [-0.9, -0.45], [-0.45, 0.0], [0.0, -0.7], [0.45, 0.0],
                         [0.9, -0.45], [0.85, 0.55]])
         _fill(img, _rot(pts, centre, s, angle), colour)
-        for tip in ([-0.9, -0.55], [0.0, -0.82], [0.9, -0.55]):
+        for tip in ((-0.9, -0.55), (0.0, -0.82), (0.9, -0.55)):
             _disc(img, _rot(np.array([tip]), centre, s, angle)[0], 0.14 * s, colour)
         band = np.array([[-0.85, 0.62], [0.85, 0.62], [0.85, 0.8], [-0.85, 0.8]])
         _fill(img, _rot(band, centre, s, angle), colour)
@@ -489,8 +490,8 @@ def render_table(seed: int, width: int = 1280, height: int = 720, n_tiles: int |
                  n_pawns: int | None = None, px_per_mm: float = 2.0) -> TableFrame:
     """A dungeon of face-down tiles with coins and pawns, laid inside the ring of markers of the
     printed sheet, seen by a camera above the table at up to 20 degrees off vertical."""
-    from vision.board.markers import DEFAULT_LAYOUT, marker_image
     from vision.board.calibration import CameraModel
+    from vision.board.markers import DEFAULT_LAYOUT, marker_image
     from vision.piecepack.placement import DungeonGrid
     from vision.synthetic.table import CameraPose
 

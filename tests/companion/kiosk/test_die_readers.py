@@ -12,6 +12,7 @@ from companion.kiosk.dice_flow import DiceEntry, DiceSeen
 from companion.kiosk.table_feed import DIE_READERS, TableProcessor, die_reader_for
 from hardware.buttons import CONFIRM, NEXT, PREV
 
+
 @dataclass(frozen=True, slots=True)
 class _Roll(Action):
     values: tuple[int, ...] = ()

@@ -1,3 +1,4 @@
+# mypy: allow-untyped-calls
 """Train the piecepack camera's three small networks on renders and export them to ONNX.
 
     OMP_NUM_THREADS=1 nice -n 10 python3 scripts/train_piecepack.py data      # render, cache
@@ -51,11 +52,11 @@ def render_area_data(n: int) -> None:
         size = np.zeros((gh, gw), np.float32)
         mask = np.zeros((gh, gw), np.float32)
         yy, xx = np.mgrid[0:gh, 0:gw].astype(np.float32)
-        boxes = []
+        boxes: list[tuple[float, float, float]] = []
         for p in f.pieces:
             bx, by, bw, bh = p.box
             cx, cy = bx + bw / 2, by + bh / 2
-            side = max(bw, bh)
+            side = float(max(bw, bh))
             boxes.append((cx, cy, side))
             gx, gy = cx / M.FINDER_STRIDE - 0.5, cy / M.FINDER_STRIDE - 0.5
             ch = 0 if p.kind == "die" else 1
@@ -85,10 +86,10 @@ def render_area_data(n: int) -> None:
                 continue
             crops.append(M.crop_piece(img, (cx, cy), side))
             labels.append(M.NOT_A_PIECE)
-        for bx, by, bs in boxes[:2]:  # half a piece in view: not a reading
+        for qx, qy, qs in boxes[:2]:  # half a piece in view: not a reading
             a = rng.uniform(0, 2 * math.pi)
-            d = bs * float(rng.uniform(0.6, 0.9))
-            crops.append(M.crop_piece(img, (bx + d * math.cos(a), by + d * math.sin(a)), bs))
+            d = qs * float(rng.uniform(0.6, 0.9))
+            crops.append(M.crop_piece(img, (qx + d * math.cos(a), qy + d * math.sin(a)), qs))
             labels.append(M.NOT_A_PIECE)
         ins.append(small)
         heats.append(heat)

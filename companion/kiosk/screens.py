@@ -133,6 +133,9 @@ class GameScreen:
             # a choice of square: the cursor on the map (BACK: the menu with every option)
             self.stack.append(MapPicker(self.stack[0].title, list(self.map_view.targets)))
         self._expect_dice(entry.sides if entry is not None else None)
+        kinds = getattr(self.feed, "expect_die_kinds", None)
+        if callable(kinds) and entry is not None:
+            kinds(tuple(k.name for k in entry.prompt.dice))
         self._built_version = s.version
 
     def _new_dice_entry(self) -> DiceEntry | None:

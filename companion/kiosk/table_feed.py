@@ -85,6 +85,35 @@ def dice_kinds(sides: Sequence[int] | None) -> tuple[str, ...]:
     return kinds if wanted and len(kinds) == len(wanted) else DIE_KINDS
 
 
+DIE_READERS: dict[str, str | Callable[[], DiceReader]] = {
+    "piecepack": "vision.piecepack.settle:PiecepackDiceSettler",
+}
+"""Die kinds read by a reader of their own, by die-kind name (``companion.core.dice.DieKind``):
+a factory, or "module:attribute" imported when a roll first asks for that kind. A roll of other
+kinds goes to the default dice reader."""
+
+
+def register_die_reader(kind: str, factory: str | Callable[[], DiceReader]) -> None:
+    """Read dice of kind ``kind`` with ``factory()`` (a vision package's own reader)."""
+    DIE_READERS[kind] = factory
+
+
+def die_reader_for(kinds: Sequence[str]) -> Callable[[], DiceReader] | None:
+    """The factory of the reader for a roll of these die kinds, when they all have the same
+    registered reader; None: the default dice reader."""
+    targets = {DIE_READERS.get(k) for k in kinds}
+    if not kinds or len(targets) != 1:
+        return None
+    target = targets.pop()
+    if target is None or callable(target):
+        return target
+    import importlib
+
+    module, _, name = target.partition(":")
+    factory: Callable[[], DiceReader] = getattr(importlib.import_module(module), name)
+    return factory
+
+
 def vision_dice_reader() -> tuple[DiceReader | None, str]:
     """(``vision.dice.DiceSettler``, "")."""
     from vision.dice import DiceSettler
@@ -128,6 +157,8 @@ class TableProcessor:
         self._lock = threading.Lock()
         self._centres = _cell_centres_mm()
         self.errors: list[str] = []
+        self._default_dice = dice
+        self._kind_readers: dict[Callable[[], DiceReader], DiceReader] = {}
 
     def reset_dice(self) -> None:
         if self.dice is not None:
@@ -153,6 +184,30 @@ class TableProcessor:
         # one attribute swap, read by the camera thread at its next frame: no lock, so the UI
         # never waits for a frame being processed
         self.dice.config = replace(config, kinds=kinds)  # type: ignore[union-attr]
+
+    def expect_die_kinds(self, kinds: Sequence[str]) -> None:
+        """The die kinds the game waits for (``DieKind.name``): a kind with a reader of its own
+        (:data:`DIE_READERS`) is read by it, any other by the default dice reader."""
+        if self._default_dice is None:
+            return  # no camera dice at all (or the reader failed): nothing to switch
+        try:
+            factory = die_reader_for(tuple(kinds))
+            if factory is None:
+                reader: DiceReader = self._default_dice
+            else:
+                known = self._kind_readers.get(factory)
+                reader = known if known is not None else \
+                    self._kind_readers.setdefault(factory, factory())
+        except Exception as exc:  # a reader that cannot start: the buttons still work
+            self._report(f"dice reader for {', '.join(kinds)}: {type(exc).__name__}: {exc}")
+            return
+        if reader is not self.dice and self.dice is not None:
+            region = getattr(self.dice, "region", None)
+            if hasattr(reader, "region"):
+                setattr(reader, "region", region)  # noqa: B010 - not every reader has one
+            with self._lock:
+                reader.reset()
+                self.dice = reader
 
     @property
     def can_learn(self) -> bool:
@@ -332,6 +387,9 @@ class ThreadedFeed:
     def expect_dice(self, sides: Sequence[int] | None) -> None:
         self.processor.expect_dice(sides)
 
+    def expect_die_kinds(self, kinds: Sequence[str]) -> None:
+        self.processor.expect_die_kinds(kinds)
+
     def close(self) -> None:
         self.worker.stop()
 
@@ -378,6 +436,9 @@ class SyncFeed:
 
     def expect_dice(self, sides: Sequence[int] | None) -> None:
         self.processor.expect_dice(sides)
+
+    def expect_die_kinds(self, kinds: Sequence[str]) -> None:
+        self.processor.expect_die_kinds(kinds)
 
     def close(self) -> None:
         self.source.close()

@@ -1,0 +1,110 @@
+"""The piecepack dice as the kiosk's dice prompt reads them: a roll counts once the dice have
+stopped and two readings agree.
+
+:class:`PiecepackDiceSettler` has the kiosk's dice-reader shape (``update(frame)`` -> a settled
+roll once per roll, else None; ``reset()``; ``state``; ``last``; ``region``): each roll's
+``dice`` carry ``value`` (0-5, None when unsure), ``suit`` (from the die's colour: whose die it
+is), ``box``, ``status`` and ``guess``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from vision.piecepack.reader import (
+    DEFAULT_CONFIG,
+    STATUS_UNSURE,
+    PieceObservation,
+    PiecepackConfig,
+    read_pieces,
+)
+
+MOTION_SIZE = (160, 90)
+MOTION_LEVEL = 14
+
+
+@dataclass(frozen=True)
+class SettleConfig:
+    motion_threshold: float = 0.0015
+    """Fraction of the 160x90 grey copy's pixels that changed, above which the dice move."""
+    still_frames: int = 3
+    """Still frames before the first reading."""
+    confirm_reads: int = 2
+    """Agreeing readings before the roll is reported."""
+    max_reads: int = 5
+    """After this many readings without agreement, the last is reported with status unsure."""
+
+
+def _signature(obs: PieceObservation) -> tuple[tuple[str, int, str, str], ...]:
+    return tuple(sorted((d.suit or "?", -1 if d.value is None else d.value, d.status, d.kind)
+                        for d in obs.dice))
+
+
+class PiecepackDiceSettler:
+    """Piecepack dice only (coins in the dice area are left out of the roll)."""
+
+    def __init__(self, config: PiecepackConfig = DEFAULT_CONFIG,
+                 settle: SettleConfig = SettleConfig()) -> None:
+        self.config = replace(config, kinds=("die",))
+        self.settle = settle
+        self.region: tuple[int, int, int, int] | None = None
+        self.state = "waiting"
+        self.last: PieceObservation | None = None
+        self._prev: np.ndarray | None = None
+        self._still = 0
+        self._reads: list[PieceObservation] = []
+        self._reported = False
+
+    def reset(self) -> None:
+        self.state = "waiting"
+        self.last = None
+        self._prev = None
+        self._still = 0
+        self._reads = []
+        self._reported = False
+
+    def _moving(self, frame: np.ndarray) -> bool:
+        img = frame
+        if self.region is not None:
+            x, y, w, h = self.region
+            img = frame[max(0, y):y + h, max(0, x):x + w]
+        grey = cv2.cvtColor(cv2.resize(img, MOTION_SIZE, interpolation=cv2.INTER_AREA),
+                            cv2.COLOR_BGR2GRAY)
+        prev, self._prev = self._prev, grey
+        if prev is None:
+            return False
+        changed = float((cv2.absdiff(grey, prev) > MOTION_LEVEL).mean())
+        return changed > self.settle.motion_threshold
+
+    def update(self, frame: np.ndarray) -> PieceObservation | None:
+        """A settled roll (once per roll) or None."""
+        if self._moving(frame):
+            self.state, self._still, self._reads, self._reported = "moving", 0, [], False
+            return None
+        self._still += 1
+        if self._reported or self._still < self.settle.still_frames:
+            self.state = "settled" if self._reported else "settling"
+            return None
+        obs = read_pieces(frame, replace(self.config, region=self.region))
+        self.last = obs
+        if obs.status == "error":
+            return None
+        self._reads.append(obs)
+        agree = self._reads[-self.settle.confirm_reads:]
+        if len(agree) == self.settle.confirm_reads and \
+                len({_signature(o) for o in agree}) == 1:
+            if obs.status == "empty":
+                self._reads = []
+                return None
+            self._reported, self.state = True, "settled"
+            return obs
+        if len(self._reads) >= self.settle.max_reads:
+            self._reported, self.state = True, "settled"
+            dice = tuple(replace(d, value=None, suit=None, status=STATUS_UNSURE)
+                         for d in obs.dice)
+            return PieceObservation(dice, "unsure", "the dice read differently while still: "
+                                    "please confirm")
+        return None

@@ -50,6 +50,7 @@ class DiceEntry:
                  make: Callable[[tuple[int, ...]], Action]) -> None:
         self.prompt = prompt
         self.sides = tuple(max(k.faces) for k in prompt.dice)
+        self.kinds = tuple(k.name for k in prompt.dice)  # for readers of special kinds
         self.player_name = player_name
         self.make = make  # the action that answers the prompt with these values
         self.submitted: Action | None = None

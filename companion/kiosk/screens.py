@@ -20,7 +20,7 @@ import pygame
 
 from companion.core.actions import Action
 from companion.core.errors import IllegalActionError
-from companion.kiosk import theme
+from companion.kiosk import die_readers, theme
 from companion.kiosk.dice_flow import DiceEntry, DiceSeen
 from companion.kiosk.inputs import Command, Menu, Outcome, Pad, Pop, Push, Submit
 from companion.kiosk.painter import Painter
@@ -121,7 +121,8 @@ class GameScreen:
         entry = self._new_dice_entry()
         if entry is not None and s.state.outcome is None:
             self.stack.append(entry)
-        self._expect_dice(entry.sides if entry is not None else None)
+        self._expect_dice(entry.sides if entry is not None else None,
+                          entry.kinds if entry is not None else None)
         self._built_version = s.version
 
     def _new_dice_entry(self) -> DiceEntry | None:
@@ -135,11 +136,16 @@ class GameScreen:
             return self.presenter.roll_action(state, prompt, values)
         return DiceEntry(prompt, state.players[prompt.player].name, self.camera_dice, make)
 
-    def _expect_dice(self, sides: tuple[int, ...] | None) -> None:
-        """Tell the camera which dice the game waits for (feeds that cannot: ignored)."""
+    def _expect_dice(self, sides: tuple[int, ...] | None,
+                     kinds: tuple[str, ...] | None = None) -> None:
+        """Tell the camera which dice the game waits for (feeds that cannot: ignored); the
+        kinds' names too when a registered reader reads them (``die_readers``)."""
         expect = getattr(self.feed, "expect_dice", None)
         if callable(expect):
-            expect(sides)
+            if die_readers.factory_for(kinds) is not None:
+                expect(sides, kinds=kinds)
+            else:
+                expect(sides)
 
     def _referee_rows(self) -> list[tuple[str, str]]:
         rows = list(self.referee)

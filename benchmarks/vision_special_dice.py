@@ -9,7 +9,8 @@ scatter arrows. Seeds start at ``EVAL_SEED`` (training used 10,000-11,599 and
 110,000-111,599; the tests use 7,000,000 on).
 
 Printed per kind: dice, right (read and right), unsure (found but not read, or not found),
-confidently wrong (read and wrong), phantoms (a die read where none lies), and for the scatter
+confidently wrong (read and wrong), phantoms (something reported where no die lies: read, or
+unsure), and for the scatter
 die the right share among arrows more than 5 degrees from the line between two directions;
 then the median milliseconds per frame (one thread). The last line is one JSON object.
 
@@ -62,7 +63,7 @@ def _match(truth_centres: list[tuple[float, float, float]], boxes: list[tuple[in
 
 def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig) -> tuple[dict[str, object], list[tuple[float, bool]]]:
     counts = {"dice": 0, "right": 0, "unsure": 0, "missed": 0, "wrong": 0, "phantom": 0,
-              "clear": 0, "clear_right": 0, "guess_right": 0}
+              "clear": 0, "clear_right": 0, "guess_right": 0, "extra_unsure": 0}
     ms: list[float] = []
     records: list[tuple[float, bool]] = []  # (confidence, guess right) per found die
     wrongs: list[str] = []
@@ -98,6 +99,7 @@ def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig) -> tuple[d
                               f"truth {want}" + (f" bearing {d.bearing_deg:.1f}" if d.bearing_deg is not None else ""))
         matched = set(m.values())
         counts["phantom"] += sum(1 for j, r in enumerate(obs.dice) if j not in matched and r.status == "read")
+        counts["extra_unsure"] += sum(1 for j, r in enumerate(obs.dice) if j not in matched and r.status != "read")
     n = max(1, counts["dice"])
     res: dict[str, object] = {
         "kind": kind, "frames": frames, **counts,
@@ -138,7 +140,7 @@ def main() -> None:
         results.append(res)
         print(f"{kind}: {res['dice']} dice in {res['frames']} frames: right {res['right_pct']}%, unsure "
               f"{res['unsure_pct']}% ({res['missed']} not found), confidently wrong {res['wrong_pct']}% "
-              f"({res['wrong']}), phantoms {res['phantom']}; {res['ms_median']} ms a frame (median, p90 "
+              f"({res['wrong']}), phantoms {res['phantom']} read, {res['extra_unsure']} unsure; {res['ms_median']} ms a frame (median, p90 "
               f"{res['ms_p90']})" + (f"; arrows > {BORDER_DEG:g} deg from a sector line: right "
                                      f"{res['clear_right_pct']}%" if kind == "scatter" else ""))
         for w in res["wrongs"]:  # type: ignore[attr-defined]

@@ -169,7 +169,8 @@ def load(paths: list[Path]) -> dict[str, np.ndarray]:
     return out
 
 
-def train_finder(data: list[Path], minutes: float, seed: int) -> None:
+def train_finder(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
+                 lr: float = 3e-3) -> None:
     torch = _torch()
     f = load(data)
     xs, rows = f["det_x"], f["det_rows"]
@@ -196,7 +197,11 @@ def train_finder(data: list[Path], minutes: float, seed: int) -> None:
             regw[i][near] = 1.0
     torch.manual_seed(seed)
     net = finder_net()
-    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
+    if resume is not None:
+        net.load_state_dict(torch.load(resume))
+        print(f"finder: resumed from {resume}")
+    checkpoint = Path("/tmp/special_finder.pt")
+    opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     X = torch.from_numpy(xs[:, None])
     Ht, Rt, Wt = torch.from_numpy(heat), torch.from_numpy(reg), torch.from_numpy(regw)
     rng = np.random.default_rng(seed)
@@ -204,7 +209,10 @@ def train_finder(data: list[Path], minutes: float, seed: int) -> None:
     step = 0
     total = None
     while time.time() < t_end:
-        idx = torch.from_numpy(rng.choice(tr, 32))
+        frac = 1 - (t_end - time.time()) / (minutes * 60)
+        for g in opt.param_groups:
+            g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
+        idx = torch.from_numpy(rng.choice(tr, 16))
         x = _norm(torch, X[idx])
         # brightness/contrast are removed by the normalisation; flip the frame (dice stay dice)
         if rng.random() < 0.5:
@@ -229,6 +237,8 @@ def train_finder(data: list[Path], minutes: float, seed: int) -> None:
         total = loss.item() if total is None else 0.98 * total + 0.02 * loss.item()
         if step % 200 == 0:
             print(f"finder step {step} loss {total:.3f}", flush=True)
+            torch.save(net.state_dict(), checkpoint)
+    torch.save(net.state_dict(), checkpoint)
     net.eval()
     FINDER_PATH.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(net, torch.zeros(1, 1, 180, 320), str(FINDER_PATH), input_names=["x"],
@@ -244,7 +254,8 @@ def soft_angles(deg: np.ndarray, sigma: float = 4.0) -> np.ndarray:
     return np.asarray(w / w.sum(axis=1, keepdims=True), np.float32)
 
 
-def train_reader(data: list[Path], minutes: float, seed: int) -> None:
+def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
+                 lr: float = 2e-3) -> None:
     torch = _torch()
     F = torch.nn.functional
     f = load(data)
@@ -254,7 +265,11 @@ def train_reader(data: list[Path], minutes: float, seed: int) -> None:
     tr, va = np.arange(n - hold), np.arange(n - hold, n)
     torch.manual_seed(seed)
     net = reader_net()
-    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
+    if resume is not None:
+        net.load_state_dict(torch.load(resume))
+        print(f"reader: resumed from {resume}")
+    checkpoint = Path("/tmp/special_reader.pt")
+    opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     X = torch.from_numpy(crops)
     Y = torch.from_numpy(labels)
     A = np.nan_to_num(angles, nan=0.0)
@@ -266,7 +281,7 @@ def train_reader(data: list[Path], minutes: float, seed: int) -> None:
     while time.time() < t_end:
         frac = 1 - (t_end - time.time()) / (minutes * 60)
         for g in opt.param_groups:
-            g["lr"] = 2e-3 * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
+            g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
         idx_np = rng.choice(tr, 64)
         idx = torch.from_numpy(idx_np)
         k = int(rng.integers(4))
@@ -289,6 +304,8 @@ def train_reader(data: list[Path], minutes: float, seed: int) -> None:
         total = loss.item() if total is None else 0.98 * total + 0.02 * loss.item()
         if step % 200 == 0:
             print(f"reader step {step} loss {total:.3f}", flush=True)
+            torch.save(net.state_dict(), checkpoint)
+    torch.save(net.state_dict(), checkpoint)
     net.eval()
     with torch.no_grad():
         out = net(_norm(torch, X[torch.from_numpy(va)])[:, None]).numpy()
@@ -313,13 +330,15 @@ def main() -> None:
     ap.add_argument("--data", type=Path, nargs="+", default=[DATA],
                     help="rendered set(s): one to write (render), one or more to train on")
     ap.add_argument("--seed", type=int, default=TRAIN_SEED)
+    ap.add_argument("--resume", type=Path, help="start from this state dict (/tmp/special_finder.pt, /tmp/special_reader.pt)")
+    ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (finder: 3e-3 unless given)")
     a = ap.parse_args()
     if a.what == "render":
         render(a.frames, a.data[0], a.seed)
     elif a.what == "finder":
-        train_finder(a.data, a.minutes, a.seed)
+        train_finder(a.data, a.minutes, a.seed, a.resume, a.lr if a.lr != 2e-3 else 3e-3)
     else:
-        train_reader(a.data, a.minutes, a.seed)
+        train_reader(a.data, a.minutes, a.seed, a.resume, a.lr)
 
 
 if __name__ == "__main__":

@@ -74,13 +74,22 @@ def shrink(grey: np.ndarray) -> np.ndarray:
     return np.asarray(small)
 
 
+CROP_SAMPLE = 64
+"""Crops are sampled at this size and shrunk to ``CROP`` (as the training crops were)."""
+
+
 def crop(grey: np.ndarray, centre: tuple[float, float], side: float) -> np.ndarray:
     """A ``CROP`` x ``CROP`` crop of ``grey`` centred on ``centre``, ``CROP_MARGIN * side``
     pixels across (edges replicated past the frame); axis-aligned, so angles are kept."""
+    big = _crop(grey, centre, side)
+    return np.asarray(cv2.resize(big, (CROP, CROP), interpolation=cv2.INTER_AREA))
+
+
+def _crop(grey: np.ndarray, centre: tuple[float, float], side: float) -> np.ndarray:
     window = max(side * CROP_MARGIN, 4.0)
-    scale = CROP / window
+    scale = CROP_SAMPLE / window
     cx, cy = centre
-    m = np.array([[scale, 0, CROP / 2 - cx * scale], [0, scale, CROP / 2 - cy * scale]], np.float32)
+    m = np.array([[scale, 0, CROP_SAMPLE / 2 - cx * scale], [0, scale, CROP_SAMPLE / 2 - cy * scale]], np.float32)
     if scale < 0.75:
         # shrink first so thin symbol strokes are averaged, not skipped
         f = 1.0 / scale
@@ -92,15 +101,15 @@ def crop(grey: np.ndarray, centre: tuple[float, float], side: float) -> np.ndarr
                              interpolation=cv2.INTER_AREA)
             fx, fy = sub.shape[1] / (x1 - x0), sub.shape[0] / (y1 - y0)
             return crop_scaled(sub, ((cx - x0) * fx, (cy - y0) * fy), window * fx)
-    return np.asarray(cv2.warpAffine(grey, m, (CROP, CROP), flags=cv2.INTER_LINEAR,
+    return np.asarray(cv2.warpAffine(grey, m, (CROP_SAMPLE, CROP_SAMPLE), flags=cv2.INTER_LINEAR,
                                      borderMode=cv2.BORDER_REPLICATE))
 
 
 def crop_scaled(grey: np.ndarray, centre: tuple[float, float], window: float) -> np.ndarray:
-    scale = CROP / window
+    scale = CROP_SAMPLE / window
     cx, cy = centre
-    m = np.array([[scale, 0, CROP / 2 - cx * scale], [0, scale, CROP / 2 - cy * scale]], np.float32)
-    return np.asarray(cv2.warpAffine(grey, m, (CROP, CROP), flags=cv2.INTER_LINEAR,
+    m = np.array([[scale, 0, CROP_SAMPLE / 2 - cx * scale], [0, scale, CROP_SAMPLE / 2 - cy * scale]], np.float32)
+    return np.asarray(cv2.warpAffine(grey, m, (CROP_SAMPLE, CROP_SAMPLE), flags=cv2.INTER_LINEAR,
                                      borderMode=cv2.BORDER_REPLICATE))
 
 

@@ -206,10 +206,15 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
     cls, ang = read_crops(crops)
     H, W = grey.shape[:2]
     readings: list[SpecialDieReading] = []
+    kept: list[tuple[float, float, float, float]] = []
     for c, p, a in zip(cands, cls, ang, strict=True):
-        if float(p[NONE_CLASS]) >= config.none_threshold:
+        die_p = 1.0 - float(p[NONE_CLASS])
+        if 1.0 - die_p >= config.none_threshold or (c[3] < config.weak_heat and die_p < config.weak_die):
             continue
         cx, cy, side, _ = c
+        if any(math.hypot(cx - k[0], cy - k[1]) < 0.9 * max(side, k[2]) for k in kept):
+            continue  # a second look at a die already kept
+        kept.append(c)
         half = side / 2
         box = (int(round(cx - half + ox)), int(round(cy - half + oy)), int(round(side)), int(round(side)))
         cut = (cx - half < config.edge_px or cy - half < config.edge_px or cx + half > W - config.edge_px

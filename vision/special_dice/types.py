@@ -76,10 +76,15 @@ class SpecialDiceConfig:
 
     kinds: tuple[str, ...] = KINDS
     """The kinds in play: a die that looks like another kind is unsure, not read as one in play."""
-    find_threshold: float = 0.3
+    find_threshold: float = 0.08
     """Minimum finder heat for a candidate die."""
     none_threshold: float = 0.5
     """A candidate the reader calls "not a block or scatter die" this surely is dropped."""
+    weak_heat: float = 0.2
+    """A candidate the finder gives less heat than this is kept only when the reader is at least
+    ``weak_die`` sure it is a die of these kinds (the finder's threshold is low so that few dice
+    are missed; the reader then throws out most of what is not a die)."""
+    weak_die: float = 0.8
     block_threshold: float = 0.97
     """A block die is read when its symbol has at least this probability."""
     scatter_threshold: float = 0.93

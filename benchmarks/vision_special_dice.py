@@ -6,7 +6,8 @@ random table, camera slant up to 35 degrees, board turned any way in the picture
 focus and motion blur, noise, JPEG; 0-2 pipped d6 or tokens beside them), read as the kiosk
 reads a roll of that kind, with the board's registration (the scene's homography) for the
 scatter arrows. Seeds start at ``EVAL_SEED`` (training used 10,000-11,599 and
-110,000-111,599; the tests use 7,000,000 on).
+110,000-111,599; the tests use 7,000,000 on; 5,000,000 on was the first evaluation range, whose
+wrong readings at thresholds of 0.8 made the shipped thresholds 0.97, so it is no longer held out).
 
 Printed per kind: dice, right (read and right), unsure (found but not read, or not found),
 confidently wrong (read and wrong), phantoms (something reported where no die lies: read, or
@@ -39,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from vision.special_dice import Orientation, SpecialDiceConfig, read_special_dice  # noqa: E402
 from vision.synthetic.special_dice import block_value, render_scene  # noqa: E402
 
-EVAL_SEED = 5_000_000
+EVAL_SEED = 6_000_000
 TUNE_SEED = 3_000_000
 BORDER_DEG = 5.0
 

@@ -30,6 +30,14 @@ D12 = DieKind("d12", tuple(range(1, 13)))
 D20 = DieKind("d20", tuple(range(1, 21)))
 STANDARD: dict[int, DieKind] = {k.faces[-1]: k for k in (D4, D6, D8, D10, D12, D20)}
 
+BLOCK = DieKind("block", (1, 2, 3, 4, 5, 6), ("attacker down", "both down", "pushed", "pushed",
+                                              "defender stumbles", "defender down"))
+"""The fantasy-football block die: five symbols on six faces (pushed on faces 3 and 4; the camera
+reads a pushed face as 3)."""
+SCATTER = DieKind("scatter", tuple(range(1, 9)), ("N", "NE", "E", "SE", "S", "SW", "W", "NW"))
+"""The scatter die: a d8 whose arrow gives a direction relative to the board: 1 is north (up
+the board), then clockwise in steps of 45 degrees to 8, north-west."""
+
 
 def die_of_sides(sides: int) -> DieKind:
     """The numbered die with ``sides`` faces (1..sides)."""

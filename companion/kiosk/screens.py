@@ -20,7 +20,7 @@ import pygame
 
 from companion.core.actions import Action
 from companion.core.errors import IllegalActionError
-from companion.kiosk import theme
+from companion.kiosk import die_readers, theme
 from companion.kiosk.dice_flow import DiceEntry, DiceSeen
 from companion.kiosk.inputs import Command, MapPicker, Menu, Outcome, Pad, Pop, Push, Submit
 from companion.kiosk.map_view import MapView
@@ -132,10 +132,8 @@ class GameScreen:
         elif self.map_view is not None and self.map_view.targets and s.state.outcome is None:
             # a choice of square: the cursor on the map (BACK: the menu with every option)
             self.stack.append(MapPicker(self.stack[0].title, list(self.map_view.targets)))
-        self._expect_dice(entry.sides if entry is not None else None)
-        kinds = getattr(self.feed, "expect_die_kinds", None)
-        if callable(kinds) and entry is not None:
-            kinds(tuple(k.name for k in entry.prompt.dice))
+        self._expect_dice(entry.sides if entry is not None else None,
+                          entry.kinds() if entry is not None else None)
         self._built_version = s.version
 
     def _new_dice_entry(self) -> DiceEntry | None:
@@ -149,11 +147,16 @@ class GameScreen:
             return self.presenter.roll_action(state, prompt, values)
         return DiceEntry(prompt, state.players[prompt.player].name, self.camera_dice, make)
 
-    def _expect_dice(self, sides: tuple[int, ...] | None) -> None:
-        """Tell the camera which dice the game waits for (feeds that cannot: ignored)."""
+    def _expect_dice(self, sides: tuple[int, ...] | None,
+                     kinds: tuple[str, ...] | None = None) -> None:
+        """Tell the camera which dice the game waits for (feeds that cannot: ignored); the
+        kinds' names too when a registered reader reads them (``die_readers``)."""
         expect = getattr(self.feed, "expect_dice", None)
         if callable(expect):
-            expect(sides)
+            if die_readers.factory_for(kinds) is not None:
+                expect(sides, kinds=kinds)
+            else:
+                expect(sides)
 
     def _referee_rows(self) -> list[tuple[str, str]]:
         rows = list(self.referee)

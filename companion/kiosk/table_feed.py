@@ -24,7 +24,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from companion.kiosk import dice_area
+from companion.kiosk import dice_area, die_readers
 from companion.kiosk.dice_area import DiceArea
 from companion.kiosk.dice_flow import DiceSeen
 from companion.kiosk.pawn_check import BoardSeen
@@ -85,35 +85,6 @@ def dice_kinds(sides: Sequence[int] | None) -> tuple[str, ...]:
     return kinds if wanted and len(kinds) == len(wanted) else DIE_KINDS
 
 
-DIE_READERS: dict[str, str | Callable[[], DiceReader]] = {
-    "piecepack": "vision.piecepack.settle:PiecepackDiceSettler",
-}
-"""Die kinds read by a reader of their own, by die-kind name (``companion.core.dice.DieKind``):
-a factory, or "module:attribute" imported when a roll first asks for that kind. A roll of other
-kinds goes to the default dice reader."""
-
-
-def register_die_reader(kind: str, factory: str | Callable[[], DiceReader]) -> None:
-    """Read dice of kind ``kind`` with ``factory()`` (a vision package's own reader)."""
-    DIE_READERS[kind] = factory
-
-
-def die_reader_for(kinds: Sequence[str]) -> Callable[[], DiceReader] | None:
-    """The factory of the reader for a roll of these die kinds, when they all have the same
-    registered reader; None: the default dice reader."""
-    targets = {DIE_READERS.get(k) for k in kinds}
-    if not kinds or len(targets) != 1:
-        return None
-    target = targets.pop()
-    if target is None or callable(target):
-        return target
-    import importlib
-
-    module, _, name = target.partition(":")
-    factory: Callable[[], DiceReader] = getattr(importlib.import_module(module), name)
-    return factory
-
-
 def vision_dice_reader() -> tuple[DiceReader | None, str]:
     """(``vision.dice.DiceSettler``, "")."""
     from vision.dice import DiceSettler
@@ -157,8 +128,8 @@ class TableProcessor:
         self._lock = threading.Lock()
         self._centres = _cell_centres_mm()
         self.errors: list[str] = []
-        self._default_dice = dice
-        self._kind_readers: dict[Callable[[], DiceReader], DiceReader] = {}
+        self._numbered: DiceReader | None = None  # the usual reader while a special one reads
+        self._special_kinds: tuple[str, ...] = ()
 
     def reset_dice(self) -> None:
         if self.dice is not None:
@@ -174,9 +145,12 @@ class TableProcessor:
         if take is not None and self.dice is not None and hasattr(self.dice, "closer"):
             self.dice.closer = take
 
-    def expect_dice(self, sides: Sequence[int] | None) -> None:
-        """The roll the game waits for (dice sides), or None: the dice reader then reads only
-        those die types, so a die mistaken for a type not in play is unsure, not misread."""
+    def expect_dice(self, sides: Sequence[int] | None, kinds: Sequence[str] | None = None) -> None:
+        """The roll the game waits for (dice sides, and the kinds' names when known), or None:
+        the dice reader then reads only those die types, so a die mistaken for a type not in
+        play is unsure, not misread. A roll whose kinds all have a reader in
+        ``die_readers`` (block or scatter dice ...) is read by that reader instead."""
+        self._use_reader_for(tuple(kinds or ()))
         config: Any = getattr(self.dice, "config", None)
         kinds = dice_kinds(sides)
         if not kinds or not hasattr(config, "kinds") or tuple(config.kinds) == kinds:
@@ -185,29 +159,28 @@ class TableProcessor:
         # never waits for a frame being processed
         self.dice.config = replace(config, kinds=kinds)  # type: ignore[union-attr]
 
-    def expect_die_kinds(self, kinds: Sequence[str]) -> None:
-        """The die kinds the game waits for (``DieKind.name``): a kind with a reader of its own
-        (:data:`DIE_READERS`) is read by it, any other by the default dice reader."""
-        if self._default_dice is None:
-            return  # no camera dice at all (or the reader failed): nothing to switch
-        try:
-            factory = die_reader_for(tuple(kinds))
-            if factory is None:
-                reader: DiceReader = self._default_dice
-            else:
-                known = self._kind_readers.get(factory)
-                reader = known if known is not None else \
-                    self._kind_readers.setdefault(factory, factory())
-        except Exception as exc:  # a reader that cannot start: the buttons still work
-            self._report(f"dice reader for {', '.join(kinds)}: {type(exc).__name__}: {exc}")
-            return
-        if reader is not self.dice and self.dice is not None:
-            region = getattr(self.dice, "region", None)
-            if hasattr(reader, "region"):
-                setattr(reader, "region", region)  # noqa: B010 - not every reader has one
-            with self._lock:
-                reader.reset()
-                self.dice = reader
+    def _use_reader_for(self, kinds: tuple[str, ...]) -> None:
+        """Swap in the registered reader for ``kinds`` (or back to the numbered reader)."""
+        factory = die_readers.factory_for(kinds)
+        if factory is not None and (self.dice is not None or self._numbered is not None):
+            if self._special_kinds == kinds:
+                return
+            try:
+                special = factory(kinds)
+            except Exception as exc:  # a missing model must not stop the game
+                self._report(f"dice reader for {', '.join(kinds)}: {type(exc).__name__}: {exc}")
+                return
+            current = self.dice if self._numbered is None else self._numbered
+            for name in ("region", "board_to_frame"):
+                if hasattr(special, name) and hasattr(self.dice, name):
+                    setattr(special, name, getattr(self.dice, name))
+            self._numbered, self._special_kinds = current, kinds
+            self.dice = special  # one attribute swap, read by the camera thread's next frame
+        elif self._numbered is not None:
+            numbered, self._numbered, self._special_kinds = self._numbered, None, ()
+            if hasattr(numbered, "region") and hasattr(self.dice, "region"):
+                numbered.region = self.dice.region  # type: ignore[union-attr]
+            self.dice = numbered
 
     @property
     def can_learn(self) -> bool:
@@ -297,6 +270,8 @@ class TableProcessor:
     def _aim_dice(self, to_frame: np.ndarray, frame_size: tuple[int, int]) -> None:
         """Point the dice reader at the dice area as the registered board places it (from the
         next frame on; a new region restarts the settler)."""
+        if self.dice is not None and hasattr(self.dice, "board_to_frame"):
+            self.dice.board_to_frame = to_frame  # scatter arrows are read relative to the board
         if self.dice is None or self.dice_area is None or not hasattr(self.dice, "region"):
             return
         region = self.dice_area.region(to_frame, frame_size)
@@ -343,7 +318,7 @@ class Feed(Protocol):
 
     def reset_dice(self) -> None: ...
 
-    def expect_dice(self, sides: Sequence[int] | None) -> None: ...
+    def expect_dice(self, sides: Sequence[int] | None, kinds: Sequence[str] | None = None) -> None: ...
 
     def close(self) -> None: ...
 
@@ -384,11 +359,8 @@ class ThreadedFeed:
     def reset_dice(self) -> None:
         self.processor.reset_dice()
 
-    def expect_dice(self, sides: Sequence[int] | None) -> None:
-        self.processor.expect_dice(sides)
-
-    def expect_die_kinds(self, kinds: Sequence[str]) -> None:
-        self.processor.expect_die_kinds(kinds)
+    def expect_dice(self, sides: Sequence[int] | None, kinds: Sequence[str] | None = None) -> None:
+        self.processor.expect_dice(sides, kinds)
 
     def close(self) -> None:
         self.worker.stop()
@@ -434,11 +406,8 @@ class SyncFeed:
     def reset_dice(self) -> None:
         self.processor.reset_dice()
 
-    def expect_dice(self, sides: Sequence[int] | None) -> None:
-        self.processor.expect_dice(sides)
-
-    def expect_die_kinds(self, kinds: Sequence[str]) -> None:
-        self.processor.expect_die_kinds(kinds)
+    def expect_dice(self, sides: Sequence[int] | None, kinds: Sequence[str] | None = None) -> None:
+        self.processor.expect_dice(sides, kinds)
 
     def close(self) -> None:
         self.source.close()
@@ -462,7 +431,7 @@ class NoFeed:
     def reset_dice(self) -> None:
         pass
 
-    def expect_dice(self, sides: Sequence[int] | None) -> None:
+    def expect_dice(self, sides: Sequence[int] | None, kinds: Sequence[str] | None = None) -> None:
         pass
 
     def close(self) -> None:

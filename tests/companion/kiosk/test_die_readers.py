@@ -1,16 +1,89 @@
-"""A die kind with a reader of its own (the piecepack die) is read by it; the dice pad takes the
-faces the die has (a piecepack die's null is 0)."""
+"""A roll of registered die kinds (block, scatter, piecepack ...) is read by that kind's reader;
+the dice pad takes the faces the die has (a piecepack die's null is 0)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import pytest
+
 from companion.core.actions import Action
-from companion.core.dice import D6, DicePrompt, DieKind
+from companion.core.dice import BLOCK, D6, SCATTER, DicePrompt, DieKind
+from companion.kiosk import die_readers
 from companion.kiosk.dice_flow import DiceEntry, DiceSeen
-from companion.kiosk.table_feed import DIE_READERS, TableProcessor, die_reader_for
+from companion.kiosk.table_feed import TableProcessor
 from hardware.buttons import CONFIRM, NEXT, PREV
+
+
+class FakeReader:
+    def __init__(self, kinds: tuple[str, ...] = ()) -> None:
+        self.kinds = kinds
+        self.region: Any = (1, 2, 30, 40)
+        self.board_to_frame: Any = None
+        self.frames = 0
+
+    def update(self, frame: Any) -> None:
+        self.frames += 1
+
+    def reset(self) -> None:
+        pass
+
+
+def test_block_and_scatter_dice_have_a_reader_and_numbered_dice_do_not() -> None:
+    assert {"block", "scatter"} <= set(die_readers.registered())
+    assert die_readers.factory_for(("block", "block")) is not None
+    assert die_readers.factory_for(("scatter",)) is not None
+    assert die_readers.factory_for(("d6", "d6")) is None
+    assert die_readers.factory_for(("block", "d6")) is None  # a mixed roll: no one reader for it
+    assert die_readers.factory_for(()) is None
+    with pytest.raises(ValueError, match="non-empty string"):
+        die_readers.register("", FakeReader)
+
+
+def test_the_kinds_reader_reads_their_roll_and_the_numbered_reader_comes_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[FakeReader] = []
+
+    def factory(kinds: tuple[str, ...]) -> FakeReader:
+        made.append(FakeReader(kinds))
+        made[-1].region = None
+        return made[-1]
+
+    monkeypatch.setitem(die_readers._READERS, "block", factory)
+    numbered = FakeReader()
+    processor = TableProcessor(numbered, None)  # type: ignore[arg-type]
+    processor.expect_dice((6, 6), ("block", "block"))
+    assert processor.dice is made[0] and made[0].kinds == ("block", "block")
+    assert made[0].region == (1, 2, 30, 40)  # the dice area carries over
+    processor(np.zeros((48, 64, 3), np.uint8))
+    assert made[0].frames == 1 and numbered.frames == 0
+    processor.expect_dice((6, 6), ("block", "block"))
+    assert len(made) == 1  # the same roll again: the same reader
+    processor.expect_dice((6,), ("d6",))
+    assert processor.dice is numbered
+    processor.expect_dice(None)
+    assert processor.dice is numbered
+
+
+def test_a_reader_that_cannot_start_leaves_the_numbered_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(kinds: tuple[str, ...]) -> FakeReader:
+        raise RuntimeError("model missing")
+
+    monkeypatch.setitem(die_readers._READERS, "scatter", broken)
+    numbered = FakeReader()
+    processor = TableProcessor(numbered, None)  # type: ignore[arg-type]
+    processor.expect_dice((8,), ("scatter",))
+    assert processor.dice is numbered
+    assert any("model missing" in e for e in processor.errors)
+
+
+def test_the_dice_pad_knows_its_kinds_names() -> None:
+    entry = DiceEntry(DicePrompt(0, (BLOCK, BLOCK, SCATTER, D6), "block"), "Ann", True, lambda v: None)  # type: ignore[arg-type,return-value]
+    assert entry.kinds() == ("block", "block", "scatter", "d6")
+    assert entry.sides == (6, 6, 8, 6)
+    assert BLOCK.label(4) == "pushed" and SCATTER.label(1) == "N" and SCATTER.label(8) == "NW"
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,56 +94,12 @@ class _Roll(Action):
 PIECEPACK = DieKind("piecepack", (0, 1, 2, 3, 4, 5), ("null", "ace", "2", "3", "4", "5"))
 
 
-class _Reader:
-    def __init__(self) -> None:
-        self.resets = 0
-        self.region: Any = None
-
-    def update(self, frame: Any) -> Any | None:
-        return None
-
-    def reset(self) -> None:
-        self.resets += 1
-
-
-def test_the_piecepack_die_has_its_own_reader_and_other_kinds_the_default() -> None:
+def test_the_piecepack_die_has_its_own_reader() -> None:
     from vision.piecepack.settle import PiecepackDiceSettler
 
-    assert die_reader_for(("piecepack",)) is PiecepackDiceSettler
-    assert die_reader_for(("piecepack", "piecepack")) is PiecepackDiceSettler
-    assert die_reader_for(("d6",)) is None
-    assert die_reader_for(("piecepack", "d6")) is None  # mixed: the default reader
-    assert die_reader_for(()) is None
-
-
-def test_the_processor_switches_to_the_kinds_reader_and_back(monkeypatch: Any) -> None:
-    made: list[_Reader] = []
-
-    def factory() -> _Reader:
-        made.append(_Reader())
-        return made[-1]
-
-    monkeypatch.setitem(DIE_READERS, "block", factory)
-    default = _Reader()
-    default.region = (1, 2, 300, 200)
-    p = TableProcessor(default, None)
-    p.expect_die_kinds(("block",))
-    assert p.dice is made[0] and made[0].region == (1, 2, 300, 200) and made[0].resets == 1
-    p.expect_die_kinds(("block",))
-    assert len(made) == 1  # made once, kept
-    p.expect_die_kinds(("d6",))
-    assert p.dice is default
-
-
-def test_a_reader_that_cannot_start_leaves_the_default_and_says_why(monkeypatch: Any) -> None:
-    def broken() -> _Reader:
-        raise RuntimeError("no model")
-
-    monkeypatch.setitem(DIE_READERS, "block", broken)
-    default = _Reader()
-    p = TableProcessor(default, None)
-    p.expect_die_kinds(("block",))
-    assert p.dice is default and "no model" in p.errors[-1]
+    factory = die_readers.factory_for(("piecepack", "piecepack"))
+    assert factory is not None and isinstance(factory(("piecepack",)), PiecepackDiceSettler)
+    assert die_readers.factory_for(("piecepack", "d6")) is None  # mixed: the numbered reader
 
 
 def _entry(kind: DieKind, camera: bool = True) -> DiceEntry:
@@ -87,18 +116,18 @@ def test_a_null_read_by_the_camera_is_offered_for_confirmation() -> None:
 def test_a_d6_cannot_show_0_and_the_pad_says_so() -> None:
     e = _entry(D6)
     assert not e.offer(DiceSeen((0,)))
-    assert "d6 die cannot show 0" in e.problem
+    assert "d6 cannot show 0" in e.problem
 
 
 def test_the_buttons_step_through_a_piecepack_dies_faces_null_included() -> None:
     e = _entry(PIECEPACK, camera=False)
-    assert e.values == [1]
-    e.handle(PREV)
-    assert e.values == [0]
+    assert e.values == [0]  # the first face: null
     e.handle(PREV)
     assert e.values == [5]
     e.handle(NEXT)
     assert e.values == [0]
+    e.handle(NEXT)
+    assert e.values == [1]
     out = e.handle(CONFIRM)
     assert out is not None and e.submitted is not None
 

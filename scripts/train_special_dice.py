@@ -1,0 +1,345 @@
+#!/usr/bin/env python3
+"""Train the block and scatter dice networks on rendered frames and export them to ONNX.
+
+    nice -n 10 env OMP_NUM_THREADS=1 python3 scripts/train_special_dice.py render --frames 5000
+    nice -n 10 env OMP_NUM_THREADS=1 python3 scripts/train_special_dice.py finder --minutes 8
+    nice -n 10 env OMP_NUM_THREADS=1 python3 scripts/train_special_dice.py reader --minutes 10
+
+``render`` draws 640x360 windows of 1280x720 camera frames (``vision.synthetic.special_dice``,
+seeds from ``TRAIN_SEED``; the benchmark's and the tests' seeds lie elsewhere) and keeps, per
+frame, the finder's view with the dice's centres and sizes, and for each die two crops at
+jittered centres and sizes (plus crops of bare table, distractors and half-dice as "none").
+``finder`` and ``reader`` train the two networks (torch, one thread) and export them to
+``vision/special_dice/models/``. torch is needed only here, never at run time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from vision.special_dice.nets import (  # noqa: E402
+    ANGLE_BINS,
+    CELL,
+    CLASSES,
+    CROP,
+    DET_STRIDE,
+    FINDER_PATH,
+    READER_PATH,
+    SIZE_REF,
+    crop,
+    shrink,
+    to_grey,
+)
+from vision.synthetic.special_dice import render_scene  # noqa: E402
+
+TRAIN_SEED = 10_000
+DATA = Path("/tmp/special_dice_train.npz")
+SYMBOL_CLASS = {1: 1, 2: 2, 3: 3, 4: 3, 5: 4, 6: 5}  # block face -> reader class
+
+
+def render(frames: int, out: Path, seed: int) -> None:
+    det_x: list[np.ndarray] = []
+    det_boxes: list[np.ndarray] = []
+    crops: list[np.ndarray] = []
+    labels: list[int] = []
+    angles: list[float] = []
+    t0 = time.time()
+    for i in range(frames):
+        rng = np.random.default_rng(seed + i)
+        img, truth = render_scene(rng, width=640, height=360, focal_ref=1280, n_dice=int(rng.integers(1, 5)))
+        grey = to_grey(img)
+        det_x.append(shrink(grey))
+        rows = []
+        for d in truth.dice:
+            side = float(max(d.box[2], d.box[3]))
+            rows.append((d.centre[0], d.centre[1], side))
+            cls = SYMBOL_CLASS[d.value] if d.kind == "block" else 6
+            for _ in range(2):
+                j = rng.normal(0, 0.07, 2) * side
+                s = side * float(np.exp(rng.normal(0, 0.08)))
+                crops.append(crop(grey, (d.centre[0] + j[0], d.centre[1] + j[1]), s))
+                labels.append(cls)
+                angles.append(d.image_deg if d.image_deg is not None else float("nan"))
+            # half a die off centre: not a die to read
+            a = rng.uniform(0, 2 * math.pi)
+            off = side * rng.uniform(0.75, 1.1)
+            crops.append(crop(grey, (d.centre[0] + off * math.cos(a), d.centre[1] + off * math.sin(a)), side))
+            labels.append(0)
+            angles.append(float("nan"))
+        det_boxes.append(np.array(rows, np.float32).reshape(-1, 3))
+        for b in truth.distractors:
+            crops.append(crop(grey, (b[0] + b[2] / 2, b[1] + b[3] / 2), b[2] * rng.uniform(0.6, 1.0)))
+            labels.append(0)
+            angles.append(float("nan"))
+        for _ in range(2):  # bare table
+            side = float(rng.uniform(25, 70))
+            c = (float(rng.uniform(0, 640)), float(rng.uniform(0, 360)))
+            if all(math.hypot(c[0] - r[0], c[1] - r[1]) > 0.9 * (side + r[2]) for r in rows):
+                crops.append(crop(grey, c, side))
+                labels.append(0)
+                angles.append(float("nan"))
+        if (i + 1) % 250 == 0:
+            print(f"{i + 1} frames, {len(crops)} crops, {time.time() - t0:.0f} s", flush=True)
+    rows_all = np.concatenate([np.column_stack([np.full(len(b), i, np.float32), b])
+                               for i, b in enumerate(det_boxes)])
+    np.savez_compressed(out, det_x=np.stack(det_x), det_rows=rows_all,
+                        crops=np.stack(crops), labels=np.array(labels, np.int64),
+                        angles=np.array(angles, np.float32))
+    print(f"saved {out}: {frames} frames, {len(crops)} crops")
+
+
+def _torch() -> Any:
+    import torch
+
+    torch.set_num_threads(1)
+    return torch
+
+
+def finder_net() -> Any:
+    torch = _torch()
+    nn = torch.nn
+
+    def block(i: int, o: int, s: int = 1, d: int = 1) -> list[Any]:
+        return [nn.Conv2d(i, o, 3, s, padding=d, dilation=d), nn.BatchNorm2d(o), nn.ReLU(inplace=True)]
+
+    return nn.Sequential(*block(1, 8, 2), *block(8, 16, 2), *block(16, 24), *block(24, 24, 1, 2),
+                         *block(24, 24), nn.Conv2d(24, 4, 1))
+
+
+def reader_net() -> Any:
+    torch = _torch()
+    nn = torch.nn
+
+    class Reader(nn.Module):  # type: ignore[misc,name-defined]
+        def __init__(self) -> None:
+            super().__init__()
+
+            def block(i: int, o: int) -> list[Any]:
+                return [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(inplace=True)]
+
+            self.body = nn.Sequential(
+                *block(1, 12), nn.MaxPool2d(2), *block(12, 24), nn.MaxPool2d(2), *block(24, 32),
+                *block(32, 32), nn.MaxPool2d(2), *block(32, 48), nn.MaxPool2d(2), nn.Flatten(),
+                nn.Linear(48 * 3 * 3, 160), nn.ReLU(inplace=True), nn.Dropout(0.1),
+            )
+            self.head = nn.Linear(160, len(CLASSES) + ANGLE_BINS)
+
+        def forward(self, x: Any) -> Any:
+            return self.head(self.body(x))
+
+    return Reader()
+
+
+def _norm(torch: Any, x: Any) -> Any:
+    x = x.float() / 255.0
+    m = x.mean(dim=(-1, -2), keepdim=True)
+    s = x.std(dim=(-1, -2), keepdim=True, unbiased=False)
+    return (x - m) / (s + 0.02)
+
+
+def load(paths: list[Path]) -> dict[str, np.ndarray]:
+    """The rendered sets in ``paths``, joined (frame numbers of later sets shifted)."""
+    parts = [dict(np.load(p)) for p in paths]
+    out: dict[str, np.ndarray] = {}
+    shift = 0
+    rows = []
+    for part in parts:
+        r = part["det_rows"].copy()
+        r[:, 0] += shift
+        rows.append(r)
+        shift += len(part["det_x"])
+    out["det_rows"] = np.concatenate(rows)
+    for key in ("det_x", "crops", "labels", "angles"):
+        out[key] = np.concatenate([p[key] for p in parts])
+    if out["crops"].shape[1] != CROP:  # rendered for another crop size
+        import cv2
+
+        out["crops"] = np.stack([cv2.resize(c, (CROP, CROP), interpolation=cv2.INTER_AREA)
+                                 for c in out["crops"]])
+    return out
+
+
+def train_finder(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
+                 lr: float = 3e-3) -> None:
+    torch = _torch()
+    f = load(data)
+    xs, rows = f["det_x"], f["det_rows"]
+    n = len(xs)
+    boxes = [rows[rows[:, 0] == i, 1:] for i in range(n)]
+    hold = min(max(50, n // 20), n // 2)
+    tr = np.arange(n - hold)
+    H, W = xs.shape[1], xs.shape[2]
+    gh, gw = H // DET_STRIDE, W // DET_STRIDE
+    # targets: heat (gaussian), log size, offsets; weights where size/offset count
+    heat = np.zeros((n, gh, gw), np.float32)
+    reg = np.zeros((n, 3, gh, gw), np.float32)
+    regw = np.zeros((n, gh, gw), np.float32)
+    yy, xx = np.mgrid[0:gh, 0:gw].astype(np.float32)
+    for i in range(n):
+        for cx, cy, side in boxes[i]:
+            gx, gy = cx / CELL - 0.5, cy / CELL - 0.5
+            sig = max(0.5, side / CELL * 0.3)
+            heat[i] = np.maximum(heat[i], np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sig ** 2)))
+            near = ((xx - gx) ** 2 + (yy - gy) ** 2) <= 1.5 ** 2
+            reg[i, 0][near] = math.log(side / SIZE_REF)
+            reg[i, 1][near] = (gx - xx)[near]
+            reg[i, 2][near] = (gy - yy)[near]
+            regw[i][near] = 1.0
+    torch.manual_seed(seed)
+    net = finder_net()
+    if resume is not None:
+        net.load_state_dict(torch.load(resume))
+        print(f"finder: resumed from {resume}")
+    checkpoint = Path("/tmp/special_finder.pt")
+    opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
+    X = torch.from_numpy(xs[:, None])
+    Ht, Rt, Wt = torch.from_numpy(heat), torch.from_numpy(reg), torch.from_numpy(regw)
+    rng = np.random.default_rng(seed)
+    t_end = time.time() + minutes * 60
+    step = 0
+    total = None
+    while time.time() < t_end:
+        frac = 1 - (t_end - time.time()) / (minutes * 60)
+        for g in opt.param_groups:
+            g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
+        idx = torch.from_numpy(rng.choice(tr, 16))
+        x = _norm(torch, X[idx])
+        # brightness/contrast are removed by the normalisation; flip the frame (dice stay dice)
+        if rng.random() < 0.5:
+            x = x.flip(-1)
+            ht, rt, wt = Ht[idx].flip(-1), Rt[idx].flip(-1).clone(), Wt[idx].flip(-1)
+            rt[:, 1] = -rt[:, 1]
+        else:
+            ht, rt, wt = Ht[idx], Rt[idx], Wt[idx]
+        out = net(x)
+        p = torch.sigmoid(out[:, 0]).clamp(1e-4, 1 - 1e-4)
+        pos = (ht > 0.99).float()
+        # CenterNet focal loss
+        lpos = -((1 - p) ** 2 * torch.log(p) * pos).sum()
+        lneg = -(((1 - ht) ** 4) * p ** 2 * torch.log(1 - p) * (1 - pos)).sum()
+        npos = pos.sum().clamp(min=1)
+        lreg = (torch.abs(out[:, 1:] - rt).sum(1) * wt).sum() / wt.sum().clamp(min=1)
+        loss = (lpos + lneg) / npos + lreg
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        step += 1
+        total = loss.item() if total is None else 0.98 * total + 0.02 * loss.item()
+        if step % 200 == 0:
+            print(f"finder step {step} loss {total:.3f}", flush=True)
+            torch.save(net.state_dict(), checkpoint)
+    torch.save(net.state_dict(), checkpoint)
+    net.eval()
+    FINDER_PATH.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(net, torch.zeros(1, 1, 180, 320), str(FINDER_PATH), input_names=["x"],
+                      output_names=["y"], dynamic_axes={"x": {0: "n", 2: "h", 3: "w"}, "y": {0: "n", 2: "h", 3: "w"}},
+                      opset_version=17, dynamo=False)
+    print(f"finder: {step} steps, exported {FINDER_PATH}")
+
+
+def soft_angles(deg: np.ndarray, sigma: float = 4.0) -> np.ndarray:
+    centres = np.arange(ANGLE_BINS) * (360.0 / ANGLE_BINS)
+    d = (deg[:, None] - centres[None, :] + 180.0) % 360.0 - 180.0
+    w = np.exp(-(d ** 2) / (2 * sigma ** 2))
+    return np.asarray(w / w.sum(axis=1, keepdims=True), np.float32)
+
+
+def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
+                 lr: float = 2e-3) -> None:
+    torch = _torch()
+    F = torch.nn.functional
+    f = load(data)
+    crops, labels, angles = f["crops"], f["labels"], f["angles"]
+    n = len(crops)
+    hold = min(max(500, n // 20), n // 2)
+    tr, va = np.arange(n - hold), np.arange(n - hold, n)
+    torch.manual_seed(seed)
+    net = reader_net()
+    if resume is not None:
+        net.load_state_dict(torch.load(resume))
+        print(f"reader: resumed from {resume}")
+    checkpoint = Path("/tmp/special_reader.pt")
+    opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
+    X = torch.from_numpy(crops)
+    Y = torch.from_numpy(labels)
+    A = np.nan_to_num(angles, nan=0.0)
+    has_angle = torch.from_numpy(~np.isnan(angles))
+    rng = np.random.default_rng(seed)
+    t_end = time.time() + minutes * 60
+    step, total = 0, None
+    n_cls = len(CLASSES)
+    while time.time() < t_end:
+        frac = 1 - (t_end - time.time()) / (minutes * 60)
+        for g in opt.param_groups:
+            g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
+        idx_np = rng.choice(tr, 64)
+        idx = torch.from_numpy(idx_np)
+        k = int(rng.integers(4))
+        x = torch.rot90(X[idx], k, dims=(1, 2))
+        ang = (A[idx_np] - 90.0 * k) % 360.0  # np.rot90 by k turns an angle by -90 k degrees
+        x = _norm(torch, x)[:, None]
+        out = net(x)
+        lcls = F.cross_entropy(out[:, :n_cls], Y[idx], label_smoothing=0.01)
+        m = has_angle[idx]
+        if m.any():
+            target = torch.from_numpy(soft_angles(ang))[m]
+            lang = -(F.log_softmax(out[m][:, n_cls:], dim=1) * target).sum(1).mean()
+        else:
+            lang = torch.zeros(())
+        loss = lcls + 0.5 * lang
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        step += 1
+        total = loss.item() if total is None else 0.98 * total + 0.02 * loss.item()
+        if step % 200 == 0:
+            print(f"reader step {step} loss {total:.3f}", flush=True)
+            torch.save(net.state_dict(), checkpoint)
+    torch.save(net.state_dict(), checkpoint)
+    net.eval()
+    with torch.no_grad():
+        out = net(_norm(torch, X[torch.from_numpy(va)])[:, None]).numpy()
+    pred = out[:, :n_cls].argmax(1)
+    print(f"reader: held-back crops class accuracy {np.mean(pred == labels[va]):.4f} over {len(va)}")
+    sc = (labels[va] == 6)
+    if sc.any():
+        got = out[sc, n_cls:].argmax(1) * (360.0 / ANGLE_BINS)
+        err = np.abs((got - angles[va][sc] + 180) % 360 - 180)
+        print(f"reader: scatter angle error median {np.median(err):.1f} deg, 95% {np.percentile(err, 95):.1f}")
+    torch.onnx.export(net, torch.zeros(1, 1, CROP, CROP), str(READER_PATH), input_names=["x"],
+                      output_names=["y"], dynamic_axes={"x": {0: "n"}, "y": {0: "n"}}, opset_version=17,
+                      dynamo=False)
+    print(f"reader: {step} steps, exported {READER_PATH}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("what", choices=("render", "finder", "reader"))
+    ap.add_argument("--frames", type=int, default=5000)
+    ap.add_argument("--minutes", type=float, default=8.0)
+    ap.add_argument("--data", type=Path, nargs="+", default=[DATA],
+                    help="rendered set(s): one to write (render), one or more to train on")
+    ap.add_argument("--seed", type=int, default=TRAIN_SEED)
+    ap.add_argument("--resume", type=Path, help="start from this state dict (/tmp/special_finder.pt, /tmp/special_reader.pt)")
+    ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (finder: 3e-3 unless given)")
+    a = ap.parse_args()
+    if a.what == "render":
+        render(a.frames, a.data[0], a.seed)
+    elif a.what == "finder":
+        train_finder(a.data, a.minutes, a.seed, a.resume, a.lr if a.lr != 2e-3 else 3e-3)
+    else:
+        train_reader(a.data, a.minutes, a.seed, a.resume, a.lr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""The block and scatter dice reader on rendered frames it never trained on (seeds 7,000,000 on)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.special_dice import Orientation, SpecialDiceError, read_special_dice
+from vision.special_dice.reader import sector_masses
+from vision.synthetic.special_dice import block_value, render_scene
+
+SEED = 7_000_000
+
+
+def _score(kind: str, seeds: range, **scene: object) -> tuple[int, int, int]:
+    """(dice, read right, read wrong) over the frames of ``seeds``."""
+    dice = right = wrong = 0
+    for s in seeds:
+        img, truth = render_scene(np.random.default_rng(s), kinds=(kind,), **scene)  # type: ignore[arg-type]
+        obs = read_special_dice(img, (kind,), Orientation(truth.board_to_frame))
+        for d in truth.dice:
+            dice += 1
+            want = block_value(d.value) if kind == "block" else d.value
+            near = [r for r in obs.dice if abs(r.box[0] + r.box[2] / 2 - d.centre[0]) < d.box[2] / 2
+                    and abs(r.box[1] + r.box[3] / 2 - d.centre[1]) < d.box[3] / 2]
+            if near and near[0].status == "read":
+                right += int(near[0].value == want)
+                wrong += int(near[0].value != want)
+    return dice, right, wrong
+
+
+def test_block_dice_are_read_as_their_symbol_or_left_unsure_never_wrong() -> None:
+    # the shipped networks leave most block dice unsure (docs/vision-special-dice.md, Figures):
+    # what this holds is that none is read wrong and some are read
+    dice, right, wrong = _score("block", range(SEED, SEED + 6))
+    assert dice >= 8
+    assert wrong == 0
+    assert right >= 1
+
+
+def test_scatter_arrows_are_read_relative_to_a_turned_board() -> None:
+    # the board turned 90 and 135 degrees in the picture: directions are the board's, not the picture's
+    for roll in (90.0, 135.0):
+        dice, right, wrong = _score("scatter", range(SEED + 100, SEED + 104), roll_deg=roll)
+        assert dice >= 5
+        assert wrong == 0
+        assert right >= 0.3 * dice
+
+
+def test_a_scatter_direction_follows_the_boards_turn_not_the_pictures() -> None:
+    img, truth = render_scene(np.random.default_rng(SEED + 200), kinds=("scatter",), n_dice=1,
+                              max_tilt=0.0, roll_deg=90.0, effects=0.3)
+    registered = read_special_dice(img, ("scatter",), Orientation(truth.board_to_frame))
+    by_angle = read_special_dice(img, ("scatter",), Orientation(up_deg=90.0))
+    unturned = read_special_dice(img, ("scatter",), Orientation(up_deg=0.0))
+    (d,) = truth.dice
+    assert d.bearing_deg is not None
+    got = [o.dice[0].bearing_deg for o in (registered, by_angle, unturned)]
+    assert all(b is not None for b in got)
+
+    def apart(a: float, b: float) -> float:
+        return abs((a - b + 180.0) % 360.0 - 180.0)
+
+    assert apart(got[0], d.bearing_deg) < 8.0  # type: ignore[arg-type]
+    assert apart(got[1], got[0]) < 1.0  # type: ignore[arg-type]
+    # read as if the board were not turned, the arrow is a quarter turn off
+    assert apart(got[2], got[0] + 90.0) < 1.0  # type: ignore[operator,arg-type]
+
+
+def test_an_arrow_on_the_line_between_two_directions_is_unsure() -> None:
+    # a distribution peaked exactly on the NE/E boundary (67.5 deg bearing): half and half
+    probs = np.zeros(72, np.float32)
+    image_deg = 67.5 - 90.0  # picture angle of that bearing with north up (atan2(dy, dx))
+    probs[int(round((image_deg % 360) / 5)) % 72] = 0.5
+    probs[int(round((image_deg % 360) / 5 - 1)) % 72] = 0.5
+    masses, _ = sector_masses(probs, (100.0, 100.0), Orientation())
+    assert masses.max() < 0.9
+
+
+def test_no_die_is_read_on_noise_or_a_bare_table() -> None:
+    noise = np.random.default_rng(1).integers(0, 256, (720, 1280, 3), dtype=np.uint8)
+    obs = read_special_dice(noise)
+    assert all(r.status != "read" for r in obs.dice)
+    img, truth = render_scene(np.random.default_rng(SEED + 300), n_dice=0, distractors=2)
+    assert not truth.dice
+    obs = read_special_dice(img)
+    assert all(r.status != "read" for r in obs.dice)
+
+
+def test_bad_frames_give_an_error_saying_what_is_wrong() -> None:
+    assert read_special_dice("frame.png").message.startswith("the frame must be a numpy image")  # type: ignore[arg-type]
+    obs = read_special_dice(np.zeros((100, 100, 3), np.float32))
+    assert obs.status == "error" and "uint8" in obs.message
+    obs = read_special_dice(np.zeros((10, 10, 3), np.uint8))
+    assert obs.status == "error" and "too small" in obs.message
+    obs = read_special_dice(np.zeros((100, 100, 3), np.uint8), region=(90, 90, 50, 50))
+    assert obs.status == "error" and "region" in obs.message
+
+
+def test_unknown_kinds_and_bad_orientations_are_refused() -> None:
+    frame = np.zeros((100, 100, 3), np.uint8)
+    with pytest.raises(SpecialDiceError, match="block, scatter"):
+        read_special_dice(frame, ("d6",))
+    with pytest.raises(SpecialDiceError, match="3x3 homography"):
+        Orientation(np.zeros((3, 3)))
+    with pytest.raises(SpecialDiceError, match="finite"):
+        Orientation(up_deg=float("nan"))

@@ -1,0 +1,155 @@
+"""The two small networks and what they see: constants, crops, preprocessing, ONNX sessions.
+
+- the **finder** (``models/special_finder.onnx``) looks at the frame shrunk ``DET_SCALE`` times
+  (grey, normalised per frame) and answers on a grid of cells ``DET_SCALE * DET_STRIDE`` frame
+  pixels wide: a die-centre heat (logit), the die's size (log of its side over ``SIZE_REF``
+  pixels) and the centre's offset inside the cell;
+- the **reader** (``models/special_reader.onnx``) looks at a ``CROP`` x ``CROP`` grey crop
+  around one found die (``crop``) and answers the class (``CLASSES``: not a die of these kinds,
+  the five block symbols, a scatter die) and, for a scatter die, the arrow's angle in the picture
+  as a distribution over ``ANGLE_BINS`` bins.
+
+Both are trained by ``scripts/train_special_dice.py`` on rendered frames
+(``vision.synthetic.special_dice``) and run with onnxruntime.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODEL_DIR = Path(__file__).resolve().parent / "models"
+FINDER_PATH = MODEL_DIR / "special_finder.onnx"
+READER_PATH = MODEL_DIR / "special_reader.onnx"
+
+DET_SCALE = 4
+"""The finder sees the frame shrunk this many times."""
+DET_STRIDE = 4
+"""The finder answers once per this many of its input pixels."""
+CELL = DET_SCALE * DET_STRIDE
+SIZE_REF = 32.0
+
+CROP = 48
+CROP_MARGIN = 1.5
+"""The reader's crop is this many times the die's side."""
+
+CLASSES: tuple[str, ...] = (
+    "none", "attacker down", "both down", "pushed", "defender stumbles", "defender down", "scatter",
+)
+BLOCK_CLASS_VALUE: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 5, 5: 6}
+"""Reader class -> block face value (pushed reads as 3: the die's two pushed faces look alike)."""
+SCATTER_CLASS = 6
+NONE_CLASS = 0
+ANGLE_BINS = 72
+"""The arrow's angle in the picture, in bins of 5 degrees: bin k covers k * 5 +- 2.5 degrees,
+measured as atan2(dy, dx) with y down (0 = pointing right, 90 = pointing down)."""
+
+
+class ModelMissingError(RuntimeError):
+    """A model file is missing: run scripts/train_special_dice.py or reinstall the package."""
+
+
+def normalise(grey: np.ndarray) -> np.ndarray:
+    """uint8 grey images (N x H x W) to the networks' float input (N x 1 x H x W): each image
+    scaled to zero mean and unit spread."""
+    x = grey.astype(np.float32) * (1.0 / 255.0)
+    mean = x.mean(axis=(1, 2), keepdims=True)
+    std = x.std(axis=(1, 2), keepdims=True)
+    return np.ascontiguousarray(((x - mean) / (std + 0.02))[:, None], np.float32)
+
+
+def shrink(grey: np.ndarray) -> np.ndarray:
+    """The finder's view of a grey frame: ``DET_SCALE`` times smaller, each side a multiple of
+    ``DET_STRIDE`` (padded by repeating the edge)."""
+    h, w = grey.shape[:2]
+    small = cv2.resize(grey, (max(1, w // DET_SCALE), max(1, h // DET_SCALE)), interpolation=cv2.INTER_AREA)
+    sh, sw = small.shape[:2]
+    ph, pw = (-sh) % DET_STRIDE, (-sw) % DET_STRIDE
+    if ph or pw:
+        small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+    return np.asarray(small)
+
+
+CROP_SAMPLE = 64
+"""Crops are sampled at this size and shrunk to ``CROP`` (as the training crops were)."""
+
+
+def crop(grey: np.ndarray, centre: tuple[float, float], side: float) -> np.ndarray:
+    """A ``CROP`` x ``CROP`` crop of ``grey`` centred on ``centre``, ``CROP_MARGIN * side``
+    pixels across (edges replicated past the frame); axis-aligned, so angles are kept."""
+    big = _crop(grey, centre, side)
+    return np.asarray(cv2.resize(big, (CROP, CROP), interpolation=cv2.INTER_AREA))
+
+
+def _crop(grey: np.ndarray, centre: tuple[float, float], side: float) -> np.ndarray:
+    window = max(side * CROP_MARGIN, 4.0)
+    scale = CROP_SAMPLE / window
+    cx, cy = centre
+    m = np.array([[scale, 0, CROP_SAMPLE / 2 - cx * scale], [0, scale, CROP_SAMPLE / 2 - cy * scale]], np.float32)
+    if scale < 0.75:
+        # shrink first so thin symbol strokes are averaged, not skipped
+        f = 1.0 / scale
+        x0, y0 = int(max(0, cx - window)), int(max(0, cy - window))
+        x1, y1 = int(min(grey.shape[1], cx + window)), int(min(grey.shape[0], cy + window))
+        if x1 - x0 > 4 and y1 - y0 > 4:
+            sub = cv2.resize(grey[y0:y1, x0:x1], (max(1, int(round((x1 - x0) / f * 1.5))),
+                                                  max(1, int(round((y1 - y0) / f * 1.5)))),
+                             interpolation=cv2.INTER_AREA)
+            fx, fy = sub.shape[1] / (x1 - x0), sub.shape[0] / (y1 - y0)
+            return crop_scaled(sub, ((cx - x0) * fx, (cy - y0) * fy), window * fx)
+    return np.asarray(cv2.warpAffine(grey, m, (CROP_SAMPLE, CROP_SAMPLE), flags=cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_REPLICATE))
+
+
+def crop_scaled(grey: np.ndarray, centre: tuple[float, float], window: float) -> np.ndarray:
+    scale = CROP_SAMPLE / window
+    cx, cy = centre
+    m = np.array([[scale, 0, CROP_SAMPLE / 2 - cx * scale], [0, scale, CROP_SAMPLE / 2 - cy * scale]], np.float32)
+    return np.asarray(cv2.warpAffine(grey, m, (CROP_SAMPLE, CROP_SAMPLE), flags=cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_REPLICATE))
+
+
+def to_grey(frame: np.ndarray, channel_order: str = "bgr") -> np.ndarray:
+    if frame.ndim == 2:
+        return frame
+    code = cv2.COLOR_BGR2GRAY if channel_order == "bgr" else cv2.COLOR_RGB2GRAY
+    if frame.shape[2] == 4:
+        code = cv2.COLOR_BGRA2GRAY if channel_order == "bgr" else cv2.COLOR_RGBA2GRAY
+    return np.asarray(cv2.cvtColor(frame, code))
+
+
+class Network:
+    """One ONNX network run by onnxruntime on one thread."""
+
+    def __init__(self, path: Path) -> None:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        self._input = self._session.get_inputs()[0].name
+
+    def run(self, x: np.ndarray) -> list[np.ndarray]:
+        return [np.asarray(o) for o in self._session.run(None, {self._input: x})]
+
+
+_lock = threading.Lock()
+
+
+@functools.cache
+def _load(path: Path) -> Network:
+    if not path.exists():
+        raise ModelMissingError(f"special dice model {path.name} is missing from {path.parent}: run "
+                                "scripts/train_special_dice.py or reinstall the package")
+    return Network(path)
+
+
+def load(path: Path) -> Network:
+    """The network at ``path``, loaded once per process."""
+    with _lock:
+        return _load(path)

@@ -1,0 +1,249 @@
+"""Find block and scatter dice in a frame and read them; scatter arrows relative to the board.
+
+``read_special_dice(frame)`` returns a :class:`SpecialDiceObservation`; a frame it cannot use
+gives status ``'error'`` with a message, never an exception. Each found die is cropped and read
+by the reader network, once as it is and once turned half a turn (the answers averaged). A block
+die is read when one symbol is sure enough. A scatter die's arrow angle in the picture comes as
+a distribution; each direction in it is carried onto the board (through the board's
+registration, or a plain angle) and the mass falling in each 45-degree compass sector is the
+confidence of that direction: an arrow near the line between two directions stays unsure.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from .nets import (
+    ANGLE_BINS,
+    BLOCK_CLASS_VALUE,
+    CELL,
+    CLASSES,
+    FINDER_PATH,
+    NONE_CLASS,
+    READER_PATH,
+    SCATTER_CLASS,
+    SIZE_REF,
+    crop,
+    load,
+    normalise,
+    shrink,
+    to_grey,
+)
+from .types import (
+    BLOCK_LABELS,
+    KINDS,
+    SCATTER_LABELS,
+    STATUS_READ,
+    STATUS_UNSURE,
+    SpecialDiceConfig,
+    SpecialDiceError,
+    SpecialDiceObservation,
+    SpecialDieReading,
+)
+
+Region = tuple[int, int, int, int]
+N_CLS = len(CLASSES)
+_SUB = 5  # directions per angle bin when carrying the distribution onto the board
+
+
+class Orientation:
+    """How the board lies in the picture, for reading scatter arrows as compass directions.
+
+    ``board_to_frame``: the board registration's homography (board millimetres, x to the
+    right, y down the board, to frame pixels; ``companion.kiosk.dice_area.board_homography``
+    or the board reader's own): north is the board's -y. Else ``up_deg``: the direction north
+    points in the picture, in degrees clockwise from the picture's up (0: the board's top edge
+    is at the top of the picture)."""
+
+    def __init__(self, board_to_frame: np.ndarray | Sequence[Sequence[float]] | None = None,
+                 up_deg: float = 0.0) -> None:
+        if board_to_frame is not None:
+            h = np.asarray(board_to_frame, np.float64)
+            if h.shape != (3, 3) or not np.all(np.isfinite(h)) or abs(np.linalg.det(h)) < 1e-12:
+                raise SpecialDiceError("board_to_frame must be an invertible 3x3 homography (board mm to "
+                                       "frame pixels), as the board registration gives it")
+            self.inverse: np.ndarray | None = np.linalg.inv(h)
+        else:
+            self.inverse = None
+        if not math.isfinite(up_deg):
+            raise SpecialDiceError(f"up_deg must be a finite angle in degrees, not {up_deg!r}")
+        self.up_deg = float(up_deg)
+
+    def bearings(self, at: tuple[float, float], image_deg: np.ndarray) -> np.ndarray:
+        """Compass bearings on the board (degrees, 0 = north, clockwise) of directions at
+        ``image_deg`` (atan2(dy, dx) in the picture, y down) starting at pixel ``at``."""
+        a = np.radians(image_deg)
+        dx, dy = np.cos(a), np.sin(a)
+        if self.inverse is None:
+            image_bearing = np.degrees(np.arctan2(dx, -dy))
+            return np.asarray((image_bearing - self.up_deg) % 360.0)
+        h = self.inverse
+        x, y = at
+        w = h[2, 0] * x + h[2, 1] * y + h[2, 2]
+        u = (h[0, 0] * x + h[0, 1] * y + h[0, 2]) / w
+        v = (h[1, 0] * x + h[1, 1] * y + h[1, 2]) / w
+        # Jacobian of the frame -> board map at (x, y)
+        j = np.array([[(h[0, 0] - u * h[2, 0]) / w, (h[0, 1] - u * h[2, 1]) / w],
+                      [(h[1, 0] - v * h[2, 0]) / w, (h[1, 1] - v * h[2, 1]) / w]])
+        bx = j[0, 0] * dx + j[0, 1] * dy
+        by = j[1, 0] * dx + j[1, 1] * dy
+        return np.asarray(np.degrees(np.arctan2(bx, -by)) % 360.0)
+
+
+def _check_frame(frame: object) -> str:
+    if not isinstance(frame, np.ndarray):
+        return f"the frame must be a numpy image array (H x W or H x W x 3), not {type(frame).__name__}"
+    if frame.dtype != np.uint8:
+        return f"the frame must be 8-bit (uint8), not {frame.dtype}: convert it first"
+    if frame.ndim not in (2, 3) or (frame.ndim == 3 and frame.shape[2] not in (1, 3, 4)):
+        return f"the frame must be H x W grey or H x W x 3 colour, not shape {frame.shape}"
+    if min(frame.shape[:2]) < 32:
+        return f"the frame is {frame.shape[1]}x{frame.shape[0]} pixels: too small to hold a die (32 at least)"
+    return ""
+
+
+def _check_kinds(kinds: Sequence[str]) -> tuple[str, ...]:
+    out = tuple(kinds)
+    bad = [k for k in out if k not in KINDS]
+    if bad or not out:
+        raise SpecialDiceError(f"die kinds {list(out)!r}: this reader reads {', '.join(KINDS)} (at least one)")
+    return out
+
+
+def find(grey: np.ndarray, config: SpecialDiceConfig) -> list[tuple[float, float, float, float]]:
+    """Candidate dice in a grey frame: (centre x, centre y, side, heat), strongest first."""
+    small = shrink(grey)
+    out = load(FINDER_PATH).run(normalise(small[None]))[0][0]
+    heat = 1.0 / (1.0 + np.exp(-out[0]))
+    peaks = (heat >= config.find_threshold) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    ys, xs = np.nonzero(peaks)
+    cands = []
+    for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+        cx = (x + float(out[2, y, x]) + 0.5) * CELL
+        cy = (y + float(out[3, y, x]) + 0.5) * CELL
+        side = SIZE_REF * math.exp(float(np.clip(out[1, y, x], -3, 3)))
+        cands.append((cx, cy, side, float(heat[y, x])))
+    cands.sort(key=lambda c: -c[3])
+    kept: list[tuple[float, float, float, float]] = []
+    for c in cands:  # two peaks of one die: keep the stronger
+        if all(math.hypot(c[0] - k[0], c[1] - k[1]) > 0.6 * max(c[2], k[2]) for k in kept):
+            kept.append(c)
+    return kept
+
+
+def read_crops(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Class probabilities (N x ``CLASSES``) and arrow angle probabilities (N x ``ANGLE_BINS``)
+    of reader crops, each the average of the crop as it is and turned half a turn."""
+    if not crops:
+        return np.zeros((0, N_CLS), np.float32), np.zeros((0, ANGLE_BINS), np.float32)
+    both = crops + [np.ascontiguousarray(np.rot90(c, 2)) for c in crops]
+    y = load(READER_PATH).run(normalise(np.stack(both)))[0]
+    n = len(crops)
+
+    def softmax(z: np.ndarray) -> np.ndarray:
+        z = z - z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        return np.asarray(e / e.sum(axis=1, keepdims=True))
+
+    cls = softmax(y[:, :N_CLS])
+    ang = softmax(y[:, N_CLS:])
+    # half a turn turns every direction by 180 degrees: shift back before averaging
+    ang_turned = np.roll(ang[n:], ANGLE_BINS // 2, axis=1)
+    return (cls[:n] + cls[n:]) / 2, (ang[:n] + ang_turned) / 2
+
+
+def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation: Orientation
+                  ) -> tuple[np.ndarray, float]:
+    """The probability of each of the 8 directions (index 0 = north) and the most likely
+    bearing on the board, from one die's angle distribution."""
+    step = 360.0 / ANGLE_BINS
+    sub = (np.arange(ANGLE_BINS)[:, None] * step + (np.arange(_SUB)[None, :] + 0.5) / _SUB * step
+           - step / 2).ravel()
+    mass = np.repeat(angle_probs / _SUB, _SUB)
+    bearings = orientation.bearings(at, sub)
+    sector = np.round(bearings / 45.0).astype(int) % 8
+    masses = np.bincount(sector, weights=mass, minlength=8)
+    # the bearing: circular mean around the strongest bin
+    k = int(np.argmax(angle_probs))
+    idx = (np.arange(k - 3, k + 4) % ANGLE_BINS)
+    w = angle_probs[idx]
+    b = orientation.bearings(at, idx * step)
+    rad = np.radians(b)
+    bearing = math.degrees(math.atan2(float((w * np.sin(rad)).sum()), float((w * np.cos(rad)).sum()))) % 360.0
+    return masses, bearing
+
+
+def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
+                      orientation: Orientation | None = None, region: Region | None = None,
+                      config: SpecialDiceConfig | None = None) -> SpecialDiceObservation:
+    """Read the block and scatter dice in ``frame`` (uint8 BGR, or as ``config.channel_order``
+    says; grey works too). ``kinds`` limits the kinds in play (default: the config's);
+    ``orientation`` says how the board lies (default: north is the picture's up); ``region``
+    (x, y, w, h) reads only there (boxes stay in frame pixels)."""
+    config = config or SpecialDiceConfig()
+    in_play = _check_kinds(kinds if kinds is not None else config.kinds)
+    orientation = orientation or Orientation()
+    problem = _check_frame(frame)
+    if problem:
+        return SpecialDiceObservation((), "error", problem)
+    grey = to_grey(frame, config.channel_order) if frame.ndim == 3 and frame.shape[2] != 1 else \
+        frame.reshape(frame.shape[0], frame.shape[1])
+    ox, oy = 0, 0
+    if region is not None:
+        x, y, w, h = (int(v) for v in region)
+        x0, y0 = max(0, x), max(0, y)
+        x1, y1 = min(grey.shape[1], x + w), min(grey.shape[0], y + h)
+        if x1 - x0 < 32 or y1 - y0 < 32:
+            return SpecialDiceObservation((), "error", f"the region {tuple(region)} leaves less than 32x32 "
+                                          "pixels of the frame: check the dice area")
+        grey, ox, oy = grey[y0:y1, x0:x1], x0, y0
+    cands = [c for c in find(grey, config) if c[2] >= config.min_side_px][: config.max_dice * 2]
+    crops = [crop(grey, (c[0], c[1]), c[2]) for c in cands]
+    cls, ang = read_crops(crops)
+    H, W = grey.shape[:2]
+    readings: list[SpecialDieReading] = []
+    kept: list[tuple[float, float, float, float]] = []
+    for c, p, a in zip(cands, cls, ang, strict=True):
+        die_p = 1.0 - float(p[NONE_CLASS])
+        if 1.0 - die_p >= config.none_threshold or (c[3] < config.weak_heat and die_p < config.weak_die):
+            continue
+        cx, cy, side, _ = c
+        if any(math.hypot(cx - k[0], cy - k[1]) < 0.9 * max(side, k[2]) for k in kept):
+            continue  # a second look at a die already kept
+        kept.append(c)
+        half = side / 2
+        box = (int(round(cx - half + ox)), int(round(cy - half + oy)), int(round(side)), int(round(side)))
+        cut = (cx - half < config.edge_px or cy - half < config.edge_px or cx + half > W - config.edge_px
+               or cy + half > H - config.edge_px)
+        block_p = {BLOCK_CLASS_VALUE[i]: float(p[i]) for i in BLOCK_CLASS_VALUE}
+        scatter_p = float(p[SCATTER_CLASS])
+        kind = "scatter" if scatter_p > sum(block_p.values()) else "block"
+        if kind not in in_play:  # looks like the other kind: read it only as one in play, unsure
+            kind = in_play[0]
+        if kind == "block":
+            value = max(block_p, key=lambda v: block_p[v])
+            conf = block_p[value]
+            sure = conf >= config.block_threshold
+            label = BLOCK_LABELS[value - 1]
+            bearing = None
+        else:
+            masses, bearing = sector_masses(a, (cx + ox, cy + oy), orientation)
+            k = int(np.argmax(masses))
+            value = k + 1
+            conf = scatter_p * float(masses[k])
+            sure = conf >= config.scatter_threshold
+            label = SCATTER_LABELS[k]
+        status = STATUS_READ if sure and not cut else STATUS_UNSURE
+        readings.append(SpecialDieReading(box, kind, value if status == STATUS_READ else None, conf,
+                                          status, value, label, bearing))
+        if len(readings) >= config.max_dice:
+            break
+    readings.sort(key=lambda r: (r.box[0], r.box[1]))
+    if not readings:
+        return SpecialDiceObservation((), "empty")
+    status = "ok" if all(r.status == STATUS_READ for r in readings) else "unsure"
+    return SpecialDiceObservation(tuple(readings), status)

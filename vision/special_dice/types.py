@@ -1,0 +1,103 @@
+"""What the block and scatter dice reader says, and its settings (thresholds live here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+KINDS: tuple[str, ...] = ("block", "scatter")
+
+BLOCK_LABELS: tuple[str, ...] = (
+    "attacker down", "both down", "pushed", "pushed", "defender stumbles", "defender down",
+)
+"""The block die's faces 1..6 as the kind ``block`` reads them out."""
+
+SCATTER_LABELS: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+"""The scatter die's faces 1..8: the compass direction of its arrow on the board, 1 = north
+(up the board as it is registered), then clockwise seen from above."""
+
+STATUS_READ = "read"
+STATUS_UNSURE = "unsure"
+
+
+class SpecialDiceError(ValueError):
+    """A request the reader cannot serve (unknown kind, a bad orientation); the message says why."""
+
+
+@dataclass(frozen=True)
+class SpecialDieReading:
+    """One block or scatter die in one frame.
+
+    ``box`` (x, y, w, h) in pixels of the frame passed in; ``value`` is None unless ``status``
+    is ``'read'`` (the reader never gives a value it is not sure of); ``guess`` is the value it
+    finds most likely even when unsure (only for a person to check); ``label`` names ``value``
+    (or the guess, when unsure). A block die reads 1, 2, 3 (pushed: its faces 3 and 4 look
+    alike and both read 3), 5 or 6. For a scatter die ``bearing_deg`` is the arrow's measured
+    compass bearing on the board (0 = north, clockwise), whatever the status."""
+
+    box: tuple[int, int, int, int]
+    kind: str
+    value: int | None
+    confidence: float
+    status: str
+    guess: int | None = None
+    label: str = ""
+    bearing_deg: float | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "box": list(self.box), "kind": self.kind, "value": self.value,
+            "confidence": round(self.confidence, 4), "status": self.status, "guess": self.guess,
+            "label": self.label,
+            "bearing_deg": None if self.bearing_deg is None else round(self.bearing_deg, 1),
+        }
+
+
+@dataclass(frozen=True)
+class SpecialDiceObservation:
+    """The dice read in one frame: ``status`` 'ok' (every die read), 'unsure' (at least one
+    not), 'empty' (none found) or 'error' (the frame could not be used: ``message`` says why)."""
+
+    dice: tuple[SpecialDieReading, ...]
+    status: str
+    message: str = ""
+
+    @property
+    def values(self) -> tuple[int | None, ...]:
+        return tuple(d.value for d in self.dice)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"status": self.status, "message": self.message, "dice": [d.to_dict() for d in self.dice]}
+
+
+@dataclass(frozen=True)
+class SpecialDiceConfig:
+    """Thresholds of the block and scatter dice reader. The read thresholds were first chosen on
+    rendered tuning frames (``benchmarks/vision_special_dice.py --tune``: 0.8 read none of
+    about 90 dice of each kind wrong), but at 0.8 the first evaluation frames read 0.8% of block
+    and 2.4% of scatter dice wrong and read 30 block "dice" on bare table, so both are 0.97
+    (docs/vision-special-dice.md, Figures)."""
+
+    kinds: tuple[str, ...] = KINDS
+    """The kinds in play: a die that looks like another kind is unsure, not read as one in play."""
+    find_threshold: float = 0.08
+    """Minimum finder heat for a candidate die."""
+    none_threshold: float = 0.5
+    """A candidate the reader calls "not a block or scatter die" this surely is dropped."""
+    weak_heat: float = 0.2
+    """A candidate the finder gives less heat than this is kept only when the reader is at least
+    ``weak_die`` sure it is a die of these kinds (the finder's threshold is low so that few dice
+    are missed; the reader then throws out most of what is not a die)."""
+    weak_die: float = 0.8
+    block_threshold: float = 0.97
+    """A block die is read when its symbol has at least this probability."""
+    scatter_threshold: float = 0.97
+    """A scatter die is read when it is a scatter die and its arrow lies in one direction's
+    45-degree sector with at least this probability together: an arrow close to the line
+    between two directions stays unsure (a person decides, as at the table)."""
+    min_side_px: float = 10.0
+    """Found dice smaller than this (pixels) are ignored."""
+    max_dice: int = 12
+    edge_px: int = 2
+    """A die whose box comes this close to the edge of the frame (or region) may be cut: unsure."""
+    channel_order: str = "bgr"
+    """Channel order of colour frames: 'bgr' (OpenCV) or 'rgb' (picamera2, PIL)."""

@@ -158,6 +158,9 @@ def test_enchanted_lots_are_marked_on_the_chips_and_on_the_camera_squares(
     for mark in ("Bless 3", "Curse 2", "Glyph 4"):  # Boardwalk (Ann), Baltic (Ben), Kentucky
         assert mark in players, players
         assert mark in camera, camera
+    tags = [pygame.Rect(d.rect) for d in painter.drawn
+            if d.panel == "camera" and d.text in ("Bless 3", "Curse 2", "Glyph 4")]
+    assert all(a.collidelist([b for b in tags if b is not a]) < 0 for a in tags), tags
     # each camera mark sits on its square: Boardwalk's tag near the square's centre
     reading = board_reading()
     tag = next(d for d in painter.drawn if d.panel == "camera" and d.text == "Bless 3")

@@ -44,6 +44,7 @@ class Painter:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._cache: OrderedDict[tuple[str, int, Colour], pygame.Surface] = OrderedDict()
         self._cache_size = cache_size
+        self._widths: dict[tuple[str, int], int] = {}
         self.surface: pygame.Surface | None = None
         self.drawn: list[DrawnText] = []
         self.panels: list[DrawnPanel] = []
@@ -87,7 +88,15 @@ class Painter:
         return surf
 
     def width(self, text: str, size: int) -> int:
-        return int(self.font(size).size(text)[0])
+        """The drawn width of ``text`` (kept: the views wrap and measure the same words every
+        frame)."""
+        key = (text, int(size))
+        w = self._widths.get(key)
+        if w is None:
+            if len(self._widths) > 20 * self._cache_size:
+                self._widths.clear()
+            w = self._widths[key] = int(self.font(size).size(text)[0])
+        return w
 
     def fit(self, text: str, size: int, max_width: int) -> str:
         """``text`` cut with '...' so it fits in ``max_width`` pixels."""

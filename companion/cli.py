@@ -22,12 +22,12 @@ PLUGIN_MODULES = ("vision.dice.cli", "vision.board.cli", "hardware.cli", "compan
 
 
 def cmd_script(args: argparse.Namespace) -> int:
-    from companion.transcript import TranscriptError, replay, state_json
+    from companion.transcript import TranscriptError, read_text, replay, state_json
 
     path = Path(args.file)
     try:
-        text = sys.stdin.read() if args.file == "-" else path.read_text()
-    except (OSError, UnicodeDecodeError) as exc:
+        text = sys.stdin.read() if args.file == "-" else read_text(path)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
         print(f"companion script: cannot read {path}: {exc}", file=sys.stderr)
         return 2
     try:
@@ -77,6 +77,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     classes = [c for c in (args.classes or "").split(",") if c]
     try:
         game = find_game(args.variant)
+        if not classes:  # a game whose players pick roles: the demo's (fighter, wizard ...)
+            classes = demo_roles(game, args.players)
+            if classes and not args.json:
+                print(f"classes: {', '.join(classes)} (the demo's; --classes to choose)")
         options = dict(parse_option_word(game, text) for text in args.option or ())
         summary = simulate(args.variant, args.players, args.games, args.seed, args.bot, classes,
                            args.max_turns, progress=not args.no_progress and args.games >= 20,
@@ -89,6 +93,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 1
     turns = sorted(summary.turns)
     median_turns = turns[len(turns) // 2] if turns else 0
+    plot = plot_path(args)
+    if plot is not None:
+        from companion.win_plot import plot_win_rates
+
+        label = "class" if classes else "seat"
+        plot = plot_win_rates(plot, summary.wins, summary.games,
+                              f"{args.variant}: {args.players} {args.bot} bots, seed {args.seed}",
+                              even=1 / (len(set(classes)) if classes else args.players),
+                              label=label)
     report = {
         "variant": args.variant,
         "options": options,
@@ -100,6 +113,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "win_rate": {k: round(v / summary.games, 3) for k, v in summary.wins.most_common()},
         "games_per_minute": round(summary.games_per_minute, 1),
         "endings": dict(summary.endings.most_common()),
+        "plot": str(plot) if plot is not None else None,
     }
     if summary.facts:
         report["game_facts"] = summary.fact_means()
@@ -120,7 +134,45 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print("  per game (mean): " + ", ".join(f"{k} {v}"
                                                for k, v in summary.fact_means().items()))
     print(f"  {summary.games_per_minute:.0f} games per minute on one core")
+    if plot is not None:
+        print(f"  win rates with 95% confidence intervals: {plot}")
     return 0
+
+
+def plot_path(args: argparse.Namespace) -> Path | None:
+    """Where ``simulate`` draws its win-rate plot (None: ``--no-plot``)."""
+    if args.no_plot:
+        return None
+    if args.plot is not None:
+        return Path(args.plot)
+    return Path("out") / "simulate" / (f"{args.variant}-{args.players}p-{args.games}g-"
+                                       f"seed{args.seed}.png")
+
+
+def demo_roles(game: Game, players: int) -> list[str]:
+    """The roles the demo deals (``companion play --demo``), one per seat; [] for a game whose
+    players have none."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # (the kiosk's modules load it)
+    from companion.kiosk.demo import demo_players
+    from companion.kiosk.presenter import presenter_of
+
+    roles = list(presenter_of(game).roles())
+    return [role for _, role in demo_players(roles, players)] if roles else []
+
+
+def count_arg(low: int) -> Any:
+    """An argparse type: a whole number of at least ``low`` (exit 2 with the reason)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{value} is too small: give {low} or more")
+        return value
+    return parse
 
 
 def parse_option_word(game: Game, text: str) -> tuple[str, Any]:
@@ -149,19 +201,34 @@ def build_parser() -> argparse.ArgumentParser:
     script.add_argument("--json", action="store_true", help="print the final state as JSON")
     script.set_defaults(func=cmd_script)
 
-    sim = sub.add_parser("simulate", help="play whole games between bots with seeded dice")
-    sim.add_argument("--variant", default=DEFAULT_VARIANT)
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
+    sim = sub.add_parser("simulate", help="play whole games between bots with seeded dice; "
+                         "prints the win rates and draws them as a PNG plot")
+    sim.add_argument("--variant", default=DEFAULT_VARIANT,
+                     help=f"the game to play (default {DEFAULT_VARIANT}; e.g. dungeonopoly)")
+    sim.add_argument("--players", type=count_arg(1), default=4,
+                     help="players at the table (default 4; the game says how many it takes)")
+    sim.add_argument("--games", type=count_arg(1), default=100,
+                     help="games to play, one after another (default 100)")
+    sim.add_argument("--seed", type=count_arg(0), default=1,
+                     help="the first game's dice seed; game N uses seed+N (default 1)")
     sim.add_argument("--bot", default="heuristic",
                      help="a bot the game offers: random, and its own (Monopoly: heuristic)")
-    sim.add_argument("--classes", help="comma-separated character classes, dealt round the seats")
-    sim.add_argument("--max-turns", type=int, default=1000)
+    sim.add_argument("--classes", help="comma-separated character classes, dealt round the "
+                     "seats (default for a game with classes: the demo's, e.g. fighter, wizard, "
+                     "cleric, rogue)")
+    sim.add_argument("--max-turns", type=count_arg(1), default=1000,
+                     help="stop a game after this many turns and count it as unfinished "
+                          "(default 1000)")
     sim.add_argument("--option", action="append", metavar="NAME=VALUE",
                      help="a table option (repeatable), e.g. --option quicker_game=true")
-    sim.add_argument("--json", action="store_true")
-    sim.add_argument("--no-progress", action="store_true")
+    sim.add_argument("--json", action="store_true",
+                     help="print one JSON object (wins, win rates, speed, the plot's path)")
+    sim.add_argument("--no-progress", action="store_true",
+                     help="no progress bar on standard error (it shows from 20 games)")
+    sim.add_argument("--plot", metavar="FILE.png", default=None,
+                     help="where to draw the win rates with 95%% confidence intervals (default "
+                          "out/simulate/VARIANT-Np-Gg-seedS.png)")
+    sim.add_argument("--no-plot", action="store_true", help="draw no plot")
     sim.add_argument("--check", action="store_true",
                      help="check the game's invariants (money conserved, house stock ...) after "
                           "every step and replay every game's transcript: for anyone changing "

@@ -11,6 +11,7 @@ companion plays out again, so it replays exactly.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -43,7 +44,9 @@ class TranscriptError(ValueError):
     """A transcript line that cannot be used; names the line number, the line and the problem."""
 
     def __init__(self, number: int, line: str, problem: str) -> None:
-        super().__init__(f"line {number}: {shown(line)}: {problem}")
+        super().__init__(f"line {number}: {shown(line)}: {problem}" if number > 0 else
+                         f"the transcript has no header, set or action lines: {problem} "
+                         "(docs/transcript.md shows one)")
         self.number = number
         self.line = line
         self.problem = problem
@@ -72,6 +75,7 @@ class _Header:
     players: list[tuple[str, str]] = field(default_factory=list)
     setup: dict[str, Any] = field(default_factory=dict)  # the game's own lines, read by it
     lines: list[str] = field(default_factory=list)
+    read_lines: list[tuple[int, str, list[str]]] = field(default_factory=list)  # number, raw, words
 
     def read(self, words: list[str]) -> None:
         """One header line; the game named so far reads ``option`` values and its own lines."""
@@ -104,6 +108,50 @@ class _Header:
         state = game.new_game_from_header(self.players, options, self.seed, self.setup)
         return Replay(game, state, header=self.lines)
 
+    def start_or_blame(self) -> Replay:
+        """``start``, or a TranscriptError at the header line to blame: the one without which
+        the problem goes away (a ``deck`` line naming an unknown card, an unknown class on a
+        ``player`` line ...); for a problem of the whole header (too few players), its last
+        line; for no header at all, no line."""
+        try:
+            return self.start()
+        except ValueError as exc:
+            problem = str(exc.args[0] if exc.args else exc)
+            number, raw = self.blame(problem)
+            raise TranscriptError(number, raw, problem) from None
+
+    def blame(self, problem: str) -> tuple[int, str]:
+        """The header line a start-up problem comes from: the line whose own word the problem
+        names first ('wizzard' in "unknown character class 'wizzard'; choose one of ...");
+        else the line without which the game starts; else the last header line."""
+        lowered = problem.lower()
+        named: list[tuple[int, int, str]] = []
+        for number, raw, words in self.read_lines:
+            spots = [m.start() for w in words[1:] if len(w) >= 2
+                     for m in [re.search(rf"(?<![\w]){re.escape(w.lower())}(?![\w])", lowered)]
+                     if m is not None]
+            if spots and words[0] != "variant":
+                named.append((min(spots), number, raw))
+        if named:
+            _, number, raw = min(named)
+            return number, raw
+        for k, (number, raw, words) in enumerate(self.read_lines):
+            if words[0] == "variant":
+                continue  # every other line is read in its light
+            other = _Header()
+            try:
+                for j, (_, _, kept) in enumerate(self.read_lines):
+                    if j != k:
+                        other.read(kept)
+                other.start()
+            except (ValueError, KeyError):
+                continue
+            return number, raw
+        if self.read_lines:
+            number, raw, _ = self.read_lines[-1]
+            return number, raw
+        return 0, ""
+
 
 def replay(text: str) -> Replay:
     """Replay a whole transcript. Raises TranscriptError naming the first bad line."""
@@ -129,11 +177,12 @@ def replay(text: str) -> Replay:
             if head in header_words and result is None:
                 header.read(words)
                 header.lines.append(line)
+                header.read_lines.append((number, raw, words))
                 continue
             if head in header_words:
                 raise ValueError(f"'{head}' lines belong in the header, before any set or action line")
             if result is None:
-                result = header.start()
+                result = header.start_or_blame()
             if head == "set":
                 if result.actions:
                     raise ValueError("set lines must come before the first action")
@@ -145,14 +194,30 @@ def replay(text: str) -> Replay:
             result.actions.append(action)
             result.lines.append(line)
         except (ValueError, KeyError, IllegalActionError) as exc:
+            if isinstance(exc, TranscriptError):
+                raise
             message = exc.args[0] if exc.args else str(exc)
             raise TranscriptError(number, raw, str(message)) from None
     if result is None:
-        try:
-            result = header.start()
-        except ValueError as exc:
-            raise TranscriptError(0, "", str(exc)) from None
+        result = header.start_or_blame()
     return result
+
+
+def read_text(path: Any) -> str:
+    """A transcript file's text; a file that is not text (a binary file, another encoding)
+    raises ValueError with a one-line message saying so."""
+    from pathlib import Path
+
+    data = Path(path).read_bytes()
+    if b"\0" in data[:8192]:
+        raise ValueError("this is a binary file, not a transcript (a transcript is plain UTF-8 "
+                         "text, docs/transcript.md)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise ValueError(f"not a UTF-8 text transcript: byte 0x{data[exc.start]:02x} on line "
+                         f"{line} is not text (save the file as UTF-8)") from None
 
 
 def variant_options(game: Game, values: dict[str, Any]) -> Any:

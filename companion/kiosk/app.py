@@ -16,6 +16,7 @@ import os
 import signal
 import time
 from collections.abc import Callable, MutableMapping
+from math import ceil
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -35,6 +36,19 @@ class Screen(Protocol):
     def update(self, dt: float) -> None: ...
 
     def draw(self, surface: pygame.Surface, painter: Painter) -> None: ...
+
+
+# the keys, in one line for the screen (keyboard mode: the demo in a window, or no GPIO buttons);
+# docs/kiosk.md and README list them too
+KEY_HELP = "Keys: arrows choose, Enter OK, Esc back, 1-8 react, Ctrl+Q quit"
+
+
+def key_help_line(pilot: Any) -> str:
+    """The key help, and while the demo's bots wait for a person, for how long."""
+    paused = float(getattr(pilot, "paused", 0.0) or 0.0)
+    if paused > 0:
+        return f"Bots paused {ceil(paused)} s (you have the keys). " + KEY_HELP
+    return KEY_HELP
 
 
 class Pilot(Protocol):
@@ -99,8 +113,10 @@ class KioskApp:
                  notifier: Notifier | None = None,
                  frames_dir: Path | None = None, save_every: int = 30,
                  fps: int = 30, pilot: Pilot | None = None,
-                 next_screen: Callable[[Screen], Screen | None] | None = None) -> None:
+                 next_screen: Callable[[Screen], Screen | None] | None = None,
+                 key_help: bool = False) -> None:
         self.screen = screen
+        self.key_help = key_help  # show the keys on screen (keyboard mode)
         self.size = size
         self.window = window
         self.surface = window if window is not None else pygame.Surface(size)
@@ -127,7 +143,7 @@ class KioskApp:
     def stop(self, *_: Any) -> None:
         self.running = False
 
-    def step(self, dt: float) -> None:
+    def step(self, dt: float) -> None:  # noqa: C901 - one frame: inputs, feed, screens
         """One frame: inputs, update, draw, present."""
         if self.window is not None or (self.keyboard is not None and pygame.display.get_init()):
             # headless with a keyboard: events posted to SDL's queue (tests, the dummy driver)
@@ -153,6 +169,8 @@ class KioskApp:
                     release(inp)
                 continue
             self.screen.handle(inp)
+        if self.key_help and hasattr(self.screen, "key_help"):
+            self.screen.key_help = key_help_line(self.pilot)
         self.screen.update(dt)
         t0 = time.perf_counter()
         self.screen.draw(self.surface, self.painter)

@@ -219,7 +219,8 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
     frames = args.frames if args.frames is not None else (DEMO_HEADLESS_FRAMES if headless
                                                           else None)
     app = KioskApp(screen, size, window=window, queue=queue, keyboard=keyboard,
-                   frames_dir=out if headless else None, save_every=20, pilot=pilot)
+                   frames_dir=out if headless else None, save_every=20, pilot=pilot,
+                   key_help=keyboard is not None)
     if headless:
         print(f"No display here: rendering the demo to PNG frames in {out}/ "
               f"({frames} frames, a PNG every 20)")
@@ -328,7 +329,8 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
                      options=options)
     frames_dir = (args.out or Path("out/kiosk-frames")) if window is None else None
     app = KioskApp(flow.first(), size, window=window, queue=queue, keyboard=keyboard,
-                   next_screen=flow.next_screen, frames_dir=frames_dir, save_every=30)
+                   next_screen=flow.next_screen, frames_dir=frames_dir, save_every=30,
+                   key_help=buttons is None)
     if window is None:
         print(f"No display: the kiosk is drawn to PNG frames in {frames_dir}/ "
               f"(keyboard input only through a window)")
@@ -361,11 +363,11 @@ def _open(config: Any) -> Any:
 def replay_account(path: Path) -> int:
     """``companion play --replay FILE``: the turn-by-turn account of a transcript."""
     from companion.narrate import account
-    from companion.transcript import TranscriptError, replay
+    from companion.transcript import TranscriptError, read_text, replay
 
     try:
-        result = replay(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, TranscriptError) as exc:
+        result = replay(read_text(path))
+    except (OSError, ValueError, TranscriptError) as exc:
         print(f"companion play: {path}: {exc}", file=sys.stderr)
         return 2
     print(f"Replaying {path.name}: {result.rules.name}, "
@@ -407,13 +409,25 @@ def cmd_frames(args: argparse.Namespace) -> int:
     return run_demo(args, size, fullscreen=False)
 
 
+def _count(low: int) -> Any:
+    from companion.cli import count_arg
+
+    return count_arg(low)
+
+
 def register(subparsers: Any) -> None:
     """``companion kiosk frames [--frames N] [--size WxH] [--out DIR]``."""
     kiosk = subparsers.add_parser("kiosk", help="kiosk tools (render demo frames headless)")
     sub = kiosk.add_subparsers(dest="kiosk_command", required=True)
     frames = sub.add_parser("frames", help="render the demo to PNG frames without a display")
-    frames.add_argument("--frames", type=int, default=DEMO_HEADLESS_FRAMES)
-    frames.add_argument("--size", default="1280x720")
-    frames.add_argument("--out", type=Path, default=None)
-    frames.add_argument("--seed", type=int, default=1)
+    frames.add_argument("--frames", type=_count(1), default=DEMO_HEADLESS_FRAMES,
+                        help=f"frames to render (default {DEMO_HEADLESS_FRAMES}; a PNG is saved "
+                             "every 20th)")
+    frames.add_argument("--size", default="1280x720",
+                        help="screen size WIDTHxHEIGHT (default 1280x720; the Pi's display is "
+                             "800x480)")
+    frames.add_argument("--out", type=Path, default=None,
+                        help="folder for the PNG frames (default out/kiosk-frames)")
+    frames.add_argument("--seed", type=_count(0), default=1,
+                        help="seed of the demo's dice and bots (default 1)")
     frames.set_defaults(func=cmd_frames)

@@ -1,8 +1,10 @@
 """Drawing helpers shared by the views: cached text, and a record of what was drawn.
 
 Text is rendered once per (text, size, colour) and kept in a small cache, so a full redraw
-costs only blits. Every text drawn in a frame is recorded (``Painter.drawn``) with its panel
-and rectangle, so tests can assert on what is on screen without reading pixels.
+costs only blits. Every text drawn in a frame is recorded (``Painter.drawn``) with its panel,
+its rectangle and whether it had to be cut to fit its box (``DrawnText.cut``), so tests can
+assert on what is on screen without reading pixels. Views are expected never to cut: they wrap
+(``lines``), shorten or page instead; ``fit`` stays as the last guard.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ class DrawnText:
     rect: tuple[int, int, int, int]  # x, y, w, h in screen pixels
     panel: str
     size: int
+    cut: bool = False  # the text did not fit its box and was shortened with "..."
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,7 @@ class Painter:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._cache: OrderedDict[tuple[str, int, Colour], pygame.Surface] = OrderedDict()
         self._cache_size = cache_size
+        self._widths: dict[tuple[str, int], int] = {}
         self.surface: pygame.Surface | None = None
         self.drawn: list[DrawnText] = []
         self.panels: list[DrawnPanel] = []
@@ -84,7 +88,15 @@ class Painter:
         return surf
 
     def width(self, text: str, size: int) -> int:
-        return int(self.font(size).size(text)[0])
+        """The drawn width of ``text`` (kept: the views wrap and measure the same words every
+        frame)."""
+        key = (text, int(size))
+        w = self._widths.get(key)
+        if w is None:
+            if len(self._widths) > 20 * self._cache_size:
+                self._widths.clear()
+            w = self._widths[key] = int(self.font(size).size(text)[0])
+        return w
 
     def fit(self, text: str, size: int, max_width: int) -> str:
         """``text`` cut with '...' so it fits in ``max_width`` pixels."""
@@ -100,6 +112,18 @@ class Painter:
             else:
                 hi = mid - 1
         return text[:lo].rstrip() + "..." if lo else ""
+
+    def lines(self, text: str, size: int, max_width: int) -> list[str]:
+        """``text`` wrapped at spaces into as many lines as it needs (a word wider than the
+        box, which no view should have, is still cut)."""
+        return self.wrap(text, size, max_width, max_lines=10_000)
+
+    def first_fitting(self, texts: list[str], size: int, max_width: int) -> str:
+        """The first of ``texts`` (longest first) that fits ``max_width``; else the last."""
+        for t in texts:
+            if self.width(t, size) <= max_width:
+                return t
+        return texts[-1]
 
     def wrap(self, text: str, size: int, max_width: int, max_lines: int = 3) -> list[str]:
         words = text.split()
@@ -122,15 +146,17 @@ class Painter:
     def text(self, text: str, pos: tuple[int, int], size: int, colour: Colour,
              anchor: str = "topleft", max_width: int | None = None) -> pygame.Rect:
         """Draw one line; ``anchor`` is a pygame.Rect attribute (topleft, midright, center...)."""
+        cut = False
         if max_width is not None:
-            text = self.fit(text, size, max_width)
+            fitted = self.fit(text, size, max_width)
+            cut, text = fitted != text, fitted
         if not text:
             return pygame.Rect(pos, (0, 0))
         surf = self.render(text, size, colour)
         rect = surf.get_rect(**{anchor: pos})
         self.target.blit(surf, rect)
         self.drawn.append(DrawnText(text, (rect.x, rect.y, rect.w, rect.h), self.panel,
-                                    int(size)))
+                                    int(size), cut))
         return rect
 
     # -- shapes ------------------------------------------------------------------------------

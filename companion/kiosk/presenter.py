@@ -138,6 +138,11 @@ class Presenter(Protocol):
         """A place's name for the screen ("Vermont Avenue", "In Jail")."""
         ...
 
+    def place_marks(self, state: Any) -> Mapping[int, tuple[str, ...]]:
+        """Short marks the game puts on board places (e.g. enchantments on lots: "Bless 3"),
+        by place; the camera view draws them on those squares."""
+        ...
+
     def map_view(self, state: Any) -> MapView | None:
         """The table as a square-grid map (a dungeon, a pitch), or None for a game whose board
         is a ring of places (the kiosk then shows no map)."""
@@ -256,6 +261,9 @@ class BasicPresenter:
 
     def place_name(self, place: int) -> str:
         return str(place)
+
+    def place_marks(self, state: Any) -> Mapping[int, tuple[str, ...]]:
+        return {}
 
     def map_view(self, state: Any) -> MapView | None:
         return None

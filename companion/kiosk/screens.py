@@ -100,6 +100,7 @@ class GameScreen:
         self.settled: DiceSeen | None = None  # a settled roll not used yet
         self.camera_live, self.camera_message = self.feed.status()
         self.model: ScreenModel | None = None
+        self.key_help = ""  # the keys, under the log (the app sets it in keyboard mode)
         self.dice_latencies: list[float] = []  # settled -> on screen, seconds
         self.on_applied: list[Callable[[Applied, Any, Any], None]] = []
         self.presses = 0
@@ -442,10 +443,15 @@ class GameScreen:
                         if pm.name in names else (128, 128, 128), pm.name in bad)
                        for pm in (r.pieces if r else ()))
         warning = r is not None and r.board is not None and r.board.status != "ok"
+        marks: tuple[tuple[str, tuple[int, int]], ...] = ()
+        if r is not None and r.places:  # the board is seen: its squares' marks
+            marks = tuple((" ".join(m), r.places[place]) for place, m in
+                          sorted(self.presenter.place_marks(self.session.state).items())
+                          if 0 <= place < len(r.places))
         return CameraModel(self.thumb if r is not None else None, self.camera_live, status,
                            tuple((d.box, d.value, d.status) for d in (r.dice if r else ())),
                            pieces, r.corners if r else (),
-                           r.thumbnail.shape[1] if r is not None else 1, warning)
+                           r.thumbnail.shape[1] if r is not None else 1, warning, marks)
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, painter: Painter) -> None:
@@ -458,7 +464,7 @@ class GameScreen:
         surface.fill(theme.BG)
         header_view.draw(painter, lay.header, lay, m.header)
         players_view.draw(painter, lay.players, lay, m.players)
-        log_view.draw(painter, lay.log, lay, m.log)
+        log_view.draw(painter, lay.log, lay, m.log, self.key_help)
         camera_view.draw(painter, lay.camera, lay, m.camera)
         decision_view.draw(painter, lay.decision, lay, m.decision)
         if lay.map is not None and m.map is not None:

@@ -73,6 +73,7 @@ class TableReading:
     learned: bool | None = None  # the empty board was learned from this frame (False: failed)
     problem: str = ""  # a vision part failed on this frame and was switched off
     made_at: float = field(default_factory=time.perf_counter)
+    places: tuple[tuple[int, int], ...] = ()  # each board place's centre, thumbnail pixels
 
 
 def dice_kinds(sides: Sequence[int] | None) -> tuple[str, ...]:
@@ -227,6 +228,7 @@ class TableProcessor:
         board: BoardSeen | None = None
         pieces: tuple[PieceMark, ...] = ()
         corners: tuple[tuple[int, int], ...] = ()
+        places: tuple[tuple[int, int], ...] = ()
         learned: bool | None = None
         # the board is read on a copy at most BOARD_WIDTH wide (its cost grows with the pixels;
         # a camera set to a larger size gives the dice reader, which reads the full frame, more
@@ -262,10 +264,11 @@ class TableProcessor:
                 corners = tuple((round(x * scale), round(y * scale)) for x, y in full)
                 to_frame = dice_area.board_homography(full)  # board mm -> frame pixels
                 pieces = self._place(occ, to_frame, scale)
+                places = self._places(to_frame, scale)
                 self._aim_dice(to_frame, (w, h))
         self._index += 1
         return TableReading(self._index, thumb, boxes, settled, board, pieces, corners,
-                            dice_state, learned, problem)
+                            dice_state, learned, problem, places=places)
 
     def _aim_dice(self, to_frame: np.ndarray, frame_size: tuple[int, int]) -> None:
         """Point the dice reader at the dice area as the registered board places it (from the
@@ -285,6 +288,14 @@ class TableProcessor:
 
         self.errors.append(text)
         print(f"companion kiosk: {text}", file=sys.stderr)
+
+    def _places(self, hmat: np.ndarray, scale: float) -> tuple[tuple[int, int], ...]:
+        """Every place's centre in thumbnail pixels (for the marks drawn on the squares)."""
+        if self._centres is None:
+            return ()
+        pts = cv2.perspectiveTransform(
+            np.asarray(self._centres, np.float32).reshape(-1, 1, 2), hmat).reshape(-1, 2)
+        return tuple((round(float(x) * scale), round(float(y) * scale)) for x, y in pts)
 
     def _place(self, occ: Mapping[int, Sequence[str | None]], hmat: np.ndarray,
                scale: float) -> tuple[PieceMark, ...]:

@@ -1,7 +1,8 @@
 """Colours, type sizes and the screen layout, computed from the screen size.
 
 Sizes scale with the screen (designed at 1280x720; the 800x480 touch display uses the same
-layout with smaller type, never below a readable minimum).
+layout with smaller type, never below a readable minimum: ``MIN_FONT``, type whose drawn line
+is 14 px tall, read from an arm's length or more across a table).
 """
 
 from __future__ import annotations
@@ -71,6 +72,11 @@ def icon_colour(name: str) -> Colour:
     return (90 + h % 140, 90 + (h >> 8) % 140, 90 + (h >> 16) % 140)
 
 
+# the smallest type size on the game screen: pygame's font at 18 draws a 14 px tall line
+MIN_FONT = 18
+MIN_LINE_PX = 14
+
+
 @dataclass(frozen=True)
 class Layout:
     """Panel rectangles and type sizes for one screen size."""
@@ -83,12 +89,11 @@ class Layout:
     decision: pygame.Rect
     scale: float
     pad: int
-    min_font: int = 13
+    min_font: int = MIN_FONT
     map: pygame.Rect | None = None  # a grid game's map (None: the game has none)
 
     def font(self, base: float) -> int:
-        """A type size designed at 1280x720, scaled (never below ``min_font``: 13 px, 15 px on
-        small screens)."""
+        """A type size designed at 1280x720, scaled (never below ``min_font``, ``MIN_FONT``)."""
         return max(self.min_font, round(base * self.scale))
 
     def panels(self) -> dict[str, pygame.Rect]:
@@ -130,5 +135,4 @@ def layout_for(size: tuple[int, int], grid: bool = False) -> Layout:
     cam_h = min(round(right_w * 9 / 16), round(body_h * 0.42))
     camera = pygame.Rect(players.right + pad, body_top, right_w, cam_h)
     decision = pygame.Rect(camera.x, camera.bottom + pad, right_w, h - pad - camera.bottom - pad)
-    return Layout((w, h), header, players, log, camera, decision, scale, pad,
-                  15 if small else 13)
+    return Layout((w, h), header, players, log, camera, decision, scale, pad, MIN_FONT)

@@ -58,3 +58,48 @@ def test_play_replay_prints_turns_and_standings(capsys: pytest.CaptureFixture[st
     assert main(["play", "--replay", str(EXAMPLE_TRANSCRIPT)]) == 0
     out = capsys.readouterr().out
     assert "Turn 1:" in out and "Final standings" in out and "Winner:" in out
+
+
+# --- header problems are reported at the header line (issue 33) -------------------------------
+def test_a_bad_deck_line_is_reported_at_the_deck_line_not_the_first_action() -> None:
+    with pytest.raises(TranscriptError) as caught:
+        replay("variant monopoly\nseed 1\nplayer Ann\nplayer Bob\ndeck chance nonsense_card\n"
+               "\n# play\nAnn roll 5 2\n")
+    assert caught.value.number == 5 and caught.value.line == "deck chance nonsense_card"
+    assert "nonsense_card" in caught.value.problem
+
+
+def test_an_unknown_class_is_reported_at_its_player_line() -> None:
+    with pytest.raises(TranscriptError) as caught:
+        replay("variant dungeonopoly\nplayer Ann fighter\nplayer Bob wizzard\nAnn roll 1 2\n")
+    assert caught.value.number == 3 and "wizzard" in caught.value.problem
+
+
+def test_too_few_players_is_reported_at_the_last_header_line() -> None:
+    with pytest.raises(TranscriptError) as caught:
+        replay("variant monopoly\nplayer Ann\n")
+    assert caught.value.number == 2 and "2 to 8 players" in caught.value.problem
+
+
+def test_an_empty_transcript_says_so_without_a_line_0() -> None:
+    with pytest.raises(TranscriptError) as caught:
+        replay("# nothing here\n\n")
+    text = str(caught.value)
+    assert "line 0" not in text and "''" not in text
+    assert "no header, set or action lines" in text and "players" in text
+
+
+@pytest.mark.parametrize("data, says", [
+    (bytes(range(256)) * 4, "binary file, not a transcript"),
+    ("player Ann\nplayer Bøb\n".encode("latin-1"), "byte 0xf8 on line 2 is not text"),
+])
+def test_a_file_that_is_not_text_gets_one_clear_line(tmp_path: Path, data: bytes, says: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.txt"
+    path.write_bytes(data)
+    assert main(["script", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and len(err.splitlines()) == 1 and "codec" not in err
+    assert main(["play", "--replay", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and "codec" not in err

@@ -81,7 +81,9 @@ def monopoly_refusals(game: Any, state: Any) -> Iterable[Action]:
     )
 
     for p in game.deciders(state):
-        yield from (Roll(p, ()), Roll(p, (0, 0)), Roll(p, (7, 7)), Roll(p, (1, 2, 3, 4, 5)))
+        # (21, 21): above every die the family asks for (d6, a paladin's mounted 2d8, the d20
+        # of a check); 7 is a fair roll of a d8
+        yield from (Roll(p, ()), Roll(p, (0, 0)), Roll(p, (21, 21)), Roll(p, (1, 2, 3, 4, 5)))
         yield Bid(p, -1)
         for square in (0, 10, 30):  # GO, Jail, Go To Jail: never lots
             yield from (Build(p, square), Sell(p, square), Mortgage(p, square),

@@ -75,7 +75,8 @@ def breakdown_problem(board: Board, squares: Sequence[SquareState], player: int,
                       levels: Sequence[int], bank_houses: int, max_houses: int = 4) -> str | None:
     """Why a whole-group sale down to ``levels`` is not allowed (None when it is)."""
     if group not in board.groups:
-        return f"no group named {group!r}"
+        return (f"no group named {group!r}; the colour groups are "
+                f"{', '.join(g for g in board.groups if board.squares[board.groups[g][0]].kind == 'street')}")
     lots = board.groups[group]
     if board.squares[lots[0]].kind != "street":
         return "only colour groups have buildings"

@@ -85,6 +85,8 @@ if TYPE_CHECKING:  # the presenter is imported when the kiosk asks for it
     from companion.games.monopoly.presenter import MonopolyPresenter
 
 
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
 @dataclass(frozen=True, slots=True)
 class RollSpec:
     """The roll the engine is waiting for: whose, how many dice of how many sides, and why."""
@@ -397,6 +399,10 @@ class Rules:
     def format_variant_action(self, state: GameState, action: Action) -> str | None:
         """hook: a variant action as transcript words after the player's name; None if unknown."""
         return None
+
+    # a variant's own ``set player`` / ``set square`` fields (named in the error of an unknown one)
+    player_fields: tuple[str, ...] = ()
+    square_fields: tuple[str, ...] = ()
 
     def set_player_field(self, player: PlayerState, key: str, value: str) -> PlayerState:
         """hook: ``set player NAME key=value`` for a variant's own fields (raise ValueError)."""
@@ -763,7 +769,9 @@ class Rules:
     def run_step(self, t: Txn, step: Pending) -> None:
         """Run an automatic pending step (variants add their own and call super)."""
         if isinstance(step, MoveBy):
-            self.leave_jail(t, step.player, "paid the fee after three tries")
+            tries = t.options.max_jail_turns  # three in the standard game, fewer in some variants
+            self.leave_jail(t, step.player, "paid the fee after one try" if tries == 1 else
+                            f"paid the fee after {_NUMBER_WORDS.get(tries, str(tries))} tries")
             self.move(t, step.player, sum(step.dice), LandContext(dice_total=sum(step.dice)))
             return
         if isinstance(step, ResumeMove):
@@ -1124,9 +1132,10 @@ class Rules:
             t.rolled = True
             t.doubles = 0
 
-    def leave_jail(self, t: Txn, player: int, how: str) -> None:
+    def leave_jail(self, t: Txn, player: int, how: str, by: int | None = None) -> None:
+        """The player leaves jail ``how``; ``by`` is someone else who freed her."""
         t.set_player(player, in_jail=False, jail_turns=0)
-        t.emit("left_jail", player, detail=how)
+        t.emit("left_jail", player, other=by, detail=how)
 
     def jail_roll(self, t: Txn, player: int, dice: tuple[int, ...]) -> None:
         """A roll from jail: doubles free the player and move them (no extra roll); the third

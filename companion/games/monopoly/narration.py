@@ -34,6 +34,15 @@ def tells(e: Event) -> bool:
     return e.kind not in ("turn", "turn_ended")
 
 
+def place(rules: Rules, square: int | None) -> str:
+    """Where a move ends, in words: the Jail square reached by moving is Just Visiting."""
+    if square is None or square < 0:
+        return ""
+    if square == rules.board.jail:
+        return "Just Visiting"
+    return rules.board.squares[square].name
+
+
 def _reason(detail: str) -> str:
     """A payment's reason in words: a card id becomes the card's deck ("Chance card")."""
     for deck in ("chance", "community_chest"):
@@ -54,14 +63,14 @@ def describe(rules: Rules, state: GameState, e: Event) -> str:  # noqa: C901
         return f"{who} rolled {e.detail} ({e.amount})"
     if k == "doubles":
         return f"{who} rolled doubles ({e.amount} in a row)"
-    if k == "moved":
-        return f"{who} moved to {sq}"
+    if k == "moved":  # a move that ends on the Jail square is a visit (going to jail is "jailed")
+        return f"{who} moved to {place(rules, e.square)}"
     if k == "go":
         return f"{who} {e.detail} GO and collected ${e.amount}"
     if k == "paid":
         payer = _who(state, e.player)
         return f"{payer} paid {_who(state, e.other)} ${e.amount}" + (
-            f" ({_reason(e.detail)})" if e.detail else "")
+            f" ({_reason(e.detail)})" if e.detail and e.detail != "the pot" else "")
     if k == "owes":
         return (f"{who} owes {_who(state, e.other)} ${e.amount} ({_reason(e.detail)}) and must "
                 "raise the cash")
@@ -100,7 +109,8 @@ def describe(rules: Rules, state: GameState, e: Event) -> str:  # noqa: C901
     if k == "speeding":
         return f"{who} rolled three doubles in a row"
     if k == "left_jail":
-        return f"{who} left jail ({e.detail})"
+        return f"{who} left jail ({e.detail})" + (
+            f" with {_who(state, e.other)}'s help" if e.other is not None and e.other >= 0 else "")
     if k == "jail_try_failed":
         return f"{who} failed to roll doubles in jail (try {e.amount})"
     if k == "built":

@@ -261,8 +261,17 @@ class MonopolyPresenter(BasicPresenter):
         return tuple(groups)
 
     def lot_marks(self, state: GameState, index: int) -> tuple[str, ...]:
-        """Marks a variant puts on a lot's chip (e.g. enchantments)."""
+        """Marks a variant puts on a lot's chip (e.g. enchantments), short words."""
         return ()
+
+    def place_marks(self, state: GameState) -> dict[int, tuple[str, ...]]:
+        """The lot marks by square, for the camera view (the squares are the board's places)."""
+        out = {}
+        for i in range(len(self.rules.board.squares)):
+            marks = self.lot_marks(state, i)
+            if marks:
+                out[i] = marks
+        return out
 
     # -- the board -------------------------------------------------------------------------
     def place_of(self, state: GameState, seat: int) -> int | None:

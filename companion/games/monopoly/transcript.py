@@ -279,7 +279,11 @@ def apply_set(rules: Rules, state: GameState, words: list[str]) -> GameState:  #
             elif key == "bankrupt":
                 player = replace(player, bankrupt=parse_bool(value, key))
             else:
-                player = rules.set_player_field(player, key, value)
+                try:
+                    player = rules.set_player_field(player, key, value)
+                except ValueError as exc:
+                    raise _unknown_field(exc, "player", key,
+                                         PLAYER_FIELDS + rules.player_fields) from None
         players = list(state.players)
         players[index] = player
         for m in state.members(index):  # team play: the pool shows in every member's cash
@@ -293,7 +297,12 @@ def apply_set(rules: Rules, state: GameState, words: list[str]) -> GameState:  #
         if not rules.board.squares[index].ownable:
             extra_pairs = split_pairs(words[3:])
             for key, value in extra_pairs:
-                state = rules.set_square_field(state, index, key, value)
+                try:
+                    state = rules.set_square_field(state, index, key, value)
+                except ValueError as exc:
+                    raise _unknown_field(exc, "square", key, rules.square_fields,
+                                         f"{rules.board.squares[index].name} is not a lot, so "
+                                         "it takes") from None
             return state
         sq = state.squares[index]
         for key, value in split_pairs(words[3:]):
@@ -320,7 +329,11 @@ def apply_set(rules: Rules, state: GameState, words: list[str]) -> GameState:  #
                 squares = list(state.squares)
                 squares[index] = sq
                 state = replace(state, squares=tuple(squares))
-                state = rules.set_square_field(state, index, key, value)
+                try:
+                    state = rules.set_square_field(state, index, key, value)
+                except ValueError as exc:
+                    raise _unknown_field(exc, "square", key,
+                                         SQUARE_FIELDS + rules.square_fields) from None
                 sq = state.squares[index]
         if (sq.level or sq.mortgaged) and sq.owner is None:
             raise ValueError("an unowned lot cannot have buildings or a mortgage: set owner= first")
@@ -362,6 +375,21 @@ def apply_set(rules: Rules, state: GameState, words: list[str]) -> GameState:  #
     else:
         raise ValueError(f"cannot set {what!r}: use player, square, bank, pot or turn")
     return rebalance(state)
+
+
+PLAYER_FIELDS = ("cash", "position", "in_jail", "jail_turns", "jail_cards", "bankrupt")
+SQUARE_FIELDS = ("owner", "houses", "hotel", "mortgaged")
+
+
+def _unknown_field(exc: ValueError, what: str, key: str, valid: Sequence[str],
+                   lead: str = "the fields are") -> ValueError:
+    """A variant's refusal of a ``set`` field: an unknown field gets the list of valid ones
+    (standard and the variant's); any other problem with the value is passed on as it is."""
+    message = str(exc.args[0] if exc.args else exc)
+    if not message.startswith(f"unknown {what} field"):
+        return ValueError(message)
+    names = ", ".join(valid) if valid else "no fields"
+    return ValueError(f"unknown {what} field {key!r}; {lead} {names}")
 
 
 def rebalance(state: GameState) -> GameState:

@@ -167,8 +167,8 @@ class Txn:
             self.bank_net -= amount
         else:
             self.rules.credit(self, player, amount, reason)
-        self.emit("paid", source if source >= 0 else None, amount=amount, other=player,
-                  detail=reason)
+        self.emit("paid", source if source >= 0 or source == POT else None, amount=amount,
+                  other=player, detail=reason)
 
     def pay(self, payer: int, payee: int, amount: int, reason: str = "") -> None:
         """Money the payer has on hand goes to a player, the bank or the pot, now."""

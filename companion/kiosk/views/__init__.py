@@ -114,6 +114,7 @@ class CameraModel:
     corners: tuple[tuple[int, int], ...] = ()
     source_width: int = 1  # width of the thumbnail the overlay points refer to
     warning: bool = False  # the status is a problem (e.g. pieces not read)
+    marks: tuple[tuple[str, tuple[int, int]], ...] = ()  # a place's mark, its centre
 
 
 @dataclass(frozen=True)

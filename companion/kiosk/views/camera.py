@@ -33,6 +33,24 @@ def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: CameraModel) -> None:
 
     if len(m.corners) == 4:
         p.polygon([at(c) for c in m.corners], theme.GOOD, width=2)
+    placed: list[pygame.Rect] = []
+    room = pygame.Rect(rect.x, rect.y, rect.w, rect.h - small - 6)  # above the status bar
+    for text, xy in m.marks:  # enchantments (or other marks) on the squares: a tag on each
+        tag_size = lay.min_font
+        c = at(xy)
+        w = p.width(text, tag_size) + 6
+        tag = pygame.Rect(0, 0, w, tag_size)
+        tag.center = c
+        tag.clamp_ip(room)
+        for _ in range(6):  # two marks close together: the later one steps up out of the way
+            if tag.collidelist(placed) < 0:
+                break
+            tag.y -= tag_size + 1
+            tag.clamp_ip(room)
+        placed.append(tag)
+        p.rect(tag, theme.icon_colour(text.split(" ")[0]), radius=3)
+        p.rect(tag, theme.BG, width=1, radius=3)
+        p.text(text, tag.center, tag_size, theme.BG, anchor="center")
     for box, value, status in m.dice:
         x, y = at((box[0], box[1]))
         r = pygame.Rect(x, y, max(6, round(box[2] * scale)), max(6, round(box[3] * scale)))

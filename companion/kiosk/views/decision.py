@@ -35,33 +35,50 @@ def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: DecisionModel) -> None:
             yy += small
         y = box.bottom + 2
     y += pad // 2
-    hint_y = rect.bottom - pad - small
+    # the hint (how to press) wraps onto as many lines as it needs at the bottom
+    hint = p.lines(m.hint, small, inner_w) if m.hint else []
+    hint_y = rect.bottom - pad - small * len(hint)
     if m.pad_title and m.pad_title != m.title:
-        p.text(m.pad_title, (x, y), body, theme.TEXT, max_width=inner_w)
-        y += body + 2
+        for line in p.lines(m.pad_title, body, inner_w):
+            p.text(line, (x, y), body, theme.TEXT)
+            y += body + 2
     if m.dice is not None:
         draw_dice(p, pygame.Rect(x, y, inner_w, hint_y - y - pad), lay, m.dice)
     else:
         draw_rows(p, pygame.Rect(x, y, inner_w, hint_y - y - pad), lay, m)
-    p.text(m.hint, (x, hint_y), small, theme.MUTED, max_width=inner_w)
+    for k, line in enumerate(hint):
+        p.text(line, (x, hint_y + k * small), small, theme.MUTED)
 
 
 def draw_rows(p: Painter, area: pygame.Rect, lay: Layout, m: DecisionModel) -> None:
+    """The options, a long one wrapped onto two or more lines; a page that scrolls with the
+    selection ("more above" / "more below")."""
     size = lay.font(24)
-    row_h = size + max(6, lay.pad)
-    visible = max(1, area.h // row_h)
+    gap = max(6, lay.pad)
+    wrapped = [p.lines(text, size, area.w - 8) for text, _, _ in m.rows]
+    heights = [len(w) * size + gap for w in wrapped]
     sel = next((i for i, r in enumerate(m.rows) if r[1]), 0)
-    start = 0 if sel < visible else sel - visible + 1
+    # the page: from ``start`` as many rows as fit, ``start`` moved on until the selection fits
+    start = 0
+    while start < sel and sum(heights[start:sel + 1]) > area.h:
+        start += 1
+    end = start
+    while end < len(m.rows) and sum(heights[start:end + 1]) <= area.h:
+        end += 1
+    end = max(end, start + 1)
     y = area.y
-    for i in range(start, min(len(m.rows), start + visible)):
+    for i in range(start, min(len(m.rows), end)):
         text, selected, enabled = m.rows[i]
-        row = pygame.Rect(area.x - 4, y, area.w + 8, row_h - 2)
+        row = pygame.Rect(area.x - 4, y, area.w + 8, heights[i] - 2)
         if selected:
             p.rect(row, theme.SELECT, radius=5)
         colour = theme.TEXT if enabled else theme.MUTED
-        p.text(text, (area.x + 4, row.centery), size, colour, anchor="midleft",
-               max_width=area.w - 8)
-        y += row_h
+        ty = row.y + (gap - 2) // 2
+        for line in wrapped[i]:
+            p.text(line, (area.x + 4, ty), size, colour)
+            ty += size
+        y += heights[i]
+    visible = end - start
     if start > 0:
         p.text("more above", (area.right, area.y - size // 2), lay.font(16), theme.MUTED,
                anchor="topright")
@@ -72,9 +89,19 @@ def draw_rows(p: Painter, area: pygame.Rect, lay: Layout, m: DecisionModel) -> N
 
 def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
     n = max(1, len(d.values))
-    # room under the dice for their names and the note (never over the hint below)
-    size = min(area.h - lay.font(18) - lay.font(20) - 12, (area.w - (n - 1) * lay.pad * 2) // n,
-               150)
+    note = {"camera": "Waiting for the camera: roll the dice",
+            "confirm": "The camera read these values",
+            "edit": "Enter the values with the buttons"}.get(d.mode, "")
+    if any(d.guessed):
+        note = "? marks the camera's guess: check it"
+    warn = bool(d.problem) or any(d.guessed)
+    if d.problem:
+        note = d.problem
+    note_size, dsize = lay.font(20), lay.font(18)
+    notes = p.lines(note, note_size, area.w) if note else []
+    # the dice, their d-labels and the note, all inside the area
+    size = min(area.h - dsize - 6 - len(notes) * note_size - 4,
+               (area.w - (n - 1) * lay.pad * 2) // n, 150)
     size = max(28, size)
     total = n * size + (n - 1) * lay.pad * 2
     x = area.centerx - total // 2
@@ -96,15 +123,10 @@ def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
             p.text("?", (box.right - size // 8, box.y + size // 10), max(14, size // 4), theme.WARN,
                    anchor="midtop")
         kind = d.kinds[i] if i < len(d.kinds) else f"d{sides}"
-        p.text(kind, (box.centerx, box.bottom + 2), lay.font(18), theme.MUTED,
+        p.text(kind, (box.centerx, box.bottom + 2), dsize, theme.MUTED,
                anchor="midtop")
-    note = {"camera": "Waiting for the camera: roll the dice",
-            "confirm": "The camera read these values",
-            "edit": "Enter the values with the buttons"}.get(d.mode, "")
-    if any(d.guessed):
-        note = "? marks the camera's guess: check it"
-    warn = bool(d.problem) or any(d.guessed)
-    if d.problem:
-        note = d.problem
-    p.text(note, (area.centerx, min(area.bottom, y + size + lay.font(18) + 6)), lay.font(20),
-           theme.WARN if warn else theme.TEXT, anchor="midtop", max_width=area.w)
+    ny = y + size + dsize + 6
+    for line in notes:
+        p.text(line, (area.centerx, ny), note_size, theme.WARN if warn else theme.TEXT,
+               anchor="midtop")
+        ny += note_size

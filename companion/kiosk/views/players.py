@@ -46,7 +46,7 @@ def sizes(lay: Layout, n: int) -> tuple[int, int, int]:
 
 
 def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
-              team_lines: bool = True) -> None:
+              team_lines: bool = True) -> None:  # noqa: C901 - one card, top to bottom
     name_size, text_size, small = sizes(lay, n)
     bg = theme.PANEL_HI if c.current else theme.PANEL
     p.rect(r, bg, radius=8)
@@ -84,7 +84,24 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
                max_width=shared.left - x0 - pad)
         y += small + 2
     # class, level, status
-    bits = card_bits(c)
+    # a short card (six players on the small screen) folds the EP into this line, no bar, so
+    # its lots keep two rows
+    compact = c.ep is not None and r.h < 6 * text_size
+    bits = []
+    if c.role:
+        bits.append(c.role.replace("_", " ").title())
+    if c.level is not None:
+        bits.append(f"level {c.level}" if not compact else str(c.level))
+    if compact:
+        bits.append(f"EP {c.ep}" if c.max_level else f"EP {c.ep} (+{c.ep_need - c.ep_into})")
+    if c.bankrupt:
+        bits.append("BANKRUPT")
+    elif c.in_jail:
+        bits.append("IN JAIL")
+    if c.jail_cards:
+        bits.append(f"{c.jail_cards} jail card" + ("s" if c.jail_cards > 1 else ""))
+    if c.square and not c.bankrupt and not c.in_jail:
+        bits.append(f"on {c.square}")
     bx = draw_badge(p, c, x0, y, text_size, small, pad) if c.badge else x0
     if c.status:
         bx = p.text(c.status, (bx, y), text_size, theme.BAD).right + pad
@@ -93,44 +110,73 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
         p.rect(chip, c.team_colour, radius=3)
         p.text(c.team, chip.center, small, theme.BG, anchor="center")
         bx = chip.right + pad
-    if bits or c.status or (c.team and not line):  # no line when there is nothing to say
-        p.text("  ".join(bits) or " ", (bx, y), text_size, theme.MUTED,
-               max_width=r.right - pad * 2 - bx)
-        y += int(text_size * 1.05)
+    for k, txt in enumerate(p.lines("  ".join(bits) or " ", text_size,
+                                    r.right - pad * 2 - bx)):
+        p.text(txt, (bx if k == 0 else x0, y), text_size, theme.MUTED)
+        y += int(text_size * 1.05) if k == 0 else text_size - 2
     if c.meter is not None:  # e.g. damage out of 10: a bar filling towards the end
         y = draw_meter(p, pygame.Rect(x0, y + 1, r.w - pad * 4, max(small + 2, text_size - 2)),
                        lay, c.meter, small)
-    if c.ep is not None:  # EP bar
-        y = draw_ep(p, pygame.Rect(x0, y + 1, r.w - pad * 4, max(8, text_size - 4)), c, pad, small)
-    # enchantments: icon + name
+    # EP: the label left of the bar, never over its fill
+    if c.ep is not None and not compact:
+        y = draw_ep(p, pygame.Rect(x0, y + 1, r.w - pad * 4, small), lay, c) + pad // 2 + 1
     if c.enchantments:
-        x = x0
-        icon = max(5, small // 2 - 1)
-        for ench in c.enchantments:
-            label = ench
-            w = p.width(label, small) + icon * 2 + pad * 2
-            if x + w > r.right - pad * 2:
-                break
-            col = theme.icon_colour(ench.split(" ")[0])
-            p.circle((x + icon, y + small // 2), icon, col)
-            p.text(ench[:1].upper(), (x + icon, y + small // 2), max(13, small - 4), theme.BG,
-                   anchor="center")
-            p.text(label, (x + icon * 2 + 3, y), small, theme.TEXT)
-            x += w
-        y += small + 2
-    # the skills line gives way to the lots when a short card has no room for both
+        y = draw_enchantments(p, x0, y, r.right - pad * 2, lay, c.enchantments, small)
+    # the skills lines (wrapped) give way to the lots when a short card has no room for both
     lots_row = small + 4
-    if c.extras and not c.groups and not c.no_groups:  # a line each while there is room
-        y = draw_extras(p, pygame.Rect(x0, y, r.w - pad * 4, r.bottom - pad - y), c.extras, small)
-    elif c.extras and not (c.groups and r.bottom - pad - (y + small + 2) < lots_row
-                           + (small + 2) * bool(c.check)):
-        p.text("  ".join(c.extras), (x0, y), small, theme.MUTED, max_width=r.w - pad * 4)
-        y += small + 2
+    width = r.w - pad * 4
+    extra_lines = [ln for e in c.extras for ln in p.lines(e, small, width)]
+    if extra_lines and not (c.groups and r.bottom - pad - (y + (small + 2) * len(extra_lines))
+                            < lots_row + (small + 2) * bool(c.check)):
+        for txt in extra_lines:
+            p.text(txt, (x0, y), small, theme.MUTED)
+            y += small + 2
     if c.check:
-        p.text(c.check, (x0, y), small, theme.BAD, max_width=r.w - pad * 4)
-        y += small + 2
+        for txt in p.lines(c.check, small, width):
+            p.text(txt, (x0, y), small, theme.BAD)
+            y += small + 2
     area = pygame.Rect(x0, y, r.w - pad * 4, r.bottom - pad - y)
     draw_properties(p, area, lay, c, text_size if area.h > 3 * text_size else small)
+
+
+def draw_enchantments(p: Painter, x0: int, y: int, right: int, lay: Layout,
+                      enchantments: tuple[str, ...], small: int) -> int:
+    """A dot in each enchantment's colour and its name, wrapping to new rows; returns the y
+    below them."""
+    x = x0
+    icon = max(5, small // 3)
+    for ench in enchantments:
+        w = p.width(ench, small) + icon * 2 + lay.pad * 2
+        if x > x0 and x + w > right:
+            x, y = x0, y + small + 2
+        p.circle((x + icon, y + small // 2), icon, theme.icon_colour(ench.split(" ")[0]))
+        p.text(ench, (x + icon * 2 + 3, y), small, theme.TEXT)
+        x += w
+    return y + small + 2
+
+
+def draw_ep(p: Painter, row: pygame.Rect, lay: Layout, c: PlayerCard) -> int:
+    """The EP row: "EP 17: 3 to level 3" (shorter forms on a narrow card) and, right of it, the
+    bar of EP gained towards the next level. Returns the row's bottom."""
+    size = row.h
+    need = c.ep_need - c.ep_into
+    nxt = (c.level or 1) + 1
+    texts = ([f"EP {c.ep} (top level)", f"EP {c.ep}, top"] if c.max_level else
+             [f"EP {c.ep}: {need} to level {nxt}", f"EP {c.ep}: {need} to lv {nxt}",
+              f"EP {c.ep} (+{need})"])
+    min_bar = max(30, row.w // 5)
+    label = p.first_fitting(texts, size, row.w - min_bar - lay.pad)
+    t = p.text(label, (row.x, row.y), size, theme.TEXT)
+    bar = pygame.Rect(t.right + lay.pad, row.y + size // 5, row.right - t.right - lay.pad,
+                      max(6, size * 3 // 5))
+    if bar.w > 4:
+        p.rect(bar, theme.BG, radius=3)
+        frac = 1.0 if c.max_level else min(1.0, c.ep_into / max(1, c.ep_need))
+        if frac > 0:
+            p.rect(pygame.Rect(bar.x, bar.y, max(4, int(bar.w * frac)), bar.h), theme.EP_BAR,
+                   radius=3)
+        p.rect(bar, theme.BORDER, width=1, radius=3)
+    return max(t.bottom, bar.bottom)
 
 
 def draw_badge(p: Painter, c: PlayerCard, x: int, y: int, text_size: int, small: int,
@@ -143,39 +189,6 @@ def draw_badge(p: Painter, c: PlayerCard, x: int, y: int, text_size: int, small:
            theme.BG, anchor="center")
     word = p.text(c.badge, (x + icon * 2 + 4, y), text_size, c.badge_colour)
     return int(word.right) + pad
-def card_bits(c: PlayerCard) -> list[str]:
-    """The card's line of facts under the name: class, level, jail, where the pawn is."""
-    bits: list[str] = []
-    if c.role:
-        bits.append(c.role.replace("_", " ").title())
-    if c.level is not None:
-        bits.append(f"level {c.level}")
-    if c.bankrupt:
-        bits.append("BANKRUPT")
-    elif c.in_jail:
-        bits.append("IN JAIL")
-    if c.jail_cards:
-        bits.append(f"{c.jail_cards} jail card" + ("s" if c.jail_cards > 1 else ""))
-    if c.square and not c.bankrupt and not c.in_jail:
-        bits.append(f"on {c.square}")
-    return bits
-
-
-def draw_ep(p: Painter, bar: pygame.Rect, c: PlayerCard, pad: int, small: int) -> int:
-    """The EP bar towards the next level; returns the y below it."""
-    assert c.ep is not None
-    p.rect(bar, theme.BG, radius=4)
-    frac = 1.0 if c.max_level else min(1.0, c.ep_into / max(1, c.ep_need))
-    if frac > 0:
-        p.rect(pygame.Rect(bar.x, bar.y, max(4, int(bar.w * frac)), bar.h), theme.EP_BAR,
-               radius=4)
-    label = (f"EP {c.ep} (top level)" if c.max_level else
-             f"EP {c.ep}: {c.ep_need - c.ep_into} to level {(c.level or 1) + 1}")
-    p.text(label, (bar.x + pad, bar.centery), small, theme.TEXT, anchor="midleft",
-           max_width=bar.w - 2 * pad)
-    return bar.bottom + pad // 2 + 1
-
-
 def draw_meter(p: Painter, bar: pygame.Rect, lay: Layout, meter: tuple[str, int, int],
                small: int) -> int:
     """A bar with words and a scale ("damage 4/10"); returns the y below it."""
@@ -188,19 +201,6 @@ def draw_meter(p: Painter, bar: pygame.Rect, lay: Layout, meter: tuple[str, int,
     p.text(f"{words} {value}/{full}", (bar.x + lay.pad, bar.centery), small, theme.TEXT,
            anchor="midleft", max_width=bar.w - 2 * lay.pad)
     return bar.bottom + lay.pad // 2 + 1
-
-
-def draw_extras(p: Painter, area: pygame.Rect, extras: tuple[str, ...], small: int) -> int:
-    """The card's facts a line each (two a line when short of room); returns the y below."""
-    lines = list(extras)
-    room = max(0, (area.h + 2) // (small + 2))
-    if len(lines) > room:
-        lines = ["  ".join(lines[i:i + 2]) for i in range(0, len(lines), 2)]
-    y = area.y
-    for text in lines[:room]:
-        p.text(text, (area.x, y), small, theme.TEXT, max_width=area.w)
-        y += small + 2
-    return y
 
 
 def draw_peek(p: Painter, rect: pygame.Rect, lay: Layout, m: PeekModel) -> None:
@@ -234,36 +234,52 @@ def team_line(c: PlayerCard, r: pygame.Rect, lay: Layout, name_size: int, text_s
         return False
     pad = lay.pad
     used = pad + int(name_size * 0.9) + 2 + int(text_size * 1.05)
-    if c.ep is not None:
-        used += max(8, text_size - 4) + pad // 2 + 2
+    if c.ep is not None and not r.h < 6 * text_size:  # (draw_card: compact)
+        used += small + pad // 2 + 2
     used += (small + 2) * (bool(c.enchantments) + bool(c.extras) + bool(c.check))
     return r.h - used - (small + 2) >= small + 4
 
 
 def draw_properties(p: Painter, area: pygame.Rect, lay: Layout, c: PlayerCard, size: int) -> None:
     """Colour groups as rows of chips: the lot's short name, houses as dots, H for a hotel,
-    a mortgaged lot dimmed with an M."""
+    a mortgaged lot dimmed with an M, and a tag for each of the lot's marks (enchantments:
+    "Bless 3" on a tag in the enchantment's colour, the same as on the camera view). Lots that
+    find no room are counted ("+2 more"), never cut."""
     if area.h < size:
         return
     if not c.groups:
         if c.no_groups:
             p.text(c.no_groups, (area.x, area.y), size, theme.MUTED)
         return
-    chip_h = size + 4
+    chip_h = size + 2  # the text's line (14 px at the smallest size) and a pixel each side
+    gap = 2
     x, y = area.x, area.y
+    total = sum(len(g.lots) for g in c.groups)
+    done = 0
     for g in c.groups:
         for lot in g.lots:
             pip = max(5, size // 3)
+            tags = [p.width(m, size) + 8 for m in lot.enchantments]
             w = p.width(lot.short, size) + 10 + (lot.houses * (pip + 2) if not lot.hotel
-                                                 else pip * 2)
+                                                 else pip * 2) + sum(t + 3 for t in tags)
             if lot.mortgaged:
                 w += p.width(" M", size)
             if x + w > area.right:
+                if y + 2 * chip_h + gap > area.bottom:  # no next row: the count in its place
+                    p.text(f"+{total - done} more", (x, y + 1), size, theme.MUTED)
+                    return
                 x = area.x
-                y += chip_h + 3
-            if y + chip_h > area.bottom:
-                p.text("...", (area.right - 20, area.bottom - size), size, theme.MUTED)
+                y += chip_h + gap
+            last_row = y + 2 * chip_h + gap > area.bottom
+            after = total - done - 1  # lots still to come after this one
+            room = area.right if not (last_row and after) else \
+                area.right - p.width(f"+{after} more", size) - 12
+            if y + chip_h > area.bottom:  # (only when the area holds no row at all)
                 return
+            if last_row and x + w > room:
+                p.text(f"+{total - done} more", (x, y + 1), size, theme.MUTED)
+                return
+            done += 1
             chip = pygame.Rect(x, y, w, chip_h)
             colour = g.colour if not lot.mortgaged else tuple(v // 3 for v in g.colour)
             p.rect(chip, colour, radius=4)  # type: ignore[arg-type]
@@ -279,5 +295,12 @@ def draw_properties(p: Painter, area: pygame.Rect, lay: Layout, c: PlayerCard, s
                 for k in range(lot.houses):
                     p.rect(pygame.Rect(hx + k * (pip + 2), chip.centery - pip // 2, pip, pip),
                            theme.GOOD)
+            tx = chip.right - sum(t + 3 for t in tags)
+            for mark, tw in zip(lot.enchantments, tags, strict=True):
+                tag = pygame.Rect(tx, chip.y + 1, tw, chip_h - 2)
+                p.rect(tag, theme.icon_colour(mark.split(" ")[0]), radius=3)
+                p.rect(tag, theme.BG, width=1, radius=3)
+                p.text(mark, tag.center, size, theme.BG, anchor="center")
+                tx += tw + 3
             x += w + 4
         x += 6

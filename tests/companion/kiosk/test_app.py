@@ -175,3 +175,30 @@ def test_the_demo_camera_reads_a_roll_that_the_game_then_uses(
     saved = Session.resume(tmp_path / "demo.sqlite")
     assert any(line.split()[1:2] == ["roll"] for line in saved.lines)
     saved.close()
+
+
+class _PausedPilot:
+    """A demo pilot a person just took over from (the bots wait)."""
+
+    paused = 12.0
+
+    def tick(self, dt: float) -> None:
+        pass
+
+    def human(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)])
+def test_keyboard_mode_shows_the_keys_and_the_bots_pause(size: tuple[int, int]) -> None:
+    from companion.kiosk.app import KEY_HELP
+
+    session = Session.memory("monopoly", [("Ann", ""), ("Ben", "")])
+    app = KioskApp(GameScreen(session, None, size), size, key_help=True, pilot=_PausedPilot())
+    app.step(1 / 30)
+    shown = " ".join(app.painter.texts("log"))
+    assert KEY_HELP in shown and "Bots paused 12 s" in shown
+    assert not any(d.cut for d in app.painter.drawn)
+    plain = KioskApp(GameScreen(session, None, size), size)  # GPIO buttons: no key help
+    plain.step(1 / 30)
+    assert "Keys:" not in " ".join(plain.painter.texts("log"))

@@ -98,6 +98,18 @@ class DungeonOptions(Options):
     gestalt: bool = False  # two classes per character (player Ann fighter+wizard)
 
 
+def _go_hexed(events: Sequence[Event], i: int) -> bool:
+    """Whether the GO money of ``events[i]`` (a ``go`` event) went to the pot under a Hex: the
+    receipt that follows it was redirected (``hexed_income`` for GO) before the next GO."""
+    who = events[i].player
+    for e in events[i + 1:]:
+        if e.kind == "go":
+            return False
+        if e.kind == "hexed_income" and e.player == who and e.detail == "GO":
+            return True
+    return False
+
+
 class Dungeonopoly(Rules):
     """Monopoly plus character classes, EP and levels, damage, enchantments and abilities."""
 
@@ -166,10 +178,12 @@ class Dungeonopoly(Rules):
 
     def after_action(self, t: Txn, action: Action) -> None:
         """EP sources (basic rules): buying from the bank, paying rent to an opponent, a
-        successful class ability, doubles, a lucky seven, collecting GO money."""
+        successful class ability, doubles, a lucky seven, collecting GO money (not when a Hex
+        sends it to the pot: D-3, D-75)."""
         effects.sync(self, t)
         awards: dict[int, list[str]] = {}
-        for e in list(t.events):
+        events = list(t.events)
+        for i, e in enumerate(events):
             kind = e.kind
             if kind not in EP_EVENTS:
                 continue  # (hot: most events are payments, moves and rolls)
@@ -184,7 +198,7 @@ class Dungeonopoly(Rules):
                 why = "rent"
             elif kind in ("doubles", "lucky_seven"):
                 why = kind
-            elif kind == "go" and e.amount > 0:
+            elif kind == "go" and e.amount > 0 and not _go_hexed(events, i):
                 why = "go"
             elif kind == "ability_success":
                 why = e.detail
@@ -705,10 +719,21 @@ class Dungeonopoly(Rules):
             ab.on_pass(self, t, player, index, forward)
         return False
 
+    def give_lot(self, t: Txn, index: int, receiver: int) -> None:
+        """A lot changing hands in its new owner's turn (Conquer, a trade, a bankruptcy ...) is
+        marked ``gained:`` for that turn: it was not hers when she landed, so Fortify refuses it
+        (D-73). Landing on it afterwards clears the mark."""
+        super().give_lot(t, index, receiver)
+        cur = t.current
+        if 0 <= cur < len(t.players) and t.side(receiver) == t.side(cur):
+            self.add_flag(t, cur, f"gained:{index}")
+
     def on_land(self, t: Txn, player: int, index: int, ctx: LandContext) -> None:
         if player == t.current:
             p = character(t, player)
-            t.set_player(player, turn=tuple(f for f in p.turn if not f.startswith("landed:"))
+            t.set_player(player, turn=tuple(f for f in p.turn
+                                            if not f.startswith("landed:") and
+                                            f != f"gained:{index}")
                          + (f"landed:{index}",))
         self.resolve_square(t, player, index, ctx)
         p = character(t, player)
@@ -1068,6 +1093,10 @@ class Dungeonopoly(Rules):
         if isinstance(action, TrainSkill):
             return f"train {action.skill} {action.ranks}"
         return None
+
+    player_fields = ("class", "level", "ep", "skills", "enchantments", "spent", "hidden",
+                     "choices", "counters")
+    square_fields = ("enchantments",)
 
     def set_player_field(self, player: PlayerState, key: str, value: str) -> PlayerState:
         """``set player NAME class=wizard level=N ep=N skills=open_locks:5,... enchantments=

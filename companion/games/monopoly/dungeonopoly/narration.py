@@ -428,6 +428,9 @@ def _jail_immune(s: _Scene, e: Event) -> str:
 def _left_jail(s: _Scene, e: Event) -> str | None:
     if e.detail != "open_locks":
         return None
+    if e.other is not None and e.other >= 0 and e.other != e.player:
+        return (f"{s.who(e.other)} picks the lock of {s.whose(e.player)} cell and "
+                f"{s.who(e.player)} walks out of jail (Open Locks)")
     return f"{s.who(e.player)} picks the lock and walks out of jail (Open Locks)"
 
 

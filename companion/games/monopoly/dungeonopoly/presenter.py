@@ -9,9 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.actions import Action
-from companion.games.monopoly.dungeonopoly.abilities import class_names
+from companion.games.monopoly.dungeonopoly.abilities import TrainSkill, class_names
+from companion.games.monopoly.dungeonopoly.character import MAX_SKILL_RANKS
 from companion.games.monopoly.dungeonopoly.names import title_of
-from companion.games.monopoly.menus import list_menu
 from companion.games.monopoly.presenter import MonopolyPresenter
 from companion.games.monopoly.state import GameState
 from companion.kiosk.inputs import Menu, Option, Pad, words
@@ -21,6 +21,8 @@ from companion.kiosk.views import PlayerCard
 PREFERRED_ROLES = ("fighter", "wizard", "cleric", "rogue", "bard", "druid", "paladin",
                    "warlock", "psion")
 MAX_LEVEL = 10
+# shorter names for the marks on lot chips and camera squares (the rest use the full name)
+MARK_NAMES = {"glyph_of_warding": "glyph"}
 
 
 def ench_label(label: str) -> str:
@@ -97,8 +99,40 @@ class DungeonopolyPresenter(MonopolyPresenter):
                                open=self._ability_menu(state, seat, uses)))
         for seat, items in groups.get("train", {}).items():
             rows.append(Option(f"{self.who(state, seat)}: train rogue skills", seat=seat,
-                               open=list_menu(self, "Train which skill?", state, items)))
+                               open=self._train_menu(state, seat, items)))
         return rows
+
+    def _train_menu(self, state: GameState, seat: int,
+                    items: Sequence[Action]) -> Callable[[], Pad]:
+        """Which skill, then how many points: +1, +5 or all that can go into it (the rogue's
+        30 points in a few presses, like any amount picker)."""
+        rules: Any = self.rules
+
+        def make() -> Pad:
+            p: Any = state.players[seat]
+            left = int(rules.skill_points_left(p))
+            options = []
+            for a in items:
+                skill = str(getattr(a, "skill", ""))
+                room = min(left, MAX_SKILL_RANKS - int(p.ranks(skill)))
+                if room < 1:
+                    continue
+                options.append(Option(f"{title_of(skill)} ({p.ranks(skill)} ranks)", seat=seat,
+                                      open=self._amount_menu(state, seat, skill, room)))
+            return Menu(f"{p.name}: train which skill? ({left} points left)", options)
+        return make
+
+    def _amount_menu(self, state: GameState, seat: int, skill: str,
+                     room: int) -> Callable[[], Pad]:
+        def make() -> Pad:
+            rules: Any = self.rules
+            left = int(rules.skill_points_left(state.players[seat]))
+            top = "all remaining" if room == left else f"up to {MAX_SKILL_RANKS} ranks"
+            amounts = [n for n in (1, 5) if n < room] + [room]
+            options = [Option(f"+{n} ({top})" if n == room and n > 1 else f"+{n}",
+                              action=TrainSkill(seat, skill, n), seat=seat) for n in amounts]
+            return Menu(f"Train {title_of(skill)} by how much?", options)
+        return make
 
     def _ability_menu(self, state: GameState, seat: int,
                       uses: Sequence[Action]) -> Callable[[], Pad]:
@@ -150,4 +184,11 @@ class DungeonopolyPresenter(MonopolyPresenter):
             extras=tuple(extras))
 
     def lot_marks(self, state: GameState, index: int) -> tuple[str, ...]:
-        return tuple(str(e) for e in self.rules.square_json(state, index).get("enchantments", ()))
+        """The square's enchantments (Bless, Curse, Glyph of Warding, a primal spell, a Wish's
+        ...) as the chips and the camera view show them: ``Bless 3``."""
+        out = []
+        for e in self.rules.square_json(state, index).get("enchantments", ()):
+            name, _, level = str(e).partition(":")
+            out.append(ench_label(f"{MARK_NAMES.get(name, name)}:{level}" if level else
+                                  MARK_NAMES.get(name, name)))
+        return tuple(out)

@@ -98,3 +98,31 @@ def test_the_rules_offer_the_heuristic_bot() -> None:
     from companion.games.monopoly.bots import HeuristicBot
 
     assert dict(find_game("monopoly").bots()) == {"heuristic": HeuristicBot}
+
+
+# --- errors that list what is valid (issue 33) --------------------------------------------------
+@pytest.mark.parametrize("text, listed", [
+    ("player Ann\nplayer Bob\nset player Ann cahs=5\n",
+     "unknown player field 'cahs'; the fields are cash, position, in_jail, jail_turns, "
+     "jail_cards, bankrupt"),
+    ("variant dungeonopoly\nplayer Ann fighter\nplayer Bob wizard\nset player Ann lvl=5\n",
+     "unknown player field 'lvl'; the fields are cash, position, in_jail, jail_turns, "
+     "jail_cards, bankrupt, class, level, ep, skills"),
+    ('player Ann\nplayer Bob\nset square "Boardwalk" houss=2\n',
+     "unknown square field 'houss'; the fields are owner, houses, hotel, mortgaged"),
+    ('variant dungeonopoly\nplayer Ann fighter\nplayer Bob wizard\nset square "GO" owner=Ann\n',
+     "unknown square field 'owner'; GO is not a lot, so it takes enchantments"),
+    ("player Ann\nplayer Bob\nAnn breakdown greeen 1,1,1\n",
+     "no group named 'greeen'; the colour groups are brown, light_blue, pink, orange, red, "
+     "yellow, green, dark_blue"),
+])
+def test_unknown_set_fields_and_group_names_list_the_valid_ones(text: str, listed: str) -> None:
+    with pytest.raises(TranscriptError) as caught:
+        replay(text)
+    assert listed in caught.value.problem
+
+
+def test_a_bad_value_of_a_known_field_keeps_its_own_message() -> None:
+    with pytest.raises(TranscriptError, match="level is 1 to 10"):
+        replay("variant dungeonopoly\nplayer Ann fighter\nplayer Bob wizard\n"
+               "set player Ann level=50\n")

@@ -418,7 +418,8 @@ class BardicKnowledge(Ability):
 # ============================================================================================
 def borrowable(holder: Any) -> tuple[str, ...]:
     """``class:ability`` names the bard may still borrow: level 5 or less, other classes, not
-    already known (a gestalt warlock+bard's Book of Shadows spells included)."""
+    already known (a gestalt warlock+bard's Book of Shadows spells included). Psionic powers
+    are not offered: they run on power points, which only a psion has (D-74)."""
     have = set(holder.chosen("borrow")) | set(holder.chosen("borrow_part")) | \
         set(holder.chosen("book"))
     own = set(getattr(holder, "role", "").split("+"))
@@ -426,7 +427,7 @@ def borrowable(holder: Any) -> tuple[str, ...]:
     for cls, ab in all_abilities():
         key = f"{cls}:{ab.name}"
         if cls in own or ab.level > JACK_MAX_LEVEL or key in have or \
-                key in NOT_BORROWABLE:
+                key in NOT_BORROWABLE or "power" in ab.flags:
             continue
         out.append(key)
     return tuple(sorted(out))

@@ -228,8 +228,9 @@ class Raze(Ability):
 
 @dataclass(frozen=True)
 class Fortify(Ability):
-    """Landing on your own unmortgaged street: add a free house (up to four, never a hotel), not
-    on a lot bought this turn."""
+    """Landing on your own unmortgaged street: add a free house (up to four, never a hotel). The
+    lot must have been hers when she landed: not bought, won at auction, conquered or traded for
+    after the landing (the layer's ``gained:`` turn flag, D-73)."""
 
     def problem(self, layer: Dungeonopoly, table: Table, user: int, target: int | None,
                 params: Params) -> str | None:
@@ -245,6 +246,8 @@ class Fortify(Ability):
             return "mortgaged lots cannot be fortified"
         if p.has_flag(f"bought:{pos}"):
             return "not on a lot bought this turn"
+        if p.has_flag(f"gained:{pos}"):
+            return "only on a lot that was yours when you landed (not one taken since)"
         if p.has_flag(f"fortified:{pos}"):
             return "one house per landing"
         if s.hotel or s.houses >= min(4, table.options.max_houses):

@@ -135,7 +135,10 @@ class Power(Ability):
         if param(params, "augment") and (int_param(params, "augment") or -1) < 0:
             return "augment=N takes a whole number of extra PP"
         need = self.pp_needed(params)
-        left = pp_left(character(table, user))
+        p = character(table, user)
+        left = pp_left(p)
+        if need > left and not is_psion(p):
+            return f"this needs {need} PP and only a psion has power points (D-74)"
         if need > left:
             return f"this needs {need} PP; you have {left} (passing GO refills them)"
         return None
@@ -606,6 +609,8 @@ class FortressChance(Decision):
 
     def use_params(self) -> Params:
         out: Params = (("user", str(self.user)), ("ability", self.ability))
+        if not self.area:
+            out += (("target", str(self.target)),)
         if self.area:
             out += (("area", json.dumps([list(kv) for kv in self.asked()])),)
         return out
@@ -659,7 +664,11 @@ class IntellectFortress(Power):
         caster = int_param(params, "user")
         area = param(params, "area")
         if not area or caster is None:
-            t.emit("fortress", user, other=caster, amount=target or 0,
+            # the one spared is the target of the ability answered (the decision's), whatever
+            # target the answer itself named
+            aimed = int_param(params, "target")
+            t.emit("fortress", user, other=caster,
+                   amount=aimed if aimed is not None else (target or 0),
                    detail=param(params, "ability"))
             return True
         # an area use: everyone inside the fortress is spared; the use goes on for the rest

@@ -73,7 +73,7 @@ class OpenLocks(Skill):
         who = user if target is None else target
         if not t.players[who].in_jail:
             return False
-        layer.leave_jail(t, who, "open_locks")
+        layer.leave_jail(t, who, "open_locks", by=None if who == user else user)
         return True
 
 

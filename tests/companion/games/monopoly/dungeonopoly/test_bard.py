@@ -311,6 +311,17 @@ def test_jack_of_all_trades_three_borrowed_abilities(game: Any) -> None:
     assert {"attack", "sneak", "backstab", "magic_missile"} <= names
 
 
+def test_jack_of_all_trades_offers_no_psionic_power_d74(game: Any) -> None:
+    g = game("bard", "commoner")
+    g.set(0, level=10)
+    opts = {a.option for a in g.rules.legal_actions(g.state)
+            if isinstance(a, Choose) and a.what == "borrow"}
+    assert "wizard:magic_missile" in opts
+    assert not any(o.startswith("psion:") for o in opts)
+    with pytest.raises(IllegalActionError, match="choose borrow from"):
+        g.act(Choose(0, "borrow", "psion:mind_thrust"))
+
+
 def test_borrowed_sneak_checks_against_12(game: Any) -> None:
     g = game("bard", "commoner")
     setf(g, 0, level=10, choices="borrow:rogue:sneak,borrow_part:rogue:backstab")

@@ -7,7 +7,14 @@ from typing import Any
 import pytest
 
 from companion.core.errors import IllegalActionError
-from companion.games.monopoly.actions import Buy, EndTurn, KeepMortgaged
+from companion.games.monopoly.actions import (
+    Buy,
+    EndTurn,
+    KeepMortgaged,
+    Trade,
+    TradeSide,
+    Unmortgage,
+)
 from companion.games.monopoly.dungeonopoly import Pass, UseAbility
 from companion.games.monopoly.dungeonopoly.steps import Check, RentChoice
 from companion.games.monopoly.pending import Debt, MortgagedTransfer
@@ -157,6 +164,42 @@ def test_fortify_own_landed_not_bought_this_turn(game: Any) -> None:
     g3.roll(0, 2, 4)
     with pytest.raises(IllegalActionError, match="four houses"):
         use(g3, 0, "fortify")
+
+
+def test_fortify_refuses_a_lot_conquered_after_landing_d73(game: Any) -> None:
+    g = game("fighter", "commoner")
+    g.set(0, level=8, ep=70)
+    g.own(6, 1, mortgaged=True)
+    g.roll(0, 2, 4)
+    use(g, 0, "conquer")
+    g.act(Unmortgage(0, 6))  # lifts it at 110%
+    assert g.state.squares[6].owner == 0 and not g.state.squares[6].mortgaged
+    with pytest.raises(IllegalActionError, match="yours when you landed"):
+        use(g, 0, "fortify")
+    assert g.state.squares[6].houses == 0
+
+
+def test_fortify_refuses_a_lot_traded_for_after_landing_d73(game: Any) -> None:
+    g = game("fighter", "commoner")
+    g.set(0, level=7, ep=60)
+    g.own(6, 1)
+    g.roll(0, 2, 4)  # lands on Bob's Oriental Avenue
+    g.act(Pass(0))  # no Intimidate: she pays the rent
+    assert g.cash(0) == 1500 - 6
+    g.act(Trade(0, 1, TradeSide(cash=200), TradeSide(squares=(6,))))
+    assert g.state.squares[6].owner == 0
+    with pytest.raises(IllegalActionError, match="yours when you landed"):
+        use(g, 0, "fortify")
+
+
+def test_fortify_allows_a_lot_traded_for_before_landing_d73(game: Any) -> None:
+    g = game("fighter", "commoner")
+    g.set(0, level=7, ep=60)
+    g.own(6, 1)
+    g.act(Trade(0, 1, TradeSide(cash=200), TradeSide(squares=(6,))))
+    g.roll(0, 2, 4)  # hers when she lands
+    use(g, 0, "fortify")
+    assert g.state.squares[6].houses == 1
 
 
 def test_conquer_takes_mortgaged_lot_with_transfer_choice(game: Any) -> None:

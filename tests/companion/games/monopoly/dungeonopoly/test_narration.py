@@ -87,7 +87,7 @@ def test_hex_then_income_to_the_pot(game: Any) -> None:
     g.set(1, position=38)
     g.roll(1, 1, 1)  # lands on GO: $400
     assert told(g) == ["Bob's $400 (GO) goes to the pot instead: the hex is spent",
-                       "Bob gains 2 EP (doubles, GO money)"]
+                       "Bob gains 1 EP (doubles)"]  # no GO EP for money not collected (D-75)
 
 
 def test_levelling_choices_and_training(game: Any) -> None:
@@ -444,3 +444,70 @@ def test_bot_games_never_fall_back_to_machine_speak(rules: Dungeonopoly,
                 break
     assert not problems, problems
     assert len(told_kinds) >= 45, sorted(told_kinds)
+
+
+# --- sentences that name the right party (issue 33) ------------------------------------------
+def account(g: Any) -> list[str]:
+    """The last action's events as the turn-by-turn account and the kiosk log tell them."""
+    return [g.rules.describe(g.state, e) for e in g.events]
+
+
+def test_free_parking_pot_is_paid_by_the_pot_not_the_bank(game: Any) -> None:
+    g = game("fighter", "commoner")
+    g.set(0, position=18)
+    g.state = replace(g.state, pot=100, bank_net=g.state.bank_net + 100)
+    g.roll(0, 1, 1)
+    assert "Ann collected the pot: $100" in account(g)
+    assert "the pot paid Ann $100" in account(g)
+    assert not any(s.startswith("the bank paid") for s in account(g))
+
+
+def test_fiendish_resilience_refund_comes_from_the_pot(game: Any) -> None:
+    g = game("warlock", "commoner")
+    g.set(0, level=5, position=10, in_jail=True)
+    g.set(0, choices=(("pact", "infernal"),))
+    g.act(PayJail(0))
+    refunds = [s for s in account(g) if "paid Ann" in s]
+    assert refunds and all(s.startswith("the pot paid Ann $25") for s in refunds)
+
+
+def test_intellect_fortress_names_the_target_spared_not_the_caster(game: Any) -> None:
+    g = game("wizard", "psion", "commoner")
+    g.set(0, level=1, position=6)
+    g.set(1, level=9, position=5)
+    g.set(2, position=7)
+    use(g, 0, "magic_missile", 2)
+    use(g, 1, "intellect_fortress")  # answered without naming anyone
+    assert "Bob's Intellect Fortress makes Ann's Magic Missile miss Cat" in told(g)
+    assert g.cash(2) == 1500
+
+
+def test_open_locks_on_another_prisoner_names_the_rogue(game: Any) -> None:
+    g = game("rogue", "commoner")
+    g.set(0, position=10, skills="open_locks:10")
+    g.set(1, position=10, in_jail=True)
+    use(g, 0, "open_locks", 1)
+    g.roll(0, 2)
+    assert ("Ann picks the lock of Bob's cell and Bob walks out of jail (Open Locks)"
+            in told(g))
+    assert not g.p(1).in_jail
+
+
+def test_quicker_game_jail_exit_after_one_try(game: Any) -> None:
+    g = game("fighter", "commoner", quicker_game=True)
+    g.set(0, position=10, in_jail=True)
+    g.roll(0, 1, 2)
+    assert "Ann left jail (paid the fee after one try)" in account(g)
+    assert not any("three tries" in s for s in account(g))
+    g2 = game("fighter", "commoner")  # the standard three
+    g2.set(0, position=10, in_jail=True, jail_turns=2)
+    g2.roll(0, 1, 2)
+    assert "Ann left jail (paid the fee after three tries)" in account(g2)
+
+
+def test_landing_on_the_jail_square_is_just_visiting(game: Any) -> None:
+    g = game("rogue", "commoner")
+    g.set(0, position=7)
+    g.roll(0, 1, 2)
+    assert "Ann moved to Just Visiting" in account(g)
+    assert not g.p(0).in_jail

@@ -69,6 +69,21 @@ def test_hex_sends_the_next_income_to_the_pot_once(game: Any) -> None:
     assert g.money_ok()
 
 
+def test_hexed_go_money_to_the_pot_earns_no_go_ep_d75(game: Any) -> None:
+    g = game("warlock", "commoner")
+    warlock(g, position=38)
+    g.set(1, position=39, ep=5)
+    hex_(g, 0, 1)
+    g.state = replace(g.state, current=1, rolled=False)
+    g.roll(1, 1, 5)  # 39 -> 5 over GO: the $200 goes to the pot
+    assert g.state.pot == 200 and g.p(1).ep == 5
+    # the next GO money is his again, and earns its EP
+    g.state = replace(g.state, current=1, rolled=False, pending=())
+    g.set(1, position=39)
+    g.roll(1, 1, 5)
+    assert g.cash(1) == 1700 and g.p(1).ep == 6
+
+
 def test_hex_range_once_per_turn_and_no_stacking(game: Any) -> None:
     g = game("warlock", "commoner", "commoner")
     warlock(g, position=5)

@@ -1,0 +1,196 @@
+"""Everything the game screen draws can be read from across a table, at 1280x720 and 800x480:
+no text is cut to fit its box (hints, skill lines, log lines and menu rows wrap or page), every
+line is at least 14 px tall, the EP label sits beside its bar and never over the bar's fill,
+the marks on enchanted lots show on the lot chips and on the squares in the camera view, and
+the rogue trains her skills with an amount picker (PNG frames in out/kiosk-tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pygame
+import pytest
+from test_screens import FakeFeed, thumb
+
+from companion.kiosk import dice_area, theme
+from companion.kiosk.headless import init_headless
+from companion.kiosk.painter import Painter
+from companion.kiosk.screens import GameScreen
+from companion.kiosk.table_feed import TableReading
+from companion.session import Session
+from hardware.buttons import BACK, CONFIRM, NEXT
+
+SIZES = [(1280, 720), (800, 480)]
+ENCHANTED = ((39, "bless:3"), (3, "curse:2"), (21, "glyph_of_warding:4"))
+
+
+def draw(screen: GameScreen, size: tuple[int, int], path: Path) -> tuple[Painter, Any]:
+    init_headless()
+    surface = pygame.Surface(size)
+    painter = Painter()
+    screen.update(0.0)
+    screen.draw(surface, painter)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+    return painter, surface
+
+
+def assert_readable(painter: Painter, size: tuple[int, int]) -> None:
+    panels = {p.name: pygame.Rect(p.rect) for p in painter.panels}
+    for d in painter.drawn:
+        assert not d.cut and not d.text.endswith("..."), f"{d.text!r} is cut at {size}"
+        assert d.rect[3] >= theme.MIN_LINE_PX, f"{d.text!r} is {d.rect[3]} px tall at {size}"
+        assert panels[d.panel].contains(pygame.Rect(d.rect)), \
+            f"{d.text!r} at {d.rect} leaves panel {d.panel} at {size}"
+
+
+def enchanted(session: Session) -> Session:
+    st = session.state
+    for i, e in ENCHANTED:
+        st = session.rules.set_square_field(st, i, "enchantments", e)
+    session.state = st
+    return session
+
+
+def board_reading() -> TableReading:
+    """A camera frame with the board seen (its corners, hence every square's centre)."""
+    from vision.board.geometry import DEFAULT_SPEC, square_centres
+
+    corners = ((140, 10), (400, 10), (400, 262), (140, 262))
+    h = dice_area.board_homography(corners)
+    pts = cv2.perspectiveTransform(np.asarray(square_centres(DEFAULT_SPEC), np.float32)
+                                   .reshape(-1, 1, 2), h).reshape(-1, 2)
+    return TableReading(1, thumb(), corners=corners,
+                        places=tuple((round(float(x)), round(float(y))) for x, y in pts))
+
+
+def select(screen: GameScreen, starts: str) -> None:
+    """Move the menu's selection to the row starting with ``starts`` and open it (leaving the
+    dice pad first when a roll is due)."""
+    if screen.dice_entry() is not None:
+        screen.handle(BACK)
+        screen.update(0.0)
+    for _ in range(len(screen.top.rows()) + 1):
+        row = next(r for r in screen.top.rows() if r.selected)
+        if row.text.startswith(starts):
+            screen.handle(CONFIRM)
+            screen.update(0.0)
+            return
+        screen.handle(NEXT)
+    raise AssertionError(f"no row {starts!r} in {[r.text for r in screen.top.rows()]}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_nothing_is_cut_and_every_line_is_14_px(midgame: Session, size: tuple[int, int],
+                                                png_dir: Path) -> None:
+    midgame.log.append("Cai's Divine Favor offers the Chance card: Advance to Illinois Avenue. "
+                       "If you pass GO, collect $200")
+    screen = GameScreen(enchanted(midgame), FakeFeed(live=False), size)
+    painter, _ = draw(screen, size, png_dir / f"readable-dice-{size[0]}x{size[1]}.png")
+    assert_readable(painter, size)
+    decision = " ".join(painter.texts("decision"))
+    assert "BACK: other choices" in decision  # the whole hint, wrapped
+    log = " ".join(painter.texts("log"))
+    assert "If you pass GO, collect $200" in log  # the whole log line, wrapped
+    screen.handle(BACK)  # the menu of everything else
+    painter, _ = draw(screen, size, png_dir / f"readable-menu-{size[0]}x{size[1]}.png")
+    assert_readable(painter, size)
+    assert "CONFIRM: OK" in " ".join(painter.texts("decision"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_six_players_with_skills_are_not_cut(size: tuple[int, int], png_dir: Path) -> None:
+    from dataclasses import replace
+
+    s = Session.memory("dungeonopoly", [("Ann", "rogue"), ("Ben", "wizard"), ("Cai", "cleric"),
+                                        ("Dee", "rogue"), ("Eve", "bard"), ("Fay", "druid")])
+    ann = s.rules.set_player_field(s.state.players[0], "skills",
+                                   "rob_bank:10,pick_pockets:8,open_locks:5,sneak:3")
+    squares = list(s.state.squares)
+    for i in (1, 3, 6, 8, 9, 11, 13, 14, 16, 18):
+        squares[i] = replace(squares[i], owner=0)
+    s.state = replace(s.state, players=(ann, *s.state.players[1:]), squares=tuple(squares))
+    painter, _ = draw(GameScreen(s, FakeFeed(live=False), size), size,
+                      png_dir / f"readable-six-{size[0]}x{size[1]}.png")
+    assert_readable(painter, size)
+    # Ann's ten lots: those without room are counted, none silently lost
+    card = next(pygame.Rect(d.rect) for d in painter.drawn if d.text == "Ann").y
+    players = next(pygame.Rect(p.rect) for p in painter.panels if p.name == "players")
+    ann = [d.text for d in painter.drawn if d.panel == "players"
+           and card <= d.rect[1] < card + 100 and d.rect[0] < players.centerx]
+    chips = [t for t in ann if t.split(" ")[0] in
+             {"Mediterran.", "Baltic", "Oriental", "Vermont", "Connecticut", "St.", "States",
+              "Virginia", "Tennessee", "New"}]
+    more = [int(t[1:].split()[0]) for t in ann if t.startswith("+") and t.endswith("more")]
+    assert len(chips) + sum(more) == 10, ann
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_ep_label_is_beside_the_bar_never_over_its_fill(midgame: Session, size: tuple[int, int],
+                                                        png_dir: Path) -> None:
+    painter, surface = draw(GameScreen(midgame, FakeFeed(live=False), size), size,
+                            png_dir / f"readable-ep-{size[0]}x{size[1]}.png")
+    labels = [d for d in painter.drawn if d.text.startswith("EP ")]
+    assert len(labels) == 4
+    pixels = pygame.surfarray.pixels3d(surface)
+    for d in labels:
+        x, y, w, h = d.rect
+        box = pixels[x:x + w, y:y + h].reshape(-1, 3)
+        fill = np.all(box == np.array(theme.EP_BAR), axis=1)
+        assert not fill.any(), f"{d.text!r} is drawn over the EP bar's fill at {size}"
+    # the bar is there, right of the label, on Ann's card (17 EP: 7 of 10 towards level 3)
+    ann = next(d for d in labels if d.text.startswith("EP 17"))
+    x, y, w, h = ann.rect
+    row = pixels[x + w:, y:y + h].reshape(-1, 3)
+    assert np.all(row == np.array(theme.EP_BAR), axis=1).any()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_enchanted_lots_are_marked_on_the_chips_and_on_the_camera_squares(
+        midgame: Session, size: tuple[int, int], png_dir: Path) -> None:
+    screen = GameScreen(enchanted(midgame), FakeFeed([board_reading()]), size)
+    painter, _ = draw(screen, size, png_dir / f"readable-marks-{size[0]}x{size[1]}.png")
+    assert_readable(painter, size)
+    players, camera = painter.texts("players"), painter.texts("camera")
+    for mark in ("Bless 3", "Curse 2", "Glyph 4"):  # Boardwalk (Ann), Baltic (Ben), Kentucky
+        assert mark in players, players
+        assert mark in camera, camera
+    tags = [pygame.Rect(d.rect) for d in painter.drawn
+            if d.panel == "camera" and d.text in ("Bless 3", "Curse 2", "Glyph 4")]
+    assert all(a.collidelist([b for b in tags if b is not a]) < 0 for a in tags), tags
+    # each camera mark sits on its square: Boardwalk's tag near the square's centre
+    reading = board_reading()
+    tag = next(d for d in painter.drawn if d.panel == "camera" and d.text == "Bless 3")
+    cam = next(pygame.Rect(p.rect) for p in painter.panels if p.name == "camera")
+    model = screen.model
+    assert model is not None and model.camera.surface is not None
+    sw, sh = model.camera.surface.get_size()
+    scale = sw / thumb().shape[1]
+    cx = cam.x + (cam.w - sw) // 2 + round(reading.places[39][0] * scale)
+    cy = cam.y + (cam.h - sh) // 2 + round(reading.places[39][1] * scale)
+    assert pygame.Rect(tag.rect).inflate(8, 8).collidepoint(cx, cy) or \
+        abs(pygame.Rect(tag.rect).centerx - cx) <= pygame.Rect(tag.rect).w
+
+
+def test_rogue_trains_by_amounts_not_one_press_per_point(midgame: Session) -> None:
+    s = midgame
+    dee = s.state.players[3]
+    assert s.rules.skill_points_left(dee) == 30
+    from dataclasses import replace
+
+    s.state = replace(s.state, current=3, rolled=False, pending=())
+    screen = GameScreen(s, FakeFeed(live=False), (800, 480))
+    screen.update(0.0)
+    select(screen, "Dee: train rogue skills")
+    select(screen, "Rob Bank")
+    amounts = [r.text for r in screen.top.rows()]
+    assert amounts == ["+1", "+5", "+15 (up to 15 ranks)"]
+    select(screen, "+15")
+    assert s.state.players[3].ranks("rob_bank") == 15
+    assert s.rules.skill_points_left(s.state.players[3]) == 15
+    select(screen, "Dee: train rogue skills")
+    select(screen, "Open Locks")
+    assert [r.text for r in screen.top.rows()] == ["+1", "+5", "+15 (all remaining)"]

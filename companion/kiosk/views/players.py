@@ -45,8 +45,8 @@ def sizes(lay: Layout, n: int) -> tuple[int, int, int]:
     return lay.font(34 * crowd), lay.font(21 * crowd), lay.font(18 * crowd)
 
 
-def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,
-              team_lines: bool = True) -> None:  # noqa: C901 - one card, top to bottom
+def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,  # noqa: C901
+              team_lines: bool = True) -> None:
     name_size, text_size, small = sizes(lay, n)
     bg = theme.PANEL_HI if c.current else theme.PANEL
     p.rect(r, bg, radius=8)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from vision.dice import reader
+from vision.dice.labels import CLASSES
 from vision.dice.reader import D6Evidence, d6_verdict
 from vision.dice.types import DiceConfig
 
@@ -68,7 +69,7 @@ def test_a_die_the_first_look_read_stays_read_only_while_the_head_agrees() -> No
 
 
 def test_the_heads_doubt_makes_a_die_the_first_look_read_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
-    six = reader.CLASSES.index("d6:6")
+    six = CLASSES.index("d6:6")
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.9999))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     frame = one_die_frame("d6")
@@ -85,7 +86,7 @@ def test_a_die_the_first_look_doubted_is_read_when_the_head_names_its_value(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # the rendered die shows 2; the classifier is fixed at 0.6 on "6" for every crop, so the
     # d6 face reader's sure 2 gets only the classifier's d6 share (0.63): unsure at first
-    six = reader.CLASSES.index("d6:6")
+    six = CLASSES.index("d6:6")
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)

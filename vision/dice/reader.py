@@ -472,14 +472,18 @@ def d6_verdict(e: D6Evidence, cfg: DiceConfig) -> tuple[int, bool]:
     head's top value is the same, and is unsure (the head's value its guess) when it is not: two
     methods disagree. A die the first look left unsure is read when its score
     (:func:`d6_score`) reaches the threshold of its size band and view (:func:`band_group`,
-    ``DiceConfig.d6_read_thresholds``). ``DiceConfig.d6_slanted_unsure`` leaves every slanted
-    die of 48 px and more unsure."""
+    ``DiceConfig.d6_read_thresholds``) and, under 32 px, the pip counter names its value too.
+    ``DiceConfig.d6_slanted_unsure`` leaves every slanted die of 48 px and more unsure."""
     value, score = d6_score(e, cfg)
     group = band_group(e.side, e.flat)
     if cfg.d6_slanted_unsure and group == ">=48/slanted":
         return value, False
     if e.first_value is not None:
         return (e.first_value, True) if value == e.first_value else (value, False)
+    if group.startswith("<32") and e.pips != value:
+        # a box under 32 px may be a fragment (a pip or a corner of a die the frame's edge cuts,
+        # found apart from it): the pass reads one only when the pip counter agrees
+        return value, False
     return value, score >= dict(cfg.d6_read_thresholds).get(group, 2.0)
 
 

@@ -101,3 +101,12 @@ def test_a_die_the_first_look_doubted_is_read_when_the_head_names_its_value(
     monkeypatch.setattr(reader, "read_d6", _head_says(6, 0.9999))
     die = reader.read_dice(frame, config=cfg).dice[0]
     assert (die.status, die.value, die.guess) == ("unsure", None, 6)
+
+
+def test_a_box_under_32_px_is_read_by_the_pass_only_with_the_pip_counter() -> None:
+    # a small box may be a fragment of a die the frame's edge cuts (a pip, a corner)
+    cfg = DiceConfig(d6_read_thresholds=(("<32", 0.99),), d6_pip_trust=0.0)
+    sure = [0.0, 0.0, 0.0, 0.0, 0.0, 0.9999]
+    assert d6_verdict(_evidence(sure, [0.0] * 6, side=20), cfg) == (6, False)
+    assert d6_verdict(_evidence(sure, [0.0] * 6, side=28, pips=6), cfg) == (6, True)
+    assert d6_verdict(_evidence(sure, [0.0] * 6, side=28, pips=5), cfg) == (6, False)

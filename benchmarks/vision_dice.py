@@ -52,14 +52,14 @@ def table(title: str, report: Report) -> str:
     d = report.to_dict()
     lines = [f"{title}: {d['images']} images, {d['errors']} unreadable, median {d['median_ms']} ms/image,"
              f" {d['false_positives']} false detections"]
-    lines.append(f"  {'group':<10}{'dice':>7}{'recall':>9}{'right':>9}{'unsure':>9}{'conf-wrong':>12}{'guess ok':>10}")
+    lines.append(f"  {'group':<10}{'dice':>7}{'recall':>9}{'right':>9}{'unsure':>9}{'conf-wrong':>12}{'guess ok':>10}{'top ok':>9}")
     rows = [("all", d["all"])] + [(k, v) for k, v in d["by_band"].items()] + [
         (k, v) for k, v in d["by_kind"].items()
     ]
     for name, r in rows:
         lines.append(
             f"  {name:<10}{r['dice']:>7}{r['recall']:>9.2%}{r['right']:>9.2%}{r['unsure']:>9.2%}"
-            f"{r['confident_wrong']:>12.2%}{r['unsure_guess_right']:>10.2%}"
+            f"{r['confident_wrong']:>12.2%}{r['unsure_guess_right']:>10.2%}{r['top_right']:>9.2%}"
         )
     # dice no person can read either (judged by eye, vision/dice/unreadable.py) cap the share
     # of detected dice any honest reader can read right
@@ -77,6 +77,9 @@ def main() -> int:  # noqa: C901
     p.add_argument("--real", default=str(DEFAULT_REAL_DIR), help="YOLO folder (default: Rune55)")
     p.add_argument("--split", choices=["eval", "tune", "all", "both"], default="both",
                    help="which part of the real set: 'both' reports eval and all (default)")
+    p.add_argument("--colour", default=str(DEFAULT_REAL_DIR.parent / "dice-colour-epanemu"),
+                   help="YOLO folder of real colour photos, mostly slanted ('' to skip); its eval part "
+                   "is split by file (one copy per photo)")
     p.add_argument("--limit", type=int, default=None, help="at most this many real images per part")
     p.add_argument("--synthetic", type=int, default=300, help="synthetic 1280x720 frames (0: none)")
     p.add_argument("--numbered", type=int, default=300, help="synthetic frames of numbered dice only")
@@ -142,6 +145,16 @@ def main() -> int:  # noqa: C901
     else:
         print(f"real set {real} not found: skipped (see ../shared/data/README.md)")
         result["real"] = None
+    colour = Path(args.colour) if args.colour else None
+    if colour is not None and colour.is_dir():
+        for part in ("eval",) if args.split != "tune" else ("tune",):
+            rep = evaluate_real(str(colour), part, args.limit, config)
+            print(table(f"real {colour.name} [{part}] (colour dice, mostly slanted)", rep))
+            if args.show_wrong:
+                print("\n".join("    " + w for w in rep.wrong_examples))
+            result[f"real_colour_{part}"] = rep.to_dict()
+    elif args.colour:
+        print(f"colour set {colour} not found: skipped (see ../shared/data/README.md)")
     if args.synthetic:
         rep = evaluate_synthetic(args.synthetic, seed=10_000, config=config, cocked_rate=0.05)
         print(table("synthetic 1280x720, all kinds", rep))

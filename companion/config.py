@@ -73,12 +73,23 @@ class JournalConfig:
 
 
 @dataclass(frozen=True)
+class DiceLearnConfig:
+    """The table's own dice (``vision.dice.tune``): keep confirmed rolls as examples (``learn``),
+    in ``examples`` (relative: in the state folder), at most ``max_mb`` megabytes of them."""
+
+    learn: bool = True
+    examples: Path = Path("dice-examples")
+    max_mb: float = 20.0
+
+
+@dataclass(frozen=True)
 class Config:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     camera: CameraConfig = field(default_factory=CameraConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
     journal: JournalConfig = field(default_factory=JournalConfig)
     table: TableConfig = field(default_factory=TableConfig)
+    dice: DiceLearnConfig = field(default_factory=DiceLearnConfig)
     source: str = "built-in defaults"
 
 
@@ -135,7 +146,7 @@ def parse_config(
     """Check a decoded TOML document and build a :class:`Config`."""
     env = os.environ if env is None else env
     r = _Reader(source)
-    r.only_keys(data, "", ("buttons", "camera", "kiosk", "journal", "table"))
+    r.only_keys(data, "", ("buttons", "camera", "kiosk", "journal", "table", "dice"))
     buttons = _parse_buttons(r, r.table(data, "buttons"))
     camera = _parse_camera(r, r.table(data, "camera"))
     kiosk_t = r.table(data, "kiosk")
@@ -156,8 +167,18 @@ def parse_config(
     game = table_t.get("game", TableConfig.game)
     if not isinstance(game, str) or not game.strip():
         raise r.error("table", "game", game, 'a game\'s name in quotes, e.g. "monopoly"')
+    dice_t = r.table(data, "dice")
+    r.only_keys(dice_t, "dice", ("learn", "examples", "max_mb"))
+    raw_dir = dice_t.get("examples", str(DiceLearnConfig.examples))
+    if not isinstance(raw_dir, str) or not raw_dir.strip() or "\x00" in raw_dir:
+        raise r.error("dice", "examples", raw_dir, 'a folder path in quotes, e.g. "dice-examples"')
+    max_mb = dice_t.get("max_mb", DiceLearnConfig.max_mb)
+    if isinstance(max_mb, bool) or not isinstance(max_mb, int | float) or not 0 <= max_mb <= 10_000:
+        raise r.error("dice", "max_mb", max_mb, "a size in megabytes from 0 to 10000, e.g. 20")
+    dice = DiceLearnConfig(learn=r.boolean(dice_t, "dice", "learn", DiceLearnConfig.learn),
+                           examples=resolve_state_path(raw_dir, env), max_mb=float(max_mb))
     return Config(buttons=buttons, camera=camera, kiosk=kiosk, journal=journal,
-                  table=TableConfig(game=game.strip()), source=source)
+                  table=TableConfig(game=game.strip()), dice=dice, source=source)
 
 
 def resolve_state_path(raw: str, env: Mapping[str, str]) -> Path:

@@ -25,6 +25,15 @@ def test_shipped_file_matches_built_in_defaults() -> None:
     assert shipped.journal == defaults.journal
     assert shipped.journal.path == Path("/var/lib/companion/game.sqlite")
     assert len(shipped.buttons.react_pins) == 8
+    assert shipped.dice == defaults.dice
+    assert shipped.dice.examples == Path("/var/lib/companion/dice-examples")
+
+
+def test_the_table_can_opt_out_of_keeping_its_dice() -> None:
+    cfg = parse_config_text('[dice]\nlearn = false\nmax_mb = 5\nexamples = "/data/dice"\n', env=ENV)
+    assert cfg.dice.learn is False
+    assert cfg.dice.max_mb == 5.0
+    assert cfg.dice.examples == Path("/data/dice")
 
 
 def test_values_are_read(tmp_path: Path) -> None:
@@ -93,6 +102,8 @@ def test_environment_variable_chooses_file(tmp_path: Path) -> None:
         ("[camera\nbackend = 1\n", ["not valid TOML", "line"]),
         ("[table]\ngame = 3\n", ["[table] game", "in quotes"]),
         ('[table]\nvariant = "monopoly"\n', ["unknown [table] key 'variant'"]),
+        ("[dice]\nmax_mb = -1\n", ["[dice] max_mb", "megabytes"]),
+        ('[dice]\nlearn = "no"\n', ["[dice] learn", "true or false"]),
     ],
 )
 def test_bad_values_name_the_key(text: str, needles: list[str]) -> None:

@@ -41,10 +41,21 @@ def _config(args: argparse.Namespace) -> DiceConfig:
     bad = [k for k in kinds if k not in DiceConfig().kinds]
     if bad:
         raise argparse.ArgumentTypeError(f"unknown die type(s) {bad}: use d4,d6,d8,d10,d12,d20")
+    adaptation = None
+    if getattr(args, "tuned", None):
+        from .tune import Adaptation, TuneError
+
+        try:
+            adaptation = Adaptation.load(args.tuned)
+        except TuneError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from exc
+        if adaptation is None:
+            raise argparse.ArgumentTypeError(f"--tuned {args.tuned}: no adaptation there: run "
+                                             "'companion dice tune --examples DIR' first")
     if args.threshold is None:  # DiceConfig's thresholds (per type where it has them)
-        return DiceConfig(kinds=kinds, channel_order="bgr")
+        return DiceConfig(kinds=kinds, channel_order="bgr", d6_table=adaptation)
     return DiceConfig(read_threshold=args.threshold, kind_read_thresholds=(), kinds=kinds,
-                      channel_order="bgr")
+                      channel_order="bgr", d6_table=adaptation)
 
 
 def format_observation(obs: DiceObservation) -> str:
@@ -147,6 +158,73 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _examples_dir(args: argparse.Namespace) -> Path:
+    if args.examples:
+        return Path(args.examples).expanduser()
+    from companion.config import load_config
+
+    return load_config().dice.examples
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    """Fit the table's adaptation to its confirmed dice (``vision.dice.tune``)."""
+    from .tune import TuneError, tune_folder
+
+    folder = _examples_dir(args)
+    try:
+        ad, figures = tune_folder(folder, l2=args.l2)
+    except TuneError as exc:
+        print(f"error: {exc} (examples folder: {folder})", file=sys.stderr)
+        return EXIT_FAILED
+    n = int(figures["examples"])
+    print(f"tuned on {n} confirmed dice in {folder}: top value right on them "
+          f"{figures['top_right_before']:.0%} before, {figures['top_right_after']:.0%} after "
+          f"(saved {folder / 'adaptation.npz'}; 'dice read --tuned {folder}' uses it)")
+    return EXIT_OK
+
+
+def cmd_learn(args: argparse.Namespace) -> int:
+    """'Show me each face': photos of one d6 each, with the value it shows, kept as examples."""
+    from .d6head import grey_crops
+    from .tune import ExampleStore, TuneError
+
+    values = [int(v) for v in args.values.split(",")] if args.values else []
+    if len(values) not in (1, len(args.images)):
+        print(f"error: {len(args.images)} photos but {len(values)} values: give one --values entry "
+              "per photo (e.g. --values 1,2,3,4,5,6), or one for all", file=sys.stderr)
+        return EXIT_USAGE
+    store = ExampleStore(_examples_dir(args))
+    cfg = DiceConfig(kinds=("d6",))
+    failed = 0
+    for k, name in enumerate(args.images):
+        value = values[0] if len(values) == 1 else values[k]
+        img = cv2.imread(name, cv2.IMREAD_COLOR)
+        if img is None:
+            print(f"{name}: error: cannot read the image (missing or not an image)")
+            failed += 1
+            continue
+        obs = read_dice(img, _region(args.region), cfg)
+        if len(obs.dice) != 1:
+            print(f"{name}: skipped: {len(obs.dice)} dice seen, a face photo must show exactly one die")
+            failed += 1
+            continue
+        try:
+            grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+            x, y, w, h = (float(v) for v in obs.dice[0].box)
+            path = store.add_crop(grey_crops(grey, [(x, y, w, h)])[0], value)
+        except TuneError as exc:
+            print(f"{name}: error: {exc}")
+            failed += 1
+            continue
+        print(f"{name}: kept as a {value} ({path.name})")
+    seen = sorted({v for _, v in zip(*store.load(), strict=True)}) if store.paths() else []
+    missing = [v for v in range(1, 7) if v not in seen]
+    if missing:
+        print(f"faces still to show: {', '.join(map(str, missing))}")
+    print("then run 'companion dice tune'")
+    return EXIT_FAILED if failed else EXIT_OK
+
+
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     """Add ``dice read`` and ``dice watch`` to a parent parser's subcommands."""
     dice: argparse.ArgumentParser = subparsers.add_parser(
@@ -174,6 +252,21 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     watch.add_argument("--still-frames", type=int, default=SettleConfig().still_frames)
     common(watch)
     watch.set_defaults(func=cmd_watch)
+    for p in (read, watch):
+        p.add_argument("--tuned", metavar="DIR", default=None,
+                       help="use the table's adaptation saved in DIR by 'dice tune'")
+    tune = sub.add_parser("tune", help="adapt the reader to the table's own confirmed dice")
+    tune.add_argument("--examples", default=None,
+                      help="folder of confirmed dice (default: [dice] examples in the settings file)")
+    tune.add_argument("--l2", type=float, default=1.0, help="pull towards no change (default %(default)s)")
+    tune.set_defaults(func=cmd_tune)
+    learn = sub.add_parser("learn", help="keep photos of one d6 showing a known face as examples")
+    learn.add_argument("images", nargs="+", metavar="IMAGE")
+    learn.add_argument("--values", required=True, help="the face each photo shows: one value, or one per photo")
+    learn.add_argument("--examples", default=None,
+                       help="folder of confirmed dice (default: [dice] examples in the settings file)")
+    learn.add_argument("--region", help="dice area X,Y,W,H in pixels (default: the whole view)")
+    learn.set_defaults(func=cmd_learn)
     return dice
 
 

@@ -72,6 +72,8 @@ class Tally:
             "confident_wrong": round(self.wrong / d, 4),
             "wrong_n": self.wrong,
             "unsure_guess_right": round(self.guessed / max(1, self.unsure), 4),
+            # the reader's top guess (its value when read, its guess when unsure) is right
+            "top_right": round((self.right + self.guessed) / d, 4),
             "unreadable_n": self.unreadable,
             # the most an honest reader can read right: every detected die but the unreadable
             "ceiling": round((self.detected - self.unreadable) / d, 4),

@@ -116,6 +116,16 @@ class Network:
             self._net.setInput(x)
             return np.asarray(self._net.forward())
 
+    def run_all(self, x: np.ndarray, names: tuple[str, ...]) -> list[np.ndarray]:
+        """The outputs ``names`` of the network, in that order (the d6 embedding network:
+        ``("output", "embedding")``)."""
+        x = np.ascontiguousarray(x, np.float32)
+        if self.backend == "onnxruntime":
+            return [np.asarray(o) for o in self._session.run(list(names), {self._input: x})]
+        with self._net_lock:
+            self._net.setInput(x)
+            return [np.asarray(o) for o in self._net.forward(list(names))]
+
 
 _lock = threading.Lock()
 _nets: dict[tuple[Path, str], Network] = {}

@@ -7,12 +7,13 @@ status ``'error'`` and a message instead, and it never reports a value it is uns
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from .d6head import read_d6
 from .finder import Candidate, as_bgr, centre_inside, find_dice, refine_boxes, seen_shrunk
 from .labels import CLASSES, COCKED, NONE
 from .models import (
@@ -293,6 +294,13 @@ def _clip_region(region: Region | None, shape: tuple[int, ...]) -> Region:
 def read_dice(
     frame_bgr: object, region: Region | None = None, config: DiceConfig | None = None
 ) -> DiceObservation:
+    """Every die in ``region`` of one BGR frame (see :func:`read_dice_evidence`)."""
+    return read_dice_evidence(frame_bgr, region, config)[0]
+
+
+def read_dice_evidence(
+    frame_bgr: object, region: Region | None = None, config: DiceConfig | None = None
+) -> tuple[DiceObservation, list[D6Evidence | None]]:
     """Every die in ``region`` (x, y, w, h; None = the whole frame) of one BGR frame.
 
     Dice the classifier cannot read with at least ``config.threshold_for(kind)`` confidence are
@@ -327,15 +335,18 @@ def read_dice(
         # frame's edge is judged on its first box (a box measured again could leave the edge,
         # and with it the edge's stricter rules)
         whole_cfg = replace(cfg, pip_agree_above=0.0) if again else cfg
+        final = [(c.box, p) for c, p in zip(cands, probs, strict=True)]
         for i, c, q in _looked_again(grey, cands, again, cfg):
             both = ((probs[i] + q) / 2)[None]
             if seen_shrunk(view.shape, cands[i], cfg):
-                read[i] = _decide(sub, grey, [c], both, [False], cfg, (rx, ry))[0] or read[i]
+                r = _decide(sub, grey, [c], both, [False], cfg, (rx, ry))[0]
+                if r is not None:
+                    read[i], final[i] = r, (c.box, both[0])
                 continue
             judged = cands[i] if _at_edge(cands[i].box, grey.shape, cfg) else c
             r = _decide(sub, grey, [judged], both, [False], whole_cfg, (rx, ry))[0]
             if r is not None and r.status == STATUS_READ:
-                read[i] = r
+                read[i], final[i] = r, (judged.box, both[0])
         # a small d6 read with a pip-like spot just outside its box: the box may hold part of
         # the face (a 3 short of a corner column reads as 2); measured again, it stays read
         # only if the new box's crop names the same value
@@ -346,12 +357,134 @@ def read_dice(
             first = read[i]
             if first is not None and _top_value(q, "d6") != first.value:
                 read[i] = replace(first, status=STATUS_UNSURE, value=None)
+        evidence: list[D6Evidence | None] = [None] * len(read)
+        if "d6" in cfg.kinds and "d6" in cfg.face_readers and (cfg.d6_head or cfg.d6_evidence):
+            read, evidence = _d6_pass(grey, read, final, cfg)
         die_share = 1.0 - probs[:, CLASSES.index(NONE)] if len(probs) else np.zeros(0)
-        readings = _without_specks(read, die_share, cfg)
+        kept = _without_specks(read, die_share, cfg)
     except (DiceError, ModelMissingError, BackendError) as exc:
-        return DiceObservation((), "error", str(exc))
-    readings.sort(key=lambda d: (d.box[0], d.box[1]))
-    return observation_of(readings)
+        return DiceObservation((), "error", str(exc)), []
+    ev_of = {id(r): e for r, e in zip(read, evidence, strict=True) if r is not None}
+    kept.sort(key=lambda d: (d.box[0], d.box[1]))
+    return observation_of(kept), [ev_of.get(id(r)) for r in kept]
+
+
+@dataclass(frozen=True)
+class D6Evidence:
+    """What the d6 pass saw of one d6 (``read_dice_evidence``): the classifier's share on the d6
+    type, the first reading's d6 value probabilities (value 1 first), the head's, the d6
+    reader's summary of the crop and its uncorrected logits, the pip count (None: no clear
+    count), the box side in pixels, and whether the die could be judged (away from the edge,
+    typed d6)."""
+
+    box: tuple[float, float, float, float]
+    share: float
+    first: np.ndarray
+    head: np.ndarray
+    embedding: np.ndarray
+    pips: int | None
+    side: float
+    eligible: bool
+    first_value: int | None = None  # the value the first look read (None: it was unsure)
+
+    @property
+    def flat(self) -> bool:
+        """Whether the box is square (``pips.FLAT_BOX``): a die seen from above. A die seen at a
+        slant shows a side face beside its top, and the networks, which learned dice seen from
+        above, can read the side face: such dice have thresholds of their own."""
+        return min(self.box[2], self.box[3]) >= FLAT_BOX * max(self.box[2], self.box[3])
+
+
+def band_group(side: float, flat: bool) -> str:
+    """The threshold group of a d6: its size band, and '/slanted' for a box that is not square."""
+    band = ">=48" if side >= 48 else "32-48" if side >= 32 else "<32"
+    return band if flat else band + "/slanted"
+
+
+def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
+             final: list[tuple[tuple[float, float, float, float], np.ndarray]],
+             cfg: DiceConfig) -> tuple[list[DieReading | None], list[D6Evidence | None]]:
+    """The d6 readings judged again with the d6 head (``vision.dice.d6head``; see
+    ``DiceConfig.d6_head``). Dice at the edge keep the first judgement, and a die near it that
+    the first look left unsure stays unsure (the rules for cut dice stand). Only a reader that
+    uses the d6 face reader (``face_readers``) has the pass."""
+    which = [i for i, r in enumerate(read) if r is not None and r.kind == "d6" and r.status != STATUS_COCKED]
+    ev: list[D6Evidence | None] = [None] * len(read)
+    if not which:
+        return read, ev
+    head, emb = read_d6(grey, [final[i][0] for i in which], cfg.d6_table)
+    out = list(read)
+    mask = _OF_KIND["d6"]
+    for row, i in enumerate(which):
+        r = read[i]
+        assert r is not None
+        box, p = final[i]
+        share = float(p[mask].sum())
+        first = p[mask] / max(share, 1e-9)
+        side = float(max(box[2], box[3]))
+        at_edge = _at_edge(box, grey.shape, cfg)
+        square = min(box[2], box[3]) >= FLAT_BOX * side
+        pips = count_pips(grey, box) if (not at_edge and square and side >= cfg.pip_agree_min_px) else None
+        # within a side of the frame's edge (where the mirror check and the silhouette test
+        # judge whether the edge cuts the die) the pass may doubt a die the first look read,
+        # never read one it left unsure
+        H, W = grey.shape
+        reach = max(cfg.mirror_reach, 1.0) * side  # the silhouette test's reach: a side
+        near = box[0] < reach or box[1] < reach or box[0] + box[2] > W - reach or box[1] + box[3] > H - reach
+        eligible = not at_edge and share >= 0.5 and (r.status == STATUS_READ or not near)
+        e = D6Evidence(box, share, first.astype(np.float32), head[row], emb[row], pips, side, eligible,
+                       r.value if r.status == STATUS_READ else None)
+        ev[i] = e
+        if not cfg.d6_head or not eligible:
+            continue
+        value, sure = d6_verdict(e, cfg)
+        conf = float(head[row][value - 1])
+        if sure:
+            out[i] = replace(r, status=STATUS_READ, value=value, guess=value, confidence=conf)
+        else:
+            out[i] = replace(r, status=STATUS_UNSURE, value=None, guess=value, confidence=conf)
+    return out, ev
+
+
+def d6_score(e: D6Evidence, cfg: DiceConfig) -> tuple[int, float]:
+    """(value, score) of one d6 from its evidence: the head's top value, and how sure the
+    methods together are of it. Where the first reading (the classifier and the grey face
+    reader: ``first`` times the classifier's d6 share) names the same value, the two count as
+    two witnesses (1 - (1 - head)(1 - first)); where the pip counter names it, as a witness
+    right ``d6_pip_trust`` of the time; where the first reading names another value, its
+    belief in that value counts against the head's (head x (1 - first))."""
+    q = e.head
+    top = int(np.argmax(q))
+    h = float(q[top])
+    f = float(e.first[top]) * e.share
+    other = int(np.argmax(e.first))
+    if other == top:
+        score = 1.0 - (1.0 - h) * (1.0 - f)
+    else:
+        score = h * (1.0 - float(e.first[other]) * e.share)
+    if e.pips == top + 1 and cfg.d6_pip_trust > 0:
+        score = 1.0 - (1.0 - score) * (1.0 - cfg.d6_pip_trust)
+    return top + 1, score
+
+
+def d6_verdict(e: D6Evidence, cfg: DiceConfig) -> tuple[int, bool]:
+    """(value, whether it is sure) of one d6. A die the first look read stays read when the
+    head's top value is the same, and is unsure (the head's value its guess) when it is not: two
+    methods disagree. A die the first look left unsure is read when its score
+    (:func:`d6_score`) reaches the threshold of its size band and view (:func:`band_group`,
+    ``DiceConfig.d6_read_thresholds``) and, under 32 px, the pip counter names its value too.
+    ``DiceConfig.d6_slanted_unsure`` leaves every slanted die of 48 px and more unsure."""
+    value, score = d6_score(e, cfg)
+    group = band_group(e.side, e.flat)
+    if cfg.d6_slanted_unsure and group == ">=48/slanted":
+        return value, False
+    if e.first_value is not None:
+        return (e.first_value, True) if value == e.first_value else (value, False)
+    if group.startswith("<32") and e.pips != value:
+        # a box under 32 px may be a fragment (a pip or a corner of a die the frame's edge cuts,
+        # found apart from it): the pass reads one only when the pip counter agrees
+        return value, False
+    return value, score >= dict(cfg.d6_read_thresholds).get(group, 2.0)
 
 
 def observation_of(readings: list[DieReading]) -> DiceObservation:

@@ -241,6 +241,35 @@ class DiceConfig:
     least half its probability, and the value's share of the type's probability reaches the read
     threshold) is read when its outline is an equilateral triangle (``vision.dice.outline``):
     what a d4 lying on a face shows from above, and no other die. Never at the edge."""
+    d6_head: bool = True
+    """Judge every d6 again with the d6 head (``vision.dice.d6head``, ``reader._d6_pass``): the d6
+    face reader corrected by the head fitted on the real photos (and the table's own, ``d6_table``)
+    keeps a d6 the first look read only when the head names the same value, and reads a d6 the
+    first look left unsure when its score (``reader.d6_score``: the head's top value, made surer
+    when the first reading or the pip counter names the same value, less sure when the first
+    reading names another) reaches its size band's threshold; an unsure die's guess is the
+    head's top value. False: the first look alone."""
+    d6_read_thresholds: tuple[tuple[str, float], ...] = (
+        (">=48", 0.99955), ("32-48", 0.9635), ("<32", 0.99),
+        (">=48/slanted", 2.0), ("32-48/slanted", 0.99), ("<32/slanted", 0.99))
+    """(size band and view, threshold): a d6 the first look left unsure is read when its score
+    reaches this (chosen by ``scripts/train_d6_head.py calibrate`` on the calibration photos of
+    both real sets, on the dice the first look left unsure: per group the lowest score at which
+    each set's dice are read wrong at most 0.4% of the time; 0.99 where a group has under 50
+    calibration dice; the view is the detector's box). A slanted
+    die of 48 px and more is never read this way: the colour photos' dice seen from the side are
+    read wrong at full confidence (the networks learned dice seen from above and read the side
+    face turned to the camera)."""
+    d6_slanted_unsure: bool = False
+    """Leave every slanted d6 of 48 px and more unsure, even one the first look read: on the
+    colour photos seen from the side the first look reads about one in thirteen of them wrong
+    with confidence; on the grey close-ups it reads most of them right."""
+    d6_pip_trust: float = 0.9
+    """How far the pip counter's agreement counts in a d6's score (``reader.d6_score``; 0: not)."""
+    d6_table: object | None = None
+    """A table's own adaptation (``vision.dice.tune.Adaptation``, ``companion dice tune``)."""
+    d6_evidence: bool = False
+    """Compute the d6 head's evidence even when ``d6_head`` is off (calibration)."""
     channel_order: str = "bgr"
     """Channel order of colour frames passed in: 'bgr' (OpenCV) or 'rgb' (picamera2, PIL)."""
     kinds: tuple[str, ...] = field(default=DIE_KINDS)

@@ -96,3 +96,57 @@ def test_watch_with_too_few_still_frames_says_no_roll_was_read(
     assert main(["dice", "watch", "--source", str(tmp_path), "--still-frames", "5"]) == 1
     err = capsys.readouterr().err
     assert "no roll read: the source gave 2 frames" in err and "--still-frames" in err
+
+
+def _one_d6_photos(tmp_path: Path, count: int) -> tuple[list[str], list[int]]:
+    """Photos of one rendered white d6 on a plain table, showing 1, 2, ... in turn."""
+    import cv2
+    import numpy as np
+
+    from vision.synthetic.d6_3d import D6Look, draw_d6_3d
+
+    names, values = [], []
+    for k in range(count):
+        value = k % 6 + 1
+        img = np.full((240, 320, 3), (90, 120, 60), np.uint8)
+        draw_d6_3d(img, (160.0, 120.0), D6Look(value=value, size=60.0, yaw_deg=10.0 * k),
+                   np.random.default_rng(k))
+        path = tmp_path / f"face{k}.png"
+        cv2.imwrite(str(path), img)
+        names.append(str(path))
+        values.append(value)
+    return names, values
+
+
+def test_show_me_each_face_then_tune_then_read_with_the_tables_adaptation(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    photos, values = _one_d6_photos(tmp_path, 6)
+    examples = tmp_path / "examples"
+    assert main(["dice", "learn", *photos, "--values", ",".join(map(str, values)),
+                 "--examples", str(examples)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("kept as a") == 6
+    assert len(list(examples.glob("*-d6-*.png"))) == 6
+    assert main(["dice", "tune", "--examples", str(examples)]) == 0
+    assert "tuned on 6 confirmed dice" in capsys.readouterr().out
+    assert (examples / "adaptation.npz").is_file()
+    assert main(["dice", "read", photos[0], "--json", "--tuned", str(examples)]) == 0
+    got = json.loads(capsys.readouterr().out.strip().splitlines()[0])
+    assert len(got["dice"]) == 1
+
+
+def test_learning_refuses_a_photo_of_two_dice_and_tuning_without_examples_says_what_to_do(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import cv2
+    import numpy as np
+
+    from vision.synthetic.dice import render_dice_scene
+
+    img, _ = render_dice_scene(np.random.default_rng(5), (480, 320), n_dice=2, kinds=("d6",), die_px=(60.0, 60.0))
+    two = tmp_path / "two.png"
+    cv2.imwrite(str(two), img)
+    assert main(["dice", "learn", str(two), "--values", "3", "--examples", str(tmp_path / "ex")]) == 1
+    assert "exactly one die" in capsys.readouterr().out
+    assert main(["dice", "tune", "--examples", str(tmp_path / "ex")]) == 1
+    assert "confirm some rolls" in capsys.readouterr().err
+    assert main(["dice", "learn", str(two), "--values", "3,4", "--examples", str(tmp_path / "ex")]) == 2

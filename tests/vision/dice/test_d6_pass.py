@@ -1,0 +1,112 @@
+"""The d6 pass: a d6 is read when the d6 head is near-certain for its size, or when the head and
+an independent method name the same value; the head's doubt makes a die unsure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+from vision.dice import reader
+from vision.dice.labels import CLASSES
+from vision.dice.reader import D6Evidence, d6_verdict
+from vision.dice.types import DiceConfig
+
+from .fixed_answers import classifier_says, one_die_frame, type_reader_undecided
+
+
+def _head_says(value: int, p: float) -> Callable[..., tuple[np.ndarray, np.ndarray]]:
+    def read_d6(grey: np.ndarray, boxes: list[object], table: object = None,
+                shipped: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        q = np.full((len(boxes), 6), (1 - p) / 5, np.float32)
+        q[:, value - 1] = p
+        return q, np.zeros((len(boxes), 96), np.float32)
+    return read_d6
+
+
+def _evidence(head: list[float], first: list[float], side: float = 60.0, pips: int | None = None,
+              share: float = 1.0) -> D6Evidence:
+    return D6Evidence((0, 0, side, side), share, np.array(first, np.float32), np.array(head, np.float32),
+                      np.zeros(96, np.float32), pips, side, True)
+
+
+def test_a_near_certain_head_reads_alone_within_its_size_band() -> None:
+    cfg = DiceConfig(d6_read_thresholds=((">=48", 0.99), ("32-48", 0.995)), d6_pip_trust=0.0)
+    sure = [0.002, 0.002, 0.992, 0.002, 0.001, 0.001]
+    no_opinion = [0.0] * 6
+    assert d6_verdict(_evidence(sure, no_opinion, side=60), cfg) == (3, True)
+    # the same answer on a smaller die is not enough there
+    assert d6_verdict(_evidence(sure, no_opinion, side=40), cfg) == (3, False)
+    # nor on a die seen at a slant, whose group has no threshold here
+    slanted = D6Evidence((0, 0, 60, 40), 1.0, np.zeros(6, np.float32), np.array(sure, np.float32),
+                         np.zeros(96, np.float32), None, 60.0, True)
+    assert d6_verdict(slanted, cfg) == (3, False)
+
+
+def test_two_methods_naming_one_value_read_it_and_disagreeing_ones_do_not() -> None:
+    cfg = DiceConfig(d6_read_thresholds=((">=48", 0.99),), d6_pip_trust=0.9)
+    head = [0.01, 0.01, 0.01, 0.01, 0.93, 0.03]
+    assert d6_verdict(_evidence(head, [0, 0, 0, 0.05, 0.95, 0]), cfg) == (5, True)
+    assert d6_verdict(_evidence(head, [0, 0, 0, 0.95, 0.05, 0]), cfg) == (5, False)
+    # the first reading agrees but the classifier doubts it is a d6 at all
+    assert d6_verdict(_evidence(head, [0, 0, 0, 0.05, 0.95, 0], share=0.6), cfg) == (5, False)
+    # the pip counter is the other method
+    assert d6_verdict(_evidence(head, [0.0] * 6, pips=5), cfg) == (5, True)
+    assert d6_verdict(_evidence(head, [0.0] * 6, pips=4), cfg) == (5, False)
+
+
+def test_a_die_the_first_look_read_stays_read_only_while_the_head_agrees() -> None:
+    cfg = DiceConfig()
+    read_four = D6Evidence((0, 0, 60, 60), 1.0, np.zeros(6, np.float32),
+                           np.array([0, 0, 0, 0.6, 0.4, 0], np.float32), np.zeros(96, np.float32),
+                           None, 60.0, True, first_value=4)
+    assert d6_verdict(read_four, cfg) == (4, True)
+    doubted = D6Evidence((0, 0, 60, 60), 1.0, np.zeros(6, np.float32),
+                         np.array([0, 0, 0, 0.4, 0.6, 0], np.float32), np.zeros(96, np.float32),
+                         None, 60.0, True, first_value=4)
+    assert d6_verdict(doubted, cfg) == (5, False)
+
+
+def test_the_heads_doubt_makes_a_die_the_first_look_read_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
+    six = CLASSES.index("d6:6")
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.9999))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    frame = one_die_frame("d6")
+    cfg = DiceConfig(kinds=("d6",))
+    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
+    die = reader.read_dice(frame, config=cfg).dice[0]
+    assert (die.status, die.value, die.guess) == ("unsure", None, 2)
+    # with the pass off the first look stands
+    off = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_head=False)).dice[0]
+    assert (off.status, off.value) == ("read", 6)
+
+
+def test_a_die_the_first_look_doubted_is_read_when_the_head_names_its_value(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the rendered die shows 2; the classifier is fixed at 0.6 on "6" for every crop, so the
+    # d6 face reader's sure 2 gets only the classifier's d6 share (0.63): unsure at first
+    six = CLASSES.index("d6:6")
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
+    frame = one_die_frame("d6")
+    cfg = DiceConfig(kinds=("d6",))
+    off = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_head=False)).dice[0]
+    assert (off.status, off.guess) == ("unsure", 2)
+    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.9999))
+    die = reader.read_dice(frame, config=cfg).dice[0]
+    assert (die.status, die.value) == ("read", 2)
+    # a head that names another value, however sure, leaves it unsure: the methods disagree
+    monkeypatch.setattr(reader, "read_d6", _head_says(6, 0.9999))
+    die = reader.read_dice(frame, config=cfg).dice[0]
+    assert (die.status, die.value, die.guess) == ("unsure", None, 6)
+
+
+def test_a_box_under_32_px_is_read_by_the_pass_only_with_the_pip_counter() -> None:
+    # a small box may be a fragment of a die the frame's edge cuts (a pip, a corner)
+    cfg = DiceConfig(d6_read_thresholds=(("<32", 0.99),), d6_pip_trust=0.0)
+    sure = [0.0, 0.0, 0.0, 0.0, 0.0, 0.9999]
+    assert d6_verdict(_evidence(sure, [0.0] * 6, side=20), cfg) == (6, False)
+    assert d6_verdict(_evidence(sure, [0.0] * 6, side=28, pips=6), cfg) == (6, True)
+    assert d6_verdict(_evidence(sure, [0.0] * 6, side=28, pips=5), cfg) == (6, False)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import time
 from pathlib import Path
 
 import cv2
@@ -18,9 +19,10 @@ def test_watch_buttons_prints_presses() -> None:
     out = io.StringIO()
     config = Config(buttons=ButtonsConfig(react_pins=(17, 27)))
 
-    def press() -> None:
+    def press() -> None:  # a tap as long as a finger's (REACT answers when let go)
         for pin in (13, 27):
             factory.pin(pin).drive_low()
+            time.sleep(config.buttons.bounce_time * 2)
             factory.pin(pin).drive_high()
 
     try:

@@ -92,6 +92,9 @@ class Illumonopoly(Rules):
     """Monopoly with treasuries, interference, court cases, Court Date cards and the
     Illuminati."""
 
+    player_fields = ("treasury", "central", "illuminati", "court_hand", "court_cards",
+                     "audited")
+    square_fields = ("landmark", "missing", "frozen", "bribed")
     name = "illumonopoly"
     player_type = IllumPlayer
 

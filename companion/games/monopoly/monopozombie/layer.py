@@ -87,6 +87,8 @@ class MonopoZombie(Rules):
     """Capitalism (Monopoly with MZ.3-MZ.10), Outbreak (zombies) and Apocalypse (survival)."""
 
     name = "monopozombie"
+    player_fields = ("zombie", "homeless", "lap", "immunity", "bodyguards",
+                     "homeless_at_apocalypse", "circuit")
     player_type = ZombiePlayer
 
     def presenter(self) -> Any:

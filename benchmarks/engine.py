@@ -72,6 +72,23 @@ def games_per_minute(tables: list[tuple[str, list[str | tuple[str, str]]]], game
     return out
 
 
+def report_variant(figures: dict[str, object], name: str, label: str,
+                   result: tuple[float, int, int] | Exception | None, gpm: float,
+                   games: int) -> None:
+    """A variant's figures beside standard Monopoly's (or the reason it has none)."""
+    if result is None or isinstance(result, Exception):
+        figures[f"{name}_error"] = f"{type(result).__name__}: {result}"
+        print(f"{name}: benchmark failed: {result}")
+        return
+    vgpm, finished, turns = result
+    figures[f"{name}_games_per_minute"] = round(vgpm, 1)
+    figures[f"{name}_games_finished_by_the_rules"] = f"{finished}/{games}"
+    figures[f"{name}_median_turns"] = turns
+    figures[f"{name}_to_monopoly_ratio"] = round(vgpm / gpm, 2)
+    print(f"{label}: {vgpm:.0f} games per minute ({vgpm / gpm:.2f}x monopoly), "
+          f"{finished}/{games} ended by the rules, median {turns} turns")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=60)
@@ -118,46 +135,16 @@ def main() -> None:
     print(f"monopoly: {gpm:.0f} complete 4-player games per minute on one core "
           f"({finished}/{args.games} ended by bankruptcy, median {median_turns} turns)")
 
-    if "dungeonopoly" in game_names():
-        dungeon = results.get("dungeonopoly", d_error)
-        if dungeon is None or isinstance(dungeon, Exception):
-            figures["dungeonopoly_error"] = f"{type(dungeon).__name__}: {dungeon}"
-            print(f"dungeonopoly: benchmark failed: {dungeon}")
-        else:
-            dgpm, dfinished, dturns = dungeon
-            figures["dungeonopoly_step_us_median_full_legal_list"] = round(statistics.median(d_steps), 1)
-            figures["dungeonopoly_games_per_minute"] = round(dgpm, 1)
-            figures["dungeonopoly_games_finished_by_bankruptcy"] = f"{dfinished}/{args.games}"
-            figures["dungeonopoly_median_turns"] = dturns
-            figures["dungeonopoly_to_monopoly_ratio"] = round(dgpm / gpm, 2)
-            print(f"dungeonopoly ({','.join(classes)}): {dgpm:.0f} games per minute "
-                  f"({dgpm / gpm:.2f}x monopoly), {dfinished}/{args.games} by bankruptcy")
-    if "monopozombie" in game_names():
-        zombie = results.get("monopozombie")
-        if zombie is None or isinstance(zombie, Exception):
-            figures["monopozombie_error"] = f"{type(zombie).__name__}: {zombie}"
-            print(f"monopozombie: benchmark failed: {zombie}")
-        else:
-            zgpm, zfinished, zturns = zombie
-            figures["monopozombie_games_per_minute"] = round(zgpm, 1)
-            figures["monopozombie_games_finished_by_the_rules"] = f"{zfinished}/{args.games}"
-            figures["monopozombie_median_turns"] = zturns
-            figures["monopozombie_to_monopoly_ratio"] = round(zgpm / gpm, 2)
-            print(f"monopozombie: {zgpm:.0f} games per minute ({zgpm / gpm:.2f}x monopoly), "
-                  f"{zfinished}/{args.games} ended by the rules, median {zturns} turns")
-    if "illumonopoly" in game_names():
-        illum = results.get("illumonopoly")
-        if illum is None or isinstance(illum, Exception):
-            figures["illumonopoly_error"] = f"{type(illum).__name__}: {illum}"
-            print(f"illumonopoly: benchmark failed: {illum}")
-        else:
-            igpm, ifinished, iturns = illum
-            figures["illumonopoly_games_per_minute"] = round(igpm, 1)
-            figures["illumonopoly_games_finished_by_bankruptcy"] = f"{ifinished}/{args.games}"
-            figures["illumonopoly_median_turns"] = iturns
-            figures["illumonopoly_to_monopoly_ratio"] = round(igpm / gpm, 2)
-            print(f"illumonopoly (basic game): {igpm:.0f} games per minute "
-                  f"({igpm / gpm:.2f}x monopoly), {ifinished}/{args.games} by bankruptcy")
+    labels = {"dungeonopoly": f"dungeonopoly ({','.join(classes)})",
+              "illumonopoly": "illumonopoly (basic game)"}
+    for name, _table in tables[1:]:
+        result = results.get(name)
+        report_variant(figures, name, labels.get(name, name), result, gpm, args.games)
+        if name == "dungeonopoly" and d_steps and f"{name}_games_per_minute" in figures:
+            figures["dungeonopoly_step_us_median_full_legal_list"] = round(
+                statistics.median(d_steps), 1)
+    if d_error is not None and "dungeonopoly_error" not in figures:
+        report_variant(figures, "dungeonopoly", "dungeonopoly", d_error, gpm, args.games)
     print(json.dumps(figures))
 
 

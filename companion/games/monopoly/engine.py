@@ -1551,6 +1551,10 @@ class Rules:
         problem = self.trade_problem(t, action)
         if problem:
             raise IllegalActionError(problem)
+        self.exchange(t, action)
+
+    def exchange(self, t: Txn, action: Trade) -> None:
+        """Carry out a trade already found legal: cash, jail cards, then the lots."""
         a, b = action.player, action.partner
         for giver, taker, side in ((a, b, action.give), (b, a, action.get)):
             if side.cash:

@@ -1268,22 +1268,7 @@ class Illumonopoly(Rules):
         if problem:
             t.emit("trade_failed", action.player, other=action.partner, detail=problem)
             return
-        self._trade_now(t, action)
-
-    def _trade_now(self, t: Txn, action: Trade) -> None:
-        a, b = action.player, action.partner
-        for giver, taker, side in ((a, b, action.give), (b, a, action.get)):
-            if side.cash:
-                t.pay(giver, taker, side.cash, "trade")
-            for deck in side.jail_cards:
-                cards = list(t.players[giver].jail_cards)
-                cards.remove(deck)
-                t.set_player(giver, jail_cards=tuple(cards))
-                t.set_player(taker, jail_cards=t.players[taker].jail_cards + (deck,))
-        t.emit("traded", a, other=b)
-        for taker, side in ((b, action.give), (a, action.get)):
-            for index in side.squares:
-                self.give_lot(t, index, taker)
+        self.exchange(t, action)
 
     def trade_problem(self, state: State, action: Trade) -> str | None:
         """Cash in a trade passes between central treasuries (IL.12)."""

@@ -1448,6 +1448,13 @@ class Rules:
             return f"you do not own {sq.name}"
         if s.mortgaged:
             return f"{sq.name} is already mortgaged"
+        return self.mortgage_building_problem(state, player, index)
+
+    def mortgage_building_problem(self, state: GameState | Txn, player: int,
+                                  index: int) -> str | None:
+        """Which buildings stop a lot from being mortgaged (standard: any in its colour group);
+        None when none do. Variants that build without whole groups narrow it."""
+        sq = self.board.squares[index]
         if sq.is_street and any(state.squares[i].level for i in self.board.groups[sq.group]):
             return f"sell the buildings in the {sq.group.replace('_', ' ')} group first"
         return None

@@ -1196,18 +1196,10 @@ class Illumonopoly(Rules):
             return
         super()._do_sell(t, action)
 
-    def _mortgage_problem(self, state: State, player: int, index: int) -> str | None:
+    def mortgage_building_problem(self, state: State, player: int, index: int) -> str | None:
         """Only the lot itself must be bare (rivals' buildings in its group do not block)."""
-        sq = self.board.squares[index]
-        s = state.squares[index]
-        if not sq.ownable:
-            return f"{sq.name} cannot be mortgaged"
-        if s.owner != player:
-            return f"you do not own {sq.name}"
-        if s.mortgaged:
-            return f"{sq.name} is already mortgaged"
-        if s.level:
-            return f"sell the buildings on {sq.name} first"
+        if state.squares[index].level:
+            return f"sell the buildings on {self.board.squares[index].name} first"
         return None
 
     def unmortgage_ok(self, state: State, player: int, index: int) -> bool:
@@ -1241,20 +1233,14 @@ class Illumonopoly(Rules):
             raise IllegalActionError("under an IRS Audit a player may not bid")
         super()._do_bid(t, action)
 
-    def _do_trade(self, t: Txn, action: Trade) -> None:
+    def exchange(self, t: Txn, action: Trade) -> None:
         """IL.13 / I-12: a trade that moves a lot is an acquisition the other players may
-        oppose (the proposer is the purchaser); a lot offered instead of rent too. A blocked
-        trade is cancelled whole (a debt stays owed in money)."""
+        oppose (the proposer is the purchaser); a lot offered instead of rent too. It waits for
+        the interference window (`complete_trade`); a blocked trade is cancelled whole (a debt
+        stays owed in money)."""
         if not (action.give.squares or action.get.squares):
-            super()._do_trade(t, action)
+            super().exchange(t, action)
             return
-        self._manage_check(t, action.player, "trade")
-        if not (t.pending and isinstance(t.pending[0], Debt) and t.pending[0].player == action.partner):
-            if not self.may_manage(t.origin, action.partner, "trade"):
-                raise IllegalActionError(f"{t.name(action.partner)} may not trade now")
-        problem = self.trade_problem(t, action)
-        if problem:
-            raise IllegalActionError(problem)
         n = len(t.players)
         eligible = tuple(s for s in ((action.player + k) % n for k in range(1, n))
                          if s != action.partner and not t.players[s].bankrupt)
@@ -1268,7 +1254,7 @@ class Illumonopoly(Rules):
         if problem:
             t.emit("trade_failed", action.player, other=action.partner, detail=problem)
             return
-        self.exchange(t, action)
+        super().exchange(t, action)
 
     def trade_problem(self, state: State, action: Trade) -> str | None:
         """Cash in a trade passes between central treasuries (IL.12)."""

@@ -747,16 +747,10 @@ class MonopoZombie(Rules):
             return
         super().remove_building(t, index)
 
-    def _mortgage_problem(self, state: GameState | Txn, player: int, index: int) -> str | None:
+    def mortgage_building_problem(self, state: GameState | Txn, player: int,
+                                  index: int) -> str | None:
         """Only your own lots of the group must be bare (Z-1)."""
         sq = self.board.squares[index]
-        s = state.squares[index]
-        if not sq.ownable:
-            return f"{sq.name} cannot be mortgaged"
-        if s.owner != player:
-            return f"you do not own {sq.name}"
-        if s.mortgaged:
-            return f"{sq.name} is already mortgaged"
         if sq.is_street and any(state.squares[i].level for i in self.board.groups[sq.group]
                                 if state.squares[i].owner == player):
             return f"sell your buildings in the {sq.group.replace('_', ' ')} group first"

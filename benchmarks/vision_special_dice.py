@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision.special_dice import Orientation, SpecialDiceConfig, read_special_dice  # noqa: E402
-from vision.synthetic.special_dice import block_value, render_scene  # noqa: E402
+from vision.synthetic.special_dice import block_value, render_scene, scatter_value  # noqa: E402
 
 EVAL_SEED = 6_000_000
 TUNE_SEED = 3_000_000
@@ -77,7 +77,7 @@ def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig) -> tuple[d
         centres = [(d.centre[0], d.centre[1], float(max(d.box[2], d.box[3]))) for d in truth.dice]
         m = _match(centres, [r.box for r in obs.dice])
         for ti, d in enumerate(truth.dice):
-            want = block_value(d.value) if kind == "block" else d.value
+            want = block_value(d.value) if kind == "block" else scatter_value(d.value)
             counts["dice"] += 1
             clear = kind == "scatter" and d.bearing_deg is not None and \
                 abs((d.bearing_deg + 22.5) % 45.0 - 22.5) < 22.5 - BORDER_DEG

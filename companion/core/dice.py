@@ -34,9 +34,12 @@ BLOCK = DieKind("block", (1, 2, 3, 4, 5, 6), ("attacker down", "both down", "pus
                                               "defender stumbles", "defender down"))
 """The fantasy-football block die: five symbols on six faces (pushed on faces 3 and 4; the camera
 reads a pushed face as 3)."""
-SCATTER = DieKind("scatter", tuple(range(1, 9)), ("N", "NE", "E", "SE", "S", "SW", "W", "NW"))
-"""The scatter die: a d8 whose arrow gives a direction relative to the board: 1 is north (up
-the board), then clockwise in steps of 45 degrees to 8, north-west."""
+SCATTER = DieKind("scatter", tuple(range(1, 9)),
+                  ("up-left", "up", "up-right", "left", "right", "down-left", "down",
+                   "down-right"))
+"""The scatter die: a d8 whose arrow gives a direction relative to the board as registered,
+numbered as the base game's scatter template: 1 up-left, 2 up, 3 up-right, 4 left, 5 right,
+6 down-left, 7 down, 8 down-right ("up" is the board's north, the top edge of its drawing)."""
 
 
 def die_of_sides(sides: int) -> DieKind:

@@ -36,6 +36,7 @@ from .nets import (
 from .types import (
     BLOCK_LABELS,
     KINDS,
+    SCATTER_FACES,
     SCATTER_LABELS,
     STATUS_READ,
     STATUS_UNSURE,
@@ -233,7 +234,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
         else:
             masses, bearing = sector_masses(a, (cx + ox, cy + oy), orientation)
             k = int(np.argmax(masses))
-            value = k + 1
+            value = SCATTER_FACES[k]
             conf = scatter_p * float(masses[k])
             sure = conf >= config.scatter_threshold
             label = SCATTER_LABELS[k]

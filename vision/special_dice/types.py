@@ -12,8 +12,13 @@ BLOCK_LABELS: tuple[str, ...] = (
 """The block die's faces 1..6 as the kind ``block`` reads them out."""
 
 SCATTER_LABELS: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-"""The scatter die's faces 1..8: the compass direction of its arrow on the board, 1 = north
-(up the board as it is registered), then clockwise seen from above."""
+"""The compass directions the reader tells apart, clockwise from north (up the board as it is
+registered); a reading's ``label`` is one of them."""
+
+SCATTER_FACES: tuple[int, ...] = (2, 3, 5, 8, 7, 6, 4, 1)
+"""The scatter die's face value (the kind ``scatter``: the base game's template, 1 up-left,
+2 up, 3 up-right, 4 left, 5 right, 6 down-left, 7 down, 8 down-right) for each of
+``SCATTER_LABELS``."""
 
 STATUS_READ = "read"
 STATUS_UNSURE = "unsure"

@@ -313,6 +313,14 @@ def bearing_to_value(bearing_deg: float) -> int:
     return int(round((bearing_deg % 360.0) / 45.0)) % 8 + 1
 
 
+def scatter_value(compass: int) -> int:
+    """The scatter die's face value a reader gives for a truth's compass direction (1 = north,
+    clockwise: ``bearing_to_value``)."""
+    from vision.special_dice.types import SCATTER_FACES
+
+    return SCATTER_FACES[compass - 1]
+
+
 def block_value(face: int) -> int:
     """What a block face (1..6) reads as: pushed's two faces both read 3."""
     return 3 if face == 4 else face

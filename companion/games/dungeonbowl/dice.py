@@ -1,21 +1,15 @@
 """The dice Dungeonbowl asks for, as the core's die kinds.
 
-``block`` and ``scatter`` are the names the camera's special-dice readers use too. A block die
-has six faces and five symbols (two "pushed" faces); a scatter die is a d8 read as one of eight
-directions relative to the map as registered (face 1 is up-left, 2 up, 3 up-right, 4 left,
-5 right, 6 down-left, 7 down, 8 down-right: the base game's scatter template order).
+``block`` and ``scatter`` are the core's kinds (``companion.core.dice``), the ones the camera's
+special-dice readers read: a block die has six faces and five symbols (two "pushed" faces); a
+scatter die is a d8 read as one of eight directions relative to the map as registered, numbered
+as the base game's scatter template.
 """
 
 from __future__ import annotations
 
-from companion.core.dice import D6, D8, D12, D20, DieKind
+from companion.core.dice import BLOCK, D6, D8, D12, D20, SCATTER, DieKind
 
-BLOCK = DieKind("block", (1, 2, 3, 4, 5, 6),
-                ("attacker down", "both down", "pushed", "pushed", "defender stumbles",
-                 "defender down"))
-SCATTER = DieKind("scatter", tuple(range(1, 9)),
-                  ("up-left", "up", "up-right", "left", "right", "down-left", "down",
-                   "down-right"))
 SCATTER_STEP: dict[int, tuple[int, int]] = {
     1: (-1, -1), 2: (0, -1), 3: (1, -1), 4: (-1, 0), 5: (1, 0), 6: (-1, 1), 7: (0, 1), 8: (1, 1)}
 SCATTER_WORDS: dict[str, int] = {
@@ -26,6 +20,8 @@ BLOCK_WORDS: dict[str, int] = {
     "attacker_down": 1, "attacker-down": 1, "both_down": 2, "both-down": 2, "pushed": 3,
     "stumbles": 5, "defender_stumbles": 5, "defender-stumbles": 5, "defender_down": 6,
     "defender-down": 6}
+
+__all__ = ["BLOCK", "SCATTER", "KINDS", "SCATTER_STEP", "SCATTER_WORDS", "BLOCK_WORDS"]
 
 KINDS: dict[str, DieKind] = {"d6": D6, "block": BLOCK, "scatter": SCATTER, "d8": D8,
                              "d12": D12, "d20": D20}

@@ -83,7 +83,7 @@ def test_the_dice_pad_knows_its_kinds_names() -> None:
     entry = DiceEntry(DicePrompt(0, (BLOCK, BLOCK, SCATTER, D6), "block"), "Ann", True, lambda v: None)  # type: ignore[arg-type,return-value]
     assert entry.kinds() == ("block", "block", "scatter", "d6")
     assert entry.sides == (6, 6, 8, 6)
-    assert BLOCK.label(4) == "pushed" and SCATTER.label(1) == "N" and SCATTER.label(8) == "NW"
+    assert BLOCK.label(4) == "pushed" and SCATTER.label(2) == "up" and SCATTER.label(8) == "down-right"
 
 
 @dataclass(frozen=True, slots=True)

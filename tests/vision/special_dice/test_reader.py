@@ -7,7 +7,7 @@ import pytest
 
 from vision.special_dice import Orientation, SpecialDiceError, read_special_dice
 from vision.special_dice.reader import sector_masses
-from vision.synthetic.special_dice import block_value, render_scene
+from vision.synthetic.special_dice import block_value, render_scene, scatter_value
 
 SEED = 7_000_000
 
@@ -20,7 +20,7 @@ def _score(kind: str, seeds: range, **scene: object) -> tuple[int, int, int]:
         obs = read_special_dice(img, (kind,), Orientation(truth.board_to_frame))
         for d in truth.dice:
             dice += 1
-            want = block_value(d.value) if kind == "block" else d.value
+            want = block_value(d.value) if kind == "block" else scatter_value(d.value)
             near = [r for r in obs.dice if abs(r.box[0] + r.box[2] / 2 - d.centre[0]) < d.box[2] / 2
                     and abs(r.box[1] + r.box[3] / 2 - d.centre[1]) < d.box[3] / 2]
             if near and near[0].status == "read":

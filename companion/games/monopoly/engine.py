@@ -430,8 +430,9 @@ class Rules:
     setup_words: frozenset[str] = frozenset({"deck"})
 
     def parse_option(self, name: str, text: str) -> tuple[str, Any]:
-        """``option NAME=VALUE`` typed by the default of that setting (see ``parse_option``)."""
-        return parse_option(name, text)
+        """``option NAME=VALUE`` typed by the default of that setting of this variant (see
+        ``parse_option``); a setting of another variant is refused by name."""
+        return parse_option(name, text, type(self.default_options()), self.name)
 
     def new_game_from_header(self, players: Sequence[str | tuple[str, str]], options: Options,
                              seed: int, setup: Mapping[str, Any]) -> GameState:

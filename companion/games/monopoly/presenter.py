@@ -34,7 +34,7 @@ from companion.games.monopoly.actions import (
 )
 from companion.games.monopoly.cards import card_by_id
 from companion.games.monopoly.engine import Rules
-from companion.games.monopoly.state import GameState, parse_option_word
+from companion.games.monopoly.state import GameState
 from companion.kiosk import theme
 from companion.kiosk.inputs import Menu, Option, words
 from companion.kiosk.presenter import BasicPresenter, GameOver, HeaderFacts, TableOption
@@ -108,7 +108,10 @@ class MonopolyPresenter(BasicPresenter):
                      and isinstance(getattr(defaults, o.name), bool))
 
     def parse_option(self, word: str) -> tuple[str, Any]:
-        return parse_option_word(word)
+        name, sep, value = word.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"--option takes NAME=VALUE, not {word!r}")
+        return self.rules.parse_option(name.strip(), value.strip())
 
     def players_summary(self, state: GameState) -> str:
         if state.sides:  # team play: "Team A: Ann+Cai vs Team B: Ben+Dee"

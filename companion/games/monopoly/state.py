@@ -50,15 +50,42 @@ class Options:
         return replace(self, **values)
 
 
-def parse_option(name: str, text: str) -> tuple[str, Any]:
-    """Turn ``NAME=VALUE`` text into a typed option value, or raise ValueError saying why."""
+def parse_option(name: str, text: str, options: type[Options] | None = None,
+                 variant: str = "") -> tuple[str, Any]:
+    """Turn ``NAME=VALUE`` text into a typed option value, or raise ValueError saying why.
+
+    With ``options`` (a variant's options class) only that variant's settings are accepted,
+    and a setting of another variant is named as such; without it, any imported variant's."""
     known: dict[str, type[Options]] = {}
     for cls in (Options, *Options.__subclasses__()):  # variants extend Options by subclassing
         for f in fields(cls):
             known.setdefault(f.name, cls)
+    if options is not None:
+        own = {f.name for f in fields(options)}
+        if name in own:
+            return _typed(name, text, getattr(options(), name))
+        what = (f"option {name} is not a setting of the {variant or 'chosen'} variant"
+                if name in known or _setting_of_a_game(name) else f"unknown option {name!r}")
+        raise ValueError(f"{what}; its settings: {', '.join(sorted(own))}")
     if name not in known:
         raise ValueError(f"unknown option {name!r}; known options: {', '.join(sorted(known))}")
-    default = getattr(known[name](), name)
+    return _typed(name, text, getattr(known[name](), name))
+
+
+def _setting_of_a_game(name: str) -> bool:
+    """Whether any registered game has a setting called ``name`` (loads them all: only for
+    an error message)."""
+    from companion.core.registry import find_game, game_names
+
+    for game in game_names():
+        options = find_game(game).default_options()
+        if name in {f.name for f in fields(options)}:
+            return True
+    return False
+
+
+def _typed(name: str, text: str, default: Any) -> tuple[str, Any]:
+    """``text`` read as a value of the same kind as the setting's ``default``."""
     if isinstance(default, bool):
         lowered = text.lower()
         if lowered in ("true", "yes", "on", "1"):
@@ -72,14 +99,6 @@ def parse_option(name: str, text: str) -> tuple[str, Any]:
         except ValueError:
             raise ValueError(f"option {name} takes a whole number, not {text!r}") from None
     return name, text
-
-
-def parse_option_word(text: str) -> tuple[str, Any]:
-    """A command line's ``NAME=VALUE`` word as a typed option (see :func:`parse_option`)."""
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip():
-        raise ValueError(f"--option takes NAME=VALUE, not {text!r}")
-    return parse_option(name.strip(), value.strip())
 
 
 @dataclass(frozen=True, slots=True)

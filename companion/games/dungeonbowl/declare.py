@@ -348,9 +348,9 @@ def block_door(state: BowlState, a: BlockDoor) -> Result:
     t = Txn(state)
     roll(t, m.team, "block", f"{m.id} (ST {att}) blocks door {door_id} (ST {dd.strength})",
          m.id, ("block",) * n, 0, (),
-         ("defender down or stumbles: the door is smashed open for good",
-          "both down: the door is smashed; the blocker goes down too (unless Block)",
-          "pushed: nothing (doors never move)", "attacker down: the blocker goes down"),
+         ("defender down or stumbles: smashed open for good",
+          "both down: smashed; the blocker goes down too (unless Block)",
+          "pushed: nothing (a door never moves)", "attacker down: the blocker goes down"),
          (("door", door_id), ("chooser", "attacker" if chooser == "attacker" else "door"),
           ("chooser_seat", str(m.team)), ("block_skill", "1" if m.has("block") else "0")))
     return t.done()

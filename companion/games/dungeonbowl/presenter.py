@@ -62,7 +62,7 @@ class BowlPresenter(BasicPresenter):
 
     def menu(self, state: Any, actions: Any = None, referee: Any = ()) -> Menu:
         menu = super().menu(state, actions, referee)
-        if state.pending:  # the roll or question: why, target, modifiers, what results do
+        if state.pending:  # the roll or question: why, target, modifiers; the results as notes
             p = state.pending[0]
             # a roll's purpose is on the dice pad already; a question's is the title's start
             parts = [] if p.kind == "roll" else [p.why]
@@ -70,8 +70,9 @@ class BowlPresenter(BasicPresenter):
                 parts.append(f"{p.target}+ needed")
             if p.modifiers:
                 parts.append(", ".join(f"{w} {v:+d}" for w, v in p.modifiers))
-            results = p.results if p.kind == "roll" else ()  # an answer's row says its own
-            menu.title = " | ".join([*parts, *results])[:300]
+            if p.kind == "roll":  # each result on a line of its own (an answer's row says its own)
+                menu.notes = tuple(p.results)
+            menu.title = " | ".join(parts)[:300]
         return menu
 
     def player_cards(self, state: BowlState, checks: Mapping[int, str]) -> tuple[PlayerCard, ...]:

@@ -45,7 +45,7 @@ def test_team_cards_show_score_balls_and_models_off_the_pitch() -> None:
     assert cards[1].extras == ("score 2", "balls 0", "off: none")
 
 
-def test_the_menu_title_carries_the_pending_roll() -> None:
+def test_the_menu_title_carries_the_pending_roll_and_its_notes_each_result() -> None:
     state = position("set model Orcs o1 4,2")
     state, _ = act(state, "Orcs step o1 4,3")
     menu = GAME.presenter().menu(state)
@@ -54,8 +54,13 @@ def test_the_menu_title_carries_the_pending_roll() -> None:
     assert labels[0] == "held: armour holds, no harm" and labels[2].startswith("ko")
     dice = position("set model Orcs o1 2,1")
     dice, _ = act(dice, "Orcs open o1 D1")
-    title = GAME.presenter().menu(dice).title
-    assert "2+ needed" in title and "1: locked" in title
+    menu = GAME.presenter().menu(dice)
+    assert menu.title == "2+ needed"
+    assert menu.notes == ("1: locked for good (smash it to open)", "2-6: it opens")
+    chasm, _ = act(position("set model Orcs o1 4,1"), "Orcs step o1 5,1")
+    assert chasm.pending[0].kind == "roll"
+    menu = GAME.presenter().menu(chasm)
+    assert menu.title == "" and len(menu.notes) == 3 and menu.notes[2].startswith("6: killed")
 
 
 def test_kiosk_options_are_typed_and_the_setup_offers_the_switches() -> None:

@@ -137,7 +137,7 @@ def layout_for(size: tuple[int, int], grid: bool = False, seats: int = 4) -> Lay
         cam_w = min(round(log_h * 16 / 9), left_w // 2)
         log = pygame.Rect(pad, map_rect.bottom + pad, left_w - cam_w - pad, log_h)
         camera = pygame.Rect(log.right + pad, log.y, cam_w, log_h)
-        share = 0.46 if seats > 2 else 0.32
+        share = 0.46 if seats > 4 else 0.42 if seats > 2 else 0.32
         cards = pygame.Rect(map_rect.right + pad, body_top, right_w, round(body_h * share))
         decision = pygame.Rect(cards.x, cards.bottom + pad, right_w, h - pad - cards.bottom - pad)
         return Layout((w, h), header, cards, log, camera, decision, scale, pad, MIN_FONT,

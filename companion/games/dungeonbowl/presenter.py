@@ -85,9 +85,10 @@ class BowlPresenter(BasicPresenter):
                    for k, s in (("res", "reserves"), ("ko", "ko"), ("cas", "casualty"),
                                 ("lost", "lost"), ("dead", "dead"))}
             gone = " ".join(f"{k} {v}" for k, v in off.items() if v)
-            extras = (f"score {team.score}", f"balls {held}", f"off: {gone or 'none'}")
+            extras = (f"end zone {i + 1}", f"score {team.score}", f"balls {held}",
+                      f"off: {gone or 'none'}")
             cards.append(PlayerCard(seat=i, name=team.name, colour=theme.seat_colour(i),
-                                    cash=None, role=f"end zone {i + 1}", extras=extras,
+                                    cash=None, role="", extras=extras,
                                     current=i == state.current and state.outcome is None,
                                     deciding=i in deciders, check=checks.get(i, "")))
         return tuple(cards)

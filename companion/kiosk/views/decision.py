@@ -43,7 +43,7 @@ def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: DecisionModel) -> None:
             p.text(line, (x, y), body, theme.TEXT)
             y += body + 2
     # room kept below the notes: the dice (with their labels and note), or two option rows
-    keep = (lay.font(18) + lay.font(20) + 6 + 40 if m.dice is not None
+    keep = (lay.font(18) + lay.font(20) + 6 + 34 if m.dice is not None
             else 2 * (lay.font(24) + max(6, lay.pad)))
     y = draw_notes(p, pygame.Rect(x, y, inner_w, max(0, hint_y - pad - keep - y)), lay, m)
     if m.dice is not None:

@@ -264,3 +264,37 @@ def test_notes_that_do_not_fit_turn_pages_and_none_is_lost() -> None:
     words = " ".join(seen)
     for note in notes:
         assert note in words, (note, words)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_four_teams_cards_and_a_rolls_results_over_pages(size: tuple[int, int],
+                                                         png_dir: Path) -> None:
+    """Four team cards keep every fact; a roll's results that do not fit turn pages, each
+    result whole on one of them."""
+    import shlex
+
+    from companion.kiosk.screens import NOTES_PAGE_SECONDS
+
+    s = Session.memory("dungeonbowl", [("Orcs", ""), ("Elves", ""), ("Dwarves", ""),
+                                       ("Goblins", "")], seed=3, options={"dungeon": "four_teams"})
+    st = s.state
+    for line in ("set model Orcs o1 7,5", "set model Elves e1 14,1", "set play"):
+        st = s.rules.apply_set(st, shlex.split(line))
+    for line in ("Orcs step o1 7,6", "Orcs step o1 8,6"):  # into the chasm
+        st, _ = s.rules.apply(st, s.rules.parse_action(st, shlex.split(line)))
+    s.state = st
+    screen = GameScreen(s, FakeFeed(live=False), size)
+    shown: list[str] = []
+    for page in range(4):
+        painter, _ = draw(screen, size,
+                          png_dir / f"readable-four-{size[0]}x{size[1]}-{page}.png")
+        assert_readable(painter, size, squares=screen.layout.square_font)
+        cards = " ".join(painter.texts("players"))
+        for team in ("Orcs", "Elves", "Dwarves", "Goblins"):
+            assert team in cards
+        assert cards.count("off: none") == 4, cards
+        shown.append(" ".join(painter.texts("decision")))
+        screen.update(NOTES_PAGE_SECONDS)
+    everything = " ".join(shown)
+    for result in st.pending[0].results:
+        assert result in everything or any(result in " ".join(x.split()) for x in shown), result

@@ -10,7 +10,8 @@ from typing import Any
 
 from companion.core.actions import Action
 from companion.games.dungeonbowl.actions import Answer, Leap, Passage, RuneJump, Step, Throw
-from companion.games.dungeonbowl.state import BowlState
+from companion.games.dungeonbowl.dungeon import bundled
+from companion.games.dungeonbowl.state import BALL_KINDS, BowlState
 from companion.kiosk import theme
 from companion.kiosk.inputs import Menu
 from companion.kiosk.map_view import MapCell, MapPiece, MapTarget, MapView, MapWall
@@ -37,7 +38,18 @@ class BowlPresenter(BasicPresenter):
     description = "Dungeonbowl: the dungeon referee for doors, chasms, runes, traps and balls"
 
     def table_options(self) -> tuple[TableOption, ...]:
-        return (TableOption("traps", "Traps", "face-down trap tokens on the map's trap spots"),
+        """The agreed variables the setup screen offers (DB.1): the map, the ball, multiball,
+        traps; the rest (sides, trap counts, a map file) by ``--option`` or a transcript."""
+        return (TableOption("dungeon", "Dungeon", "the map: bundled dungeons for two teams, "
+                            "four teams, or one with every feature", tuple(bundled())),
+                TableOption("ball", "Ball", "the ball's kind, or rolled on a D6 when found "
+                            "(DB.39)", ("rolled", *BALL_KINDS)),
+                TableOption("balls", "Balls", "balls hidden in the chests (DB.45)",
+                            ("1", "2", "3")),
+                TableOption("multiball", "Multiball", "with more balls: play until every "
+                            "ball scores, first touchdown wins, or one real ball among "
+                            "illusions (DB.46-47)", ("standard", "first_score", "illusionary")),
+                TableOption("traps", "Traps", "face-down trap tokens on the map's trap spots"),
                 TableOption("door_gfi", "Go For It at doors",
                             "Go For It squares may pay for opening a door (B-4)"))
 

@@ -67,4 +67,8 @@ def test_kiosk_options_are_typed_and_the_setup_offers_the_switches() -> None:
     presenter = GAME.presenter()
     assert presenter.parse_option("balls=3") == ("balls", 3)
     assert presenter.parse_option("traps=false") == ("traps", False)
-    assert {o.name for o in presenter.table_options()} == {"traps", "door_gfi"}
+    assert {o.name for o in presenter.table_options()} == {"dungeon", "ball", "balls",
+                                                           "multiball", "traps", "door_gfi"}
+    for o in presenter.table_options():  # every value a choice offers is an option the game takes
+        for value in o.values:
+            assert presenter.parse_option(f"{o.name}={value}")[0] == o.name

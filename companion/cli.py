@@ -77,11 +77,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     classes = [c for c in (args.classes or "").split(",") if c]
     try:
         game = find_game(args.variant)
+        options = dict(parse_option_word(game, text) for text in args.option or ())
+        if args.players is None:
+            args.players = default_players(game, options)
         if not classes:  # a game whose players pick roles: the demo's (fighter, wizard ...)
             classes = demo_roles(game, args.players)
             if classes and not args.json:
                 print(f"classes: {', '.join(classes)} (the demo's; --classes to choose)")
-        options = dict(parse_option_word(game, text) for text in args.option or ())
         summary = simulate(args.variant, args.players, args.games, args.seed, args.bot, classes,
                            args.max_turns, progress=not args.no_progress and args.games >= 20,
                            options=options, check=args.check)
@@ -149,6 +151,14 @@ def plot_path(args: argparse.Namespace) -> Path | None:
                                        f"seed{args.seed}.png")
 
 
+def default_players(game: Game, options: dict[str, Any]) -> int:
+    """How many players ``companion simulate`` seats when ``--players`` is not given: the
+    game's own answer for these options when it has one (``default_players``, e.g. the end
+    zones of the chosen map), else 4."""
+    ask = getattr(game, "default_players", None)
+    return int(ask(options)) if callable(ask) else 4
+
+
 def demo_roles(game: Game, players: int) -> list[str]:
     """The roles the demo deals (``companion play --demo``), one per seat; [] for a game whose
     players have none."""
@@ -205,8 +215,9 @@ def build_parser() -> argparse.ArgumentParser:
                          "prints the win rates and draws them as a PNG plot")
     sim.add_argument("--variant", default=DEFAULT_VARIANT,
                      help=f"the game to play (default {DEFAULT_VARIANT}; e.g. dungeonopoly)")
-    sim.add_argument("--players", type=count_arg(1), default=4,
-                     help="players at the table (default 4; the game says how many it takes)")
+    sim.add_argument("--players", type=count_arg(1), default=None,
+                     help="players at the table (default: what the game and its options fit, "
+                          "else 4; the game says how many it takes)")
     sim.add_argument("--games", type=count_arg(1), default=100,
                      help="games to play, one after another (default 100)")
     sim.add_argument("--seed", type=count_arg(0), default=1,

@@ -240,13 +240,19 @@ def header_lines(game: Game, state: Any, roles: Sequence[str] | None = None) -> 
         value = getattr(state.options, key)
         if value != getattr(defaults, key):
             text = str(value).lower() if isinstance(value, bool) else str(value)
-            lines.append(f"option {key}={text}")
+            lines.append(f"option {key}={option_word(text)}")
     lines.append(f"seed {state.seed}")
     lines.extend(game.setup_lines(state))
     for i, p in enumerate(state.players):
         role = roles[i] if roles else ""
         lines.append(f"player {quote(p.name)} {role}".rstrip())
     return lines
+
+
+def option_word(text: str) -> str:
+    """An ``option`` line's value as it is written: as it is when it is one plain word, else
+    quoted so that ``shlex`` reads it back whole (a map file path with spaces or a ``#``)."""
+    return shlex.quote(text) if text else "''"
 
 
 def format_action(game: Game, state: Any, action: Action) -> str:

@@ -208,13 +208,26 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
     if note:
         screen.flash(note, (250, 160, 60), 10.0)
     queue = InputQueue()
+    scripted = list(getattr(args, "script_lines", None) or ())
+    # headless frames of a scripted drive: quicker hands (every press still drawn)
+    quick = headless and bool(scripted)
     pilot = Autopilot(screen, queue, seed=args.seed, table=table,
-                      think=0.3 if headless else 0.9, press=0.07 if headless else 0.15,
-                      camera_wait=1.5 if headless else 3.0)
-    if getattr(args, "script_lines", None):
+                      think=(0.15 if quick else 0.3) if headless else 0.9,
+                      press=(0.05 if quick else 0.07) if headless else 0.15,
+                      camera_wait=1.5 if headless else 3.0,
+                      show_read=0.3 if quick else 0.6)
+    script_done: list[int] = []
+    if scripted:
         from companion.kiosk.demo import ScriptedPlayers
 
-        pilot.bot = ScriptedPlayers(session, args.script_lines, pilot.bot)
+        pilot.bot = ScriptedPlayers(session, scripted, pilot.bot)
+        start = len(session.lines)
+
+        def played(applied: Any, before: Any, after: Any) -> None:
+            if not script_done and len(session.lines) - start >= len(scripted):
+                script_done.append(app.frame)
+
+        screen.on_applied.append(played)
     keyboard = KeyboardButtons(queue) if not headless else None
     frames = args.frames if args.frames is not None else (DEMO_HEADLESS_FRAMES if headless
                                                           else None)
@@ -237,6 +250,10 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
     state = session.state
     print(f"{app.frame} frames in {took:.1f} s; {len(session.lines)} actions played "
           f"(turn {state.turn_number}); saved game: {path}")
+    if scripted:
+        done = (f"all {len(scripted)} played by frame {script_done[0]}" if script_done else
+                f"{min(len(session.lines), len(scripted))} of {len(scripted)} played")
+        print(f"Script: {args.script} action lines: {done}")
     def rolls(n: int) -> str:
         return f"{n} roll{'' if n == 1 else 's'}"
     wrong = pilot.camera_rolls - pilot.camera_right

@@ -180,7 +180,8 @@ class Autopilot:
 
     def __init__(self, screen: GameScreen, queue: InputQueue, seed: int = 1,
                  table: DemoTable | None = None, think: float = 0.8, press: float = 0.12,
-                 camera_wait: float = 2.5, pause_on_human: float = 30.0) -> None:
+                 camera_wait: float = 2.5, pause_on_human: float = 30.0,
+                 show_read: float = 0.6) -> None:
         self.screen = screen
         self.queue = queue
         self.seed = seed
@@ -189,6 +190,8 @@ class Autopilot:
         self.press = press
         self.camera_wait = camera_wait
         self.pause_on_human = pause_on_human
+        self.show_read = show_read  # how long the camera's reading stays before CONFIRM
+        self.thrown = False  # the synthetic table threw this roll's dice (the camera may read)
         self.bot = bots_for(screen.session.rules).get("heuristic", RandomBot)(seed)
         self.presses: list[Input] = []
         self.wait = think
@@ -278,9 +281,11 @@ class Autopilot:
         if entry is not None and roll:
             if self.rolled is None:
                 self.rolled = self._dice_for(state)
+                self.thrown = False
                 if self.table is not None and self.screen.camera_live and \
-                        all(numbered(kind.faces) for kind in entry.prompt.dice):
+                        all(drawable(kind) for kind in entry.prompt.dice):
                     self.table.roll(self.rolled)  # the synthetic table draws numbered dice
+                    self.thrown = True
                 self.wait = 0.2
                 return
             if entry.mode == "confirm":
@@ -290,10 +295,12 @@ class Autopilot:
                     self.camera_right += 1
                     self.rolled = read  # a player confirms what the camera read, in its order
                 self.presses = entry.plan_entry(self.rolled)
-                self.wait = 0.6  # let people see what the camera read
+                self.wait = self.show_read  # let people see what the camera read
                 return
             self.roll_wait += 0.2
-            if self.roll_wait < self.camera_wait and self.screen.camera_dice:
+            # wait for the camera only when it has dice to read (the synthetic table draws
+            # numbered dice only: block and scatter dice go straight to the buttons)
+            if self.roll_wait < self.camera_wait and self.screen.camera_dice and self.thrown:
                 self.wait = 0.2
                 return
             self.button_rolls += 1
@@ -336,6 +343,12 @@ class Autopilot:
 def numbered(faces: Sequence[int]) -> bool:
     """The faces are 1..N (dice the synthetic table can draw; a piecepack die is not)."""
     return tuple(faces) == tuple(range(1, len(faces) + 1))
+
+
+def drawable(kind: Any) -> bool:
+    """The synthetic table can throw this die: numbered faces read as their numbers (a block
+    or scatter die, whose faces are symbols, is not drawn as a d6 or d8 with pips)."""
+    return numbered(kind.faces) and not getattr(kind, "labels", ())
 
 
 def confirm_only() -> list[Input]:

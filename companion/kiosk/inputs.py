@@ -101,6 +101,9 @@ class Menu:
     options: list[Option]
     index: int = 0
     top: bool = False
+    # lines that explain the decision (e.g. what each result of the pending roll does): drawn
+    # under the title, whole, over as many pages as they need
+    notes: tuple[str, ...] = ()
 
     def rows(self) -> list[Row]:
         return [Row(o.label + (" >" if o.open else ""), i == self.index, o.enabled, o.note)

@@ -28,12 +28,14 @@ from companion.kiosk.views import PlayerCard
 
 @dataclass(frozen=True)
 class TableOption:
-    """An on/off table option the setup screen offers: the option's field name, its label and
-    a line of help."""
+    """A table option the setup screen offers: the option's field name, its label and a line
+    of help; on/off, or with ``values`` one of those (words as an ``option`` line writes them,
+    CONFIRM moves to the next)."""
 
     name: str
     label: str
     help: str
+    values: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,7 @@ from companion.session import Applied, Session, SessionError
 from hardware.buttons import Input, InputKind
 
 HINT = "PREV/NEXT: choose  -  CONFIRM: OK  -  BACK: back"
+NOTES_PAGE_SECONDS = 4.0  # a decision's notes that need more than one page turn this often
 PICK_HINT = "PREV/NEXT: square  CONFIRM: OK  BACK: menu"
 NO_REFERENCE = ("Pieces not checked: the camera needs to see the empty board once. Take the "
                 "pieces off, then Referee > learn the empty board")
@@ -91,7 +92,8 @@ class GameScreen:
         self.stack: list[Pad] = []
         self.presenter: Presenter = presenter_of(session.rules)
         self.map_view: MapView | None = self.presenter.map_view(session.state)
-        self.layout: Layout = layout_for(size, grid=self.map_view is not None)
+        self.layout: Layout = layout_for(size, grid=self.map_view is not None,
+                                         seats=len(session.state.players))
         self.peek_seat: int | None = None  # whose REACT button is held down (a private peek)
         self.pawns = PawnCheck(self.presenter)
         self.banners: list[Banner] = []
@@ -409,19 +411,21 @@ class GameScreen:
         banners += [(b.text, b.colour) for b in self.banners[-2:]]
         top = self.top
         entry = self.dice_entry()
+        notes = tuple(root.notes) if isinstance(root, Menu) and over is None else ()
+        page = int(self.clock // NOTES_PAGE_SECONDS)
         if entry is not None:
             dice = DiceModel(tuple(entry.sides), tuple(entry.values), entry.mode,
                              entry.cursor, entry.problem, tuple(entry.guessed),
                              entry.labels(), entry.kinds())
             return DecisionModel(title, entry.title, (), entry.hint(), dice, tuple(banners),
-                                 len(self.stack) - 1)
+                                 len(self.stack) - 1, notes, page)
         rows = tuple((r.text, r.selected, r.enabled) for r in top.rows())
         pad_title = "" if isinstance(top, Menu) and top.top else top.title
         hint = HINT if len(self.stack) > 1 else "PREV/NEXT: choose  -  CONFIRM: OK"
         if isinstance(top, MapPicker):
             hint = PICK_HINT
         return DecisionModel(title, pad_title, rows, hint, None, tuple(banners),
-                             len(self.stack) - 1)
+                             len(self.stack) - 1, notes if len(self.stack) == 1 else (), page)
 
     def _camera(self) -> CameraModel:
         r = self.reading

@@ -89,7 +89,7 @@ class GameSetup:
 
     variant: str
     seats: list[Seat]
-    options: dict[str, bool] = field(default_factory=dict)
+    options: dict[str, bool | str] = field(default_factory=dict)  # on/off, or a choice's word
     roles: tuple[str, ...] = ()
     team_play: bool = True  # the variant's options have ``teams``
     role_word: str = "role"  # what the game calls a role
@@ -149,8 +149,11 @@ class GameSetup:
     def table_options(self, rules: Any) -> Any:
         """The game's default options (a frozen dataclass) with the choices made here."""
         defaults = rules.default_options()
-        values: dict[str, object] = {k: v for k, v in self.options.items()
-                                     if getattr(defaults, k, None) != v}
+        values: dict[str, object] = {}
+        for k, v in self.options.items():
+            typed = rules.parse_option(k, v)[1] if isinstance(v, str) else v
+            if getattr(defaults, k, None) != typed:
+                values[k] = typed
         if self.teams():
             values["teams"] = self.teams()
         return replace(defaults, **values)
@@ -166,8 +169,10 @@ def default_setup(variant: str, players: int = 4) -> GameSetup:
     rules = find_game(variant)
     presenter = presenter_of(rules)
     defaults = rules.default_options()
-    setup = GameSetup(variant, [], {o.name: bool(getattr(defaults, o.name))
-                                    for o in presenter.table_options()}, presenter.roles(),
+    chosen: dict[str, bool | str] = {
+        o.name: (str(getattr(defaults, o.name)) if o.values else bool(getattr(defaults, o.name)))
+        for o in presenter.table_options()}
+    setup = GameSetup(variant, [], chosen, presenter.roles(),
                       isinstance(getattr(defaults, "teams", None), str), presenter.role_word,
                       presenter.second_role_option)
     set_player_count(setup, players)
@@ -310,6 +315,10 @@ class SetupScreen:
                                         "one set of lots, and win or go bankrupt together"))
             for o in variant_options(self._rules()):
                 on = st.options.get(o.name, False)
+                if o.values:  # a choice: CONFIRM moves to the next value
+                    opts.append(Option(f"{o.label}: {on}", command=f"cycle:{o.name}",
+                                       note=o.help))
+                    continue
                 opts.append(Option(f"{o.label}: {'on' if on else 'off'}",
                                    command=f"toggle:{o.name}", note=o.help))
             opts.append(Option("Start the game", command="start"))
@@ -475,6 +484,12 @@ class SetupScreen:
             st.seats[i].team = cycle[(cycle.index(now) + 1) % len(cycle)] \
                 if now in cycle else ""
             self._refresh()
+        elif head == "cycle":
+            values = next(o.values for o in variant_options(self._rules()) if o.name == rest)
+            now = str(st.options.get(rest, values[0]))
+            st.options[rest] = values[(values.index(now) + 1) % len(values)] \
+                if now in values else values[0]
+            self._refresh()
         elif head == "toggle":
             st.options[rest] = not st.options.get(rest, False)
             if rest == st.second_role_option and st.gestalt:
@@ -594,10 +609,15 @@ class SetupScreen:
                 p.text(line, (x, y), lay.small, theme.TEXT)
                 y += lay.small
             y += pad
-        on = [o.label for o in variant_options(self._rules()) if st.options.get(o.name)]
-        p.text("Options: " + (", ".join(on) if on else "standard"), (x, y), lay.small,
-               theme.MUTED, max_width=inner)
-        y += lay.small + pad
+        defaults = self._rules().default_options()
+        on = [f"{o.label} {st.options.get(o.name)}" if o.values else o.label
+              for o in variant_options(self._rules()) if st.options.get(o.name)
+              and (not o.values or str(getattr(defaults, o.name)) != st.options.get(o.name))]
+        for line in p.lines("Options: " + (", ".join(on) if on else "standard"), lay.small,
+                            inner):
+            p.text(line, (x, y), lay.small, theme.MUTED)
+            y += lay.small
+        y += pad
         teams = any(s.team for s in st.seats)
         n = len(st.seats)
         row = max(lay.small + 4, min(lay.body + 8, (rect.bottom - pad - y) // max(1, n)))

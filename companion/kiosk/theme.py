@@ -91,6 +91,13 @@ class Layout:
     pad: int
     min_font: int = MIN_FONT
     map: pygame.Rect | None = None  # a grid game's map (None: the game has none)
+    map_font: int = 0  # the smallest type on a map's squares (0: ``min_font``)
+
+    @property
+    def square_font(self) -> int:
+        """The smallest type on a map's squares (their marks, walls and pawns' labels), which
+        may be below ``min_font``: a square has no room for more; everything else keeps it."""
+        return self.map_font or self.min_font
 
     def font(self, base: float) -> int:
         """A type size designed at 1280x720, scaled (never below ``min_font``, ``MIN_FONT``)."""
@@ -104,9 +111,11 @@ class Layout:
         return rects
 
 
-def layout_for(size: tuple[int, int], grid: bool = False) -> Layout:
+def layout_for(size: tuple[int, int], grid: bool = False, seats: int = 4) -> Layout:
     """The panels for a screen of ``size``; ``grid``: a game with a map, which takes the big
-    left area (the log and a smaller camera under it; the cards above the decision)."""
+    left area (the log and a smaller camera under it; the cards above the decision, lower
+    with two ``seats`` or fewer, whose cards sit side by side in one row, so the decision
+    gets the room)."""
     w, h = size
     base = min(w / 1280, h / 720)
     # small screens keep type much larger than pure scaling: the 7" 800x480 display is read
@@ -128,10 +137,11 @@ def layout_for(size: tuple[int, int], grid: bool = False) -> Layout:
         cam_w = min(round(log_h * 16 / 9), left_w // 2)
         log = pygame.Rect(pad, map_rect.bottom + pad, left_w - cam_w - pad, log_h)
         camera = pygame.Rect(log.right + pad, log.y, cam_w, log_h)
-        cards = pygame.Rect(map_rect.right + pad, body_top, right_w, round(body_h * 0.46))
+        share = 0.46 if seats > 4 else 0.42 if seats > 2 else 0.32
+        cards = pygame.Rect(map_rect.right + pad, body_top, right_w, round(body_h * share))
         decision = pygame.Rect(cards.x, cards.bottom + pad, right_w, h - pad - cards.bottom - pad)
-        return Layout((w, h), header, cards, log, camera, decision, scale, pad,
-                      15 if small else 13, map_rect)
+        return Layout((w, h), header, cards, log, camera, decision, scale, pad, MIN_FONT,
+                      map_rect, 15 if small else 13)
     cam_h = min(round(right_w * 9 / 16), round(body_h * 0.42))
     camera = pygame.Rect(players.right + pad, body_top, right_w, cam_h)
     decision = pygame.Rect(camera.x, camera.bottom + pad, right_w, h - pad - camera.bottom - pad)

@@ -98,3 +98,11 @@ def test_no_plot_draws_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str
                  "--no-progress", "--no-plot"]) == 0
     assert not (tmp_path / "out").exists()
     assert "confidence" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("option, teams", [([], 2), (["--option", "dungeon=four_teams"], 4)])
+def test_simulate_seats_as_many_teams_as_the_chosen_map_has_end_zones(
+        option: list[str], teams: int, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--variant", "dungeonbowl", "--games", "1", "--max-turns", "2",
+                 "--no-progress", "--no-plot", *option]) == 0
+    assert f"{teams} players" in capsys.readouterr().out

@@ -51,6 +51,29 @@ def choices(game: Dungeonbowl, state: BowlState) -> list[Action]:
     return _ok(game, state, list(_play(state)))
 
 
+def _chain_pushes(state: BowlState, target: str, blocker: str) -> list[Action]:
+    """A chain push (base rules, B-30): a model standing where the block's target may be
+    pushed is pushed on first, so the pushes of every model in the crowd around the target
+    are listed too (the coach declares the farthest first)."""
+    d = state.dungeon
+    seen = {target, blocker}
+    frontier = [target]
+    out: list[Action] = []
+    while frontier:
+        here = state.model(frontier.pop())
+        if here is None or here.at is None:
+            continue
+        for q in board.neighbours8(d, here.at):
+            other = state.model_at(q)
+            if other is None or other.id in seen or other.at is None:
+                continue
+            seen.add(other.id)
+            frontier.append(other.id)
+            out += [Step(state.current, other.id, r, "pushed")
+                    for r in board.neighbours8(d, other.at)]
+    return out
+
+
 def _ok(game: Dungeonbowl, state: BowlState, candidates: list[Action]) -> list[Action]:
     out = []
     for a in candidates:
@@ -155,6 +178,7 @@ def _play(state: BowlState) -> list[Action]:  # noqa: C901  (one branch per feat
             out += [Step(s, hit.id, q, "pushed") for q in board.neighbours8(d, hit.at)]
             if d.cells[hit.at].portal:
                 out.append(Passage(s, hit.id, None, "pushed"))
+            out += _chain_pushes(state, hit.id, state.blocked[0])
     for m in state.models:  # a player inside a passage blocked from a portal (DB.26)
         if m.team != s and m.status == "passage":
             for o in state.models:

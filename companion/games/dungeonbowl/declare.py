@@ -167,10 +167,15 @@ def step_plan(state: BowlState, m: Model, to: Square,  # noqa: C901  (one check 
         raise bad(f"{m.id} is a big guy: it does not fit through doorway {door.id}, only a "
                   "large gate (DB.9)")
     other = state.model_at(to)
-    if other is not None:
-        raise bad(f"{xy(to)} is taken by {other.id}" + (": declare its push first" if
-                                                         how == "pushed" else ""))
     dh = cell.height - d.cells[frm].height
+    if other is not None:  # B-30: chain pushes and Player Collisions are declared, not applied
+        if dh <= -2:
+            raise bad(f"{xy(to)} is taken by {other.id}: a fall onto a model is a Player "
+                      "Collision of the base rules: settle it and declare where each ends "
+                      f"(e.g. 'step {other.id} X,Y pushed', 'down {other.id}'), then the fall")
+        raise bad(f"{xy(to)} is taken by {other.id}" + (
+            f": a chain push moves {other.id} on first: declare 'step {other.id} X,Y pushed', "
+            f"then this push" if how == "pushed" else ""))
     water = d.cells[frm].terrain == "water" and cell.terrain != "water"
     if dh >= 2:
         if how == "pushed":
@@ -348,9 +353,9 @@ def block_door(state: BowlState, a: BlockDoor) -> Result:
     t = Txn(state)
     roll(t, m.team, "block", f"{m.id} (ST {att}) blocks door {door_id} (ST {dd.strength})",
          m.id, ("block",) * n, 0, (),
-         ("defender down or stumbles: the door is smashed open for good",
-          "both down: the door is smashed; the blocker goes down too (unless Block)",
-          "pushed: nothing (doors never move)", "attacker down: the blocker goes down"),
+         ("defender down or stumbles: smashed open for good",
+          "both down: smashed; the blocker goes down too (unless Block)",
+          "pushed: nothing (a door never moves)", "attacker down: the blocker goes down"),
          (("door", door_id), ("chooser", "attacker" if chooser == "attacker" else "door"),
           ("chooser_seat", str(m.team)), ("block_skill", "1" if m.has("block") else "0")))
     return t.done()

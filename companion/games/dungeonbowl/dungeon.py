@@ -360,6 +360,11 @@ def _build(name: str,  # noqa: C901  (one branch per feature line)
             if cells[top].height - cells[low].height < 2:
                 raise MapError(number, line.index(words[2]) + 1, "a hole drops to a square at "
                                "least two steps lower")
+            if cells[low].terrain in ("wall", "obstacle"):
+                raise MapError(number, line.index(words[2]) + 1, f"a hole drops to a square a "
+                               f"model can land on, not a {cells[low].terrain}")
+            if any(t == top for t, _ in holes):
+                raise MapError(number, col, f"{words[1]} already has a hole line")
             holes.append((top, low))
         elif head == "teleporter":
             if len(words) != 3:

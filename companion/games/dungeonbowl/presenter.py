@@ -10,7 +10,8 @@ from typing import Any
 
 from companion.core.actions import Action
 from companion.games.dungeonbowl.actions import Answer, Leap, Passage, RuneJump, Step, Throw
-from companion.games.dungeonbowl.state import BowlState
+from companion.games.dungeonbowl.dungeon import bundled
+from companion.games.dungeonbowl.state import BALL_KINDS, BowlState
 from companion.kiosk import theme
 from companion.kiosk.inputs import Menu
 from companion.kiosk.map_view import MapCell, MapPiece, MapTarget, MapView, MapWall
@@ -37,7 +38,18 @@ class BowlPresenter(BasicPresenter):
     description = "Dungeonbowl: the dungeon referee for doors, chasms, runes, traps and balls"
 
     def table_options(self) -> tuple[TableOption, ...]:
-        return (TableOption("traps", "Traps", "face-down trap tokens on the map's trap spots"),
+        """The agreed variables the setup screen offers (DB.1): the map, the ball, multiball,
+        traps; the rest (sides, trap counts, a map file) by ``--option`` or a transcript."""
+        return (TableOption("dungeon", "Dungeon", "the map: bundled dungeons for two teams, "
+                            "four teams, or one with every feature", tuple(bundled())),
+                TableOption("ball", "Ball", "the ball's kind, or rolled on a D6 when found "
+                            "(DB.39)", ("rolled", *BALL_KINDS)),
+                TableOption("balls", "Balls", "balls hidden in the chests (DB.45)",
+                            ("1", "2", "3")),
+                TableOption("multiball", "Multiball", "with more balls: play until every "
+                            "ball scores, first touchdown wins, or one real ball among "
+                            "illusions (DB.46-47)", ("standard", "first_score", "illusionary")),
+                TableOption("traps", "Traps", "face-down trap tokens on the map's trap spots"),
                 TableOption("door_gfi", "Go For It at doors",
                             "Go For It squares may pay for opening a door (B-4)"))
 
@@ -62,7 +74,7 @@ class BowlPresenter(BasicPresenter):
 
     def menu(self, state: Any, actions: Any = None, referee: Any = ()) -> Menu:
         menu = super().menu(state, actions, referee)
-        if state.pending:  # the roll or question: why, target, modifiers, what results do
+        if state.pending:  # the roll or question: why, target, modifiers; the results as notes
             p = state.pending[0]
             # a roll's purpose is on the dice pad already; a question's is the title's start
             parts = [] if p.kind == "roll" else [p.why]
@@ -70,8 +82,9 @@ class BowlPresenter(BasicPresenter):
                 parts.append(f"{p.target}+ needed")
             if p.modifiers:
                 parts.append(", ".join(f"{w} {v:+d}" for w, v in p.modifiers))
-            results = p.results if p.kind == "roll" else ()  # an answer's row says its own
-            menu.title = " | ".join([*parts, *results])[:300]
+            if p.kind == "roll":  # each result on a line of its own (an answer's row says its own)
+                menu.notes = tuple(p.results)
+            menu.title = " | ".join(parts)[:300]
         return menu
 
     def player_cards(self, state: BowlState, checks: Mapping[int, str]) -> tuple[PlayerCard, ...]:
@@ -84,9 +97,10 @@ class BowlPresenter(BasicPresenter):
                    for k, s in (("res", "reserves"), ("ko", "ko"), ("cas", "casualty"),
                                 ("lost", "lost"), ("dead", "dead"))}
             gone = " ".join(f"{k} {v}" for k, v in off.items() if v)
-            extras = (f"score {team.score}", f"balls {held}", f"off: {gone or 'none'}")
+            extras = (f"end zone {i + 1}", f"score {team.score}", f"balls {held}",
+                      f"off: {gone or 'none'}")
             cards.append(PlayerCard(seat=i, name=team.name, colour=theme.seat_colour(i),
-                                    cash=None, role=f"end zone {i + 1}", extras=extras,
+                                    cash=None, role="", extras=extras,
                                     current=i == state.current and state.outcome is None,
                                     deciding=i in deciders, check=checks.get(i, "")))
         return tuple(cards)

@@ -109,8 +109,8 @@ def ag_roll(t: Txn, m: Model, step: str, why: str, mods: list[tuple[str, int]],
     if any(b.kind == "iron" for b in t.s.balls_held(m.id)):
         mods.append(("iron ball", -1))
     roll(t, m.team, step, why, m.id, ("d6",), board.agility_target(m.ag), tuple(mods),
-         (f"{board.agility_target(m.ag)}+ with modifiers (6 passes, 1 fails): {results[0]}",
-          f"otherwise: {results[1]}"), data)
+         (f"{board.agility_target(m.ag)}+ after modifiers, or a 6: {results[0]}",
+          f"less, or a 1: {results[1]}"), data)
 
 
 # -- what happens to models ----------------------------------------------------------------

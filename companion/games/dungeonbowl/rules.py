@@ -108,6 +108,12 @@ class Dungeonbowl:
         known = ", ".join(f.name for f in fields(Options))
         raise ValueError(f"option {key} is not a setting of dungeonbowl (settings: {known})")
 
+    def default_players(self, options: Mapping[str, Any] | None = None) -> int:
+        """The teams a table seats when nobody says: one per end zone of the chosen map
+        (``companion simulate`` asks this when ``--players`` is not given)."""
+        chosen = dict(options or {}).get("dungeon", Options().dungeon)
+        return load(str(chosen)).teams
+
     def new_game(self, players: Sequence[str | tuple[str, str]], options: Any = None,
                  seed: int = 0) -> BowlState:
         """A new game for the teams ``players`` in activation order, on ``options.dungeon``."""

@@ -102,6 +102,8 @@ class DecisionModel:
     dice: DiceModel | None = None
     banners: tuple[tuple[str, Colour], ...] = ()
     depth: int = 0
+    notes: tuple[str, ...] = ()  # what the decision's results do (the root menu's notes)
+    notes_page: int = 0  # which page of notes shows when they need more than one (cycles)
 
 
 @dataclass(frozen=True)

@@ -42,12 +42,59 @@ def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: DecisionModel) -> None:
         for line in p.lines(m.pad_title, body, inner_w):
             p.text(line, (x, y), body, theme.TEXT)
             y += body + 2
+    # room kept below the notes: the dice (with their labels and note), or two option rows
+    keep = (lay.font(18) + lay.font(20) + 6 + 34 if m.dice is not None
+            else 2 * (lay.font(24) + max(6, lay.pad)))
+    y = draw_notes(p, pygame.Rect(x, y, inner_w, max(0, hint_y - pad - keep - y)), lay, m)
     if m.dice is not None:
         draw_dice(p, pygame.Rect(x, y, inner_w, hint_y - y - pad), lay, m.dice)
     else:
         draw_rows(p, pygame.Rect(x, y, inner_w, hint_y - y - pad), lay, m)
     for k, line in enumerate(hint):
         p.text(line, (x, hint_y + k * small), small, theme.MUTED)
+
+
+def note_pages(p: Painter, notes: tuple[str, ...], size: int, width: int,
+               room: int) -> list[list[tuple[str, bool]]]:
+    """``notes`` wrapped to ``width`` and cut into pages of at most ``room`` lines, a note kept
+    on one page when it fits on one; each line with whether it starts a note."""
+    indent = size // 2
+    pages: list[list[tuple[str, bool]]] = [[]]
+    for note in notes:
+        lines = p.lines(note, size, width - indent)
+        block = [(line, k == 0) for k, line in enumerate(lines)]
+        if pages[-1] and len(pages[-1]) + len(block) > room:
+            pages.append([])
+        while len(block) > room:  # a note longer than a page: split it
+            pages[-1].extend(block[:room])
+            pages.append([])
+            block = block[room:]
+        pages[-1].extend(block)
+    return [page for page in pages if page] or [[]]
+
+
+def draw_notes(p: Painter, area: pygame.Rect, lay: Layout, m: DecisionModel) -> int:
+    """The decision's notes (what each result does) in ``area``: every note whole, continued
+    lines indented; when they need more lines than fit, pages that turn by themselves
+    (``m.notes_page``) with "page K/N" under them. Returns the y below what was drawn."""
+    if not m.notes:
+        return area.y
+    size = lay.font(20)
+    step = size + 1
+    room = max(1, area.h // step)
+    pages = note_pages(p, m.notes, size, area.w, room)
+    if len(pages) > 1:
+        pages = note_pages(p, m.notes, size, area.w, max(1, room - 1))
+    page = pages[m.notes_page % len(pages)]
+    y = area.y
+    for line, first in page:
+        p.text(line, (area.x + (0 if first else size // 2), y), size, theme.TEXT)
+        y += step
+    if len(pages) > 1:
+        p.text(f"page {m.notes_page % len(pages) + 1}/{len(pages)}: turns by itself",
+               (area.right, y), lay.font(16), theme.MUTED, anchor="topright")
+        y += step
+    return y + 2
 
 
 def draw_rows(p: Painter, area: pygame.Rect, lay: Layout, m: DecisionModel) -> None:

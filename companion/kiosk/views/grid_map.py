@@ -165,15 +165,15 @@ def draw_cell(p: Painter, lay: Layout, r: pygame.Rect, c: MapCell) -> None:
         p.rect(inset, theme.colour_of(c.edge), width=max(1, r.w // 16), radius=max(1, r.w // 10))
     ink = theme.ink_on(fill)
     text = c.text
-    room_for_marks = r.w >= 3 * lay.min_font
+    room_for_marks = r.w >= 3 * lay.square_font
     if c.marks and not room_for_marks:
         text = f"{text}{''.join(c.marks)}" if text else "".join(c.marks)
     if text:
-        size = max(lay.min_font, min(lay.font(30), int(r.h * 0.55)))
+        size = max(lay.square_font, min(lay.font(30), int(r.h * 0.55)))
         if p.width(text, size) <= r.w - 2:
             p.text(text, r.center, size, ink, anchor="center")
     if c.marks and room_for_marks:
-        size = lay.min_font
+        size = lay.square_font
         corners = ("topleft", "topright", "bottomleft", "bottomright")
         spots = {"topleft": (r.x + 3, r.y + 2), "topright": (r.right - 3, r.y + 2),
                  "bottomleft": (r.x + 3, r.bottom - 2), "bottomright": (r.right - 3, r.bottom - 2)}
@@ -187,9 +187,9 @@ def draw_wall(p: Painter, lay: Layout, r: pygame.Rect, wall: MapWall) -> None:
     a = (r.x + x0 * (r.w - 1), r.y + y0 * (r.h - 1))
     b = (r.x + x1 * (r.w - 1), r.y + y1 * (r.h - 1))
     p.line(a, b, theme.colour_of(wall.colour), max(2, r.w // 8))
-    if wall.label and r.w >= 4 * lay.min_font:
+    if wall.label and r.w >= 4 * lay.square_font:
         mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-        p.text(wall.label, mid, lay.min_font, theme.TEXT, anchor="center",
+        p.text(wall.label, mid, lay.square_font, theme.TEXT, anchor="center",
                max_width=r.w - 4)
 
 
@@ -207,7 +207,7 @@ def draw_pieces(p: Painter, lay: Layout, r: pygame.Rect, pieces: list[MapPiece])
         centre = box.center
         # big enough for a label in the smallest type, never wider than the square
         radius = max(int(box.w * (0.38 if piece.shape == "pawn" else 0.34)),
-                     (lay.min_font + 3) // 2)
+                     (lay.square_font + 3) // 2)
         radius = max(3, min(radius, box.w // 2 - 1))
         if piece.shape == "token":
             square = pygame.Rect(0, 0, radius * 2, radius * 2)
@@ -217,7 +217,7 @@ def draw_pieces(p: Painter, lay: Layout, r: pygame.Rect, pieces: list[MapPiece])
         else:
             p.circle(centre, radius, colour)
             p.circle(centre, radius, outline, width=2)
-        if piece.label and radius * 2 >= lay.min_font:
-            size_t = max(lay.min_font, min(lay.font(26), int(radius * 1.3)))
+        if piece.label and radius * 2 >= lay.square_font:
+            size_t = max(lay.square_font, min(lay.font(26), int(radius * 1.3)))
             if p.width(piece.label, size_t) <= radius * 2 + 2:
                 p.text(piece.label, centre, size_t, theme.ink_on(colour), anchor="center")

@@ -126,13 +126,15 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,  #
     lots_row = small + 4
     width = r.w - pad * 4
     def room_for(lines: list[str], lot_rows: int = 1) -> bool:
-        return not (c.groups and r.bottom - pad - (y + (small + 2) * len(lines))
-                    < lots_row * lot_rows + (small + 2) * bool(c.check))
+        below = (lots_row * lot_rows if c.groups else 0) + (small + 2) * bool(c.check)
+        return r.bottom - pad - (y + (small + 2) * len(lines)) >= below
 
     extra_lines = [ln for e in c.extras for ln in p.lines(e, small, width)]
     if extra_lines and not room_for(extra_lines):  # short of room: the facts run on, when
-        joined = p.lines("  ".join(c.extras), small, width)  # the lots keep two rows
-        extra_lines = joined if room_for(joined, 2) else []
+        joined = p.lines(",  ".join(c.extras), small, width)  # the lots keep two rows
+        extra_lines = joined if room_for(joined, 2) or not c.groups else []
+        while not c.groups and extra_lines and not room_for(extra_lines):
+            extra_lines.pop()  # a card without lots: as many lines of facts as it holds
     if extra_lines and room_for(extra_lines):
         for txt in extra_lines:
             p.text(txt, (x0, y), small, theme.MUTED)

@@ -59,3 +59,70 @@ def test_a_bad_script_is_refused_before_the_demo(tmp_path: Path) -> None:
     bad.write_text("variant dungeonbowl\nplayer A\nplayer B\nA fly\n", encoding="utf-8")
     with pytest.raises(ValueError, match="line 4"):
         _session_for_demo(args_for(bad, tmp_path))
+
+
+class _LiveBlind:
+    """A live camera that reads nothing (dice then go to the buttons)."""
+
+    def status(self) -> tuple[bool, str]:
+        return True, "camera running"
+
+    def poll(self) -> None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+class _Table:
+    def __init__(self) -> None:
+        self.rolls: list[tuple[int, ...]] = []
+
+    def roll(self, values: tuple[int, ...]) -> None:
+        self.rolls.append(tuple(values))
+
+    def place(self, *args: object, **kwargs: object) -> None:
+        pass
+
+
+def test_the_whole_drive_plays_on_the_buttons_and_unthrown_dice_do_not_wait(
+        tmp_path: Path) -> None:
+    from companion.kiosk.demo import Autopilot
+    from companion.kiosk.screens import GameScreen
+    from hardware.buttons import InputQueue
+
+    args = args_for(SCRIPT, tmp_path)
+    session, _ = _session_for_demo(args)
+    try:
+        screen = GameScreen(session, _LiveBlind(), (800, 480))  # type: ignore[arg-type]
+        table = _Table()
+        pilot = Autopilot(screen, InputQueue(), seed=1, table=table,  # type: ignore[arg-type]
+                          think=0.0, press=0.0, camera_wait=10.0)
+        pilot.bot = ScriptedPlayers(session, args.script_lines, pilot.bot)
+        waited: dict[str, int] = {}
+        for _ in range(20_000):
+            if len(session.lines) >= len(args.script_lines):
+                break
+            prompt = session.rules.dice_prompt(session.state)
+            if prompt is not None:
+                kinds = "+".join(k.name for k in prompt.dice)
+                waited[kinds] = waited.get(kinds, 0) + 1
+            pilot.tick(0.2)
+            for inp in pilot.queue.drain():
+                screen.handle(inp)
+            screen.update(0.2)
+        from companion.transcript import replay
+
+        # every line, in order: the kiosk's game is the script's (block faces written as numbers)
+        assert len(session.lines) == len(args.script_lines)
+        assert session.state == replay(SCRIPT.read_text(encoding="utf-8")).state
+        # every play line pressed on the buttons; the roster's models (their own stats and
+        # squares) are entered from the script: the kiosk offers standard models only
+        assert pilot.direct == sum(1 for line in args.script_lines if line.split()[1] == "add")
+        assert table.rolls  # the numbered dice were thrown on the synthetic table
+        # the camera is waited for (10 s: 50 ticks) only where the table threw dice: the one
+        # roll of one block die and the one of two are entered at once, a few presses each
+        assert waited["d6"] >= 50 * len([r for r in table.rolls if len(r) == 1]), waited
+        assert waited["block"] < 30 and waited["block+block"] < 30, waited
+    finally:
+        session.close()

@@ -46,5 +46,6 @@ def test_a_presenter_answers_for_a_new_game(race_game: Race, name: str) -> None:
     place = presenter.place_of(state, 0)  # None: no piece on the board yet
     assert place is None or presenter.place_name(place)
     assert presenter.players_summary(state) == "Ann, Ben"
-    for option in presenter.table_options():
-        assert isinstance(getattr(game.default_options(), option.name), bool)
+    for option in presenter.table_options():  # on/off, or a choice whose default is a value
+        default = getattr(game.default_options(), option.name)
+        assert str(default) in option.values if option.values else isinstance(default, bool)

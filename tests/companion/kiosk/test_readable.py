@@ -38,11 +38,16 @@ def draw(screen: GameScreen, size: tuple[int, int], path: Path) -> tuple[Painter
     return painter, surface
 
 
-def assert_readable(painter: Painter, size: tuple[int, int]) -> None:
+def assert_readable(painter: Painter, size: tuple[int, int], squares: int = 0) -> None:
+    """Nothing cut, inside its panel, every line 14 px or more; a map's squares' own marks
+    (``squares``: the map's smallest square type, 0 for no map) only as small as that."""
     panels = {p.name: pygame.Rect(p.rect) for p in painter.panels}
     for d in painter.drawn:
         assert not d.cut and not d.text.endswith("..."), f"{d.text!r} is cut at {size}"
-        assert d.rect[3] >= theme.MIN_LINE_PX, f"{d.text!r} is {d.rect[3]} px tall at {size}"
+        least = theme.MIN_LINE_PX
+        if d.panel == "map" and squares and d.rect[3] < least:
+            least = painter.render(d.text, squares, (0, 0, 0)).get_height()
+        assert d.rect[3] >= least, f"{d.text!r} is {d.rect[3]} px tall at {size}"
         assert panels[d.panel].contains(pygame.Rect(d.rect)), \
             f"{d.text!r} at {d.rect} leaves panel {d.panel} at {size}"
 
@@ -194,3 +199,102 @@ def test_rogue_trains_by_amounts_not_one_press_per_point(midgame: Session) -> No
     select(screen, "Dee: train rogue skills")
     select(screen, "Open Locks")
     assert [r.text for r in screen.top.rows()] == ["+1", "+5", "+15 (all remaining)"]
+
+
+DRIVE = Path(__file__).resolve().parents[3] / "assets" / "transcripts" / \
+    "dungeonbowl-proving-grounds.txt"
+
+
+def drive_session(lines: int) -> Session:
+    """The demo's Dungeonbowl drive after its first ``lines`` lines (a roll pending)."""
+    from companion.transcript import replay
+
+    text = DRIVE.read_text(encoding="utf-8").splitlines()
+    state = replay("\n".join(text[:lines]) + "\n").state
+    s = Session.memory("dungeonbowl", [(p.name, "") for p in state.players], seed=state.seed,
+                       options=state.options)
+    s.state = state
+    return s
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lines, tag", [(61, "chasm"), (45, "winds")])
+def test_a_pending_rolls_results_are_listed_whole(size: tuple[int, int], lines: int, tag: str,
+                                                  png_dir: Path) -> None:
+    s = drive_session(lines)
+    pending = s.state.pending[0]
+    assert pending.kind == "roll" and len(pending.results) >= 2
+    screen = GameScreen(s, FakeFeed(live=False), size)
+    painter, _ = draw(screen, size, png_dir / f"readable-roll-{tag}-{size[0]}x{size[1]}.png")
+    assert_readable(painter, size, squares=screen.layout.square_font)
+    cards = " ".join(painter.texts("players"))
+    assert "score 0" in cards and "balls" in cards and "off:" in cards
+    shown = " ".join(painter.texts("decision"))
+    for result in pending.results:  # every result, whole, on the one page
+        assert " ".join(result.split()) in shown, (result, shown)
+    assert "page 1/" not in shown
+
+
+def test_notes_that_do_not_fit_turn_pages_and_none_is_lost() -> None:
+    from companion.kiosk.theme import layout_for
+    from companion.kiosk.views import DecisionModel
+    from companion.kiosk.views.decision import draw_notes
+
+    init_headless()
+    lay = layout_for((800, 480), grid=True)
+    notes = tuple(f"{k}: result number {k} moves the model {k} squares and knocks it down"
+                  for k in range(1, 7))
+    area = pygame.Rect(10, 10, 280, 70)
+    seen: list[str] = []
+    pages = set()
+    for page in range(6):
+        painter = Painter()
+        painter.begin(pygame.Surface((300, 200)))
+        painter.enter("decision", pygame.Rect(0, 0, 300, 200))
+        bottom = draw_notes(painter, area, lay,
+                            DecisionModel("t", "", (), "", notes=notes, notes_page=page))
+        assert bottom <= area.bottom + 2
+        texts = painter.texts("decision")
+        marker = [t for t in texts if t.startswith("page ")]
+        assert len(marker) == 1, texts
+        pages.add(marker[0])
+        seen += [t for t in texts if not t.startswith("page ")]
+        assert not any(d.cut or d.text.endswith("...") for d in painter.drawn)
+    assert len(pages) > 1
+    words = " ".join(seen)
+    for note in notes:
+        assert note in words, (note, words)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_four_teams_cards_and_a_rolls_results_over_pages(size: tuple[int, int],
+                                                         png_dir: Path) -> None:
+    """Four team cards keep every fact; a roll's results that do not fit turn pages, each
+    result whole on one of them."""
+    import shlex
+
+    from companion.kiosk.screens import NOTES_PAGE_SECONDS
+
+    s = Session.memory("dungeonbowl", [("Orcs", ""), ("Elves", ""), ("Dwarves", ""),
+                                       ("Goblins", "")], seed=3, options={"dungeon": "four_teams"})
+    st = s.state
+    for line in ("set model Orcs o1 7,5", "set model Elves e1 14,1", "set play"):
+        st = s.rules.apply_set(st, shlex.split(line))
+    for line in ("Orcs step o1 7,6", "Orcs step o1 8,6"):  # into the chasm
+        st, _ = s.rules.apply(st, s.rules.parse_action(st, shlex.split(line)))
+    s.state = st
+    screen = GameScreen(s, FakeFeed(live=False), size)
+    shown: list[str] = []
+    for page in range(4):
+        painter, _ = draw(screen, size,
+                          png_dir / f"readable-four-{size[0]}x{size[1]}-{page}.png")
+        assert_readable(painter, size, squares=screen.layout.square_font)
+        cards = " ".join(painter.texts("players"))
+        for team in ("Orcs", "Elves", "Dwarves", "Goblins"):
+            assert team in cards
+        assert cards.count("off: none") == 4, cards
+        shown.append(" ".join(painter.texts("decision")))
+        screen.update(NOTES_PAGE_SECONDS)
+    everything = " ".join(shown)
+    for result in st.pending[0].results:
+        assert result in everything or any(result in " ".join(x.split()) for x in shown), result

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -29,6 +30,7 @@ class FakeFeed:
         self.readings = list(readings or [])
         self.live = live
         self.expected: object = None
+        self.expected_dice: object = None
 
     def poll(self) -> TableReading | None:
         return self.readings.pop(0) if self.readings else None
@@ -41,6 +43,9 @@ class FakeFeed:
 
     def reset_dice(self) -> None:
         pass
+
+    def expect_dice(self, sides: Sequence[int] | None, kinds: Sequence[str] | None = None) -> None:
+        self.expected_dice = (sides, kinds)
 
     def close(self) -> None:
         pass

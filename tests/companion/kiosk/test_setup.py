@@ -120,7 +120,7 @@ def test_a_family_starts_a_game_with_the_buttons(size: tuple[int, int], png_dir:
     assert names == ["Ann", "Zoe Q", "Player 3"]
     roles = [session.rules.player_json(session.state, i)["class"] for i in range(3)]
     assert roles[0].startswith("wizard+") and all("+" in r for r in roles)
-    assert session.state.options.quicker_game  # type: ignore[attr-defined]
+    assert session.state.options.quicker_game
     assert any(line == "option quicker_game=true" for line in session.header)
 
 
@@ -217,3 +217,38 @@ def test_new_game_over_a_finished_one_is_preselected(tmp_path: Path) -> None:
     press(screen, CONFIRM)
     assert screen.chosen == "new"
     screen.session.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_agreed_variables_with_several_values_are_chosen_on_the_setup_screen(
+        size: tuple[int, int], png_dir: Path) -> None:
+    """A game's choice options (Dungeonbowl's map, ball and multiball) cycle on CONFIRM and
+    go into the new game's options; the summary names those not at their default."""
+    screen = SetupScreen(size, memory_start)
+    goto(screen, "Rules")
+    press(screen, CONFIRM)
+    goto(screen, "Dungeonbowl")
+    press(screen, CONFIRM)
+    goto(screen, "Dungeon: two_teams")
+    press(screen, CONFIRM, CONFIRM)  # two_teams -> every_feature -> four_teams
+    goto(screen, "Balls: 1")
+    press(screen, CONFIRM, CONFIRM)  # 1 -> 2 -> 3
+    goto(screen, "Multiball: standard")
+    press(screen, CONFIRM, CONFIRM)  # standard -> first_score -> illusionary
+    labels = [o.label for o in screen.top.options]  # type: ignore[union-attr]
+    assert {"Dungeon: four_teams", "Balls: 3", "Multiball: illusionary"} <= set(labels)
+    painter = render_one(screen, size, png_dir / f"setup-choices-{size[0]}x{size[1]}.png")
+    assert isinstance(painter, Painter)
+    check_readable(painter, size, 18)
+    texts = [d.text for d in painter.drawn]
+    at = next(i for i, t in enumerate(texts) if t.startswith("Options:"))
+    summary = " ".join(texts[at:at + 3])
+    assert "Dungeon four_teams" in summary and "Ball rolled" not in summary, summary
+    assert not any(d.cut for d in painter.drawn)
+    goto(screen, "Start the game")
+    press(screen, CONFIRM)
+    assert screen.session is not None, screen.banner
+    options = screen.session.state.options
+    assert (options.dungeon, options.balls, options.multiball) == ("four_teams", 3,
+                                                                  "illusionary")
+    assert len(screen.session.state.players) == 4

@@ -135,3 +135,8 @@ def test_hole_lines_name_a_lower_square() -> None:
     assert dungeon.load(LAB).holes == (((7, 6), (8, 6)),)
     e = error_of(SMALL + "features\nhole 1,1 3,1\n")
     assert e.line == 7 and "two steps lower" in str(e)
+    raised = "name R\ngrid\n#####\n#1C2#\n#.T.#\n#####\nheights\n.....\n.....\n..3..\n"
+    e = error_of(raised + "features\nhole 2,2 2,3\n")
+    assert (e.line, e.column) == (12, 10) and "not a wall" in str(e)
+    e = error_of(raised + "features\nhole 2,2 1,2\nhole 2,2 3,2\n")
+    assert e.line == 13 and "already has a hole line" in str(e)

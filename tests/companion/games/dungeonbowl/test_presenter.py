@@ -41,11 +41,11 @@ def test_team_cards_show_score_balls_and_models_off_the_pitch() -> None:
                      "set model Orcs o3 - status=dead\nset ball b1 holder=o1 kind=normal\n"
                      "set score Elves 2")
     cards = GAME.presenter().player_cards(state, {})
-    assert cards[0].extras == ("score 0", "balls 1", "off: res 1 dead 1")
-    assert cards[1].extras == ("score 2", "balls 0", "off: none")
+    assert cards[0].extras == ("end zone 1", "score 0", "balls 1", "off: res 1 dead 1")
+    assert cards[1].extras == ("end zone 2", "score 2", "balls 0", "off: none")
 
 
-def test_the_menu_title_carries_the_pending_roll() -> None:
+def test_the_menu_title_carries_the_pending_roll_and_its_notes_each_result() -> None:
     state = position("set model Orcs o1 4,2")
     state, _ = act(state, "Orcs step o1 4,3")
     menu = GAME.presenter().menu(state)
@@ -54,12 +54,21 @@ def test_the_menu_title_carries_the_pending_roll() -> None:
     assert labels[0] == "held: armour holds, no harm" and labels[2].startswith("ko")
     dice = position("set model Orcs o1 2,1")
     dice, _ = act(dice, "Orcs open o1 D1")
-    title = GAME.presenter().menu(dice).title
-    assert "2+ needed" in title and "1: locked" in title
+    menu = GAME.presenter().menu(dice)
+    assert menu.title == "2+ needed"
+    assert menu.notes == ("1: locked for good (smash it to open)", "2-6: it opens")
+    chasm, _ = act(position("set model Orcs o1 4,1"), "Orcs step o1 5,1")
+    assert chasm.pending[0].kind == "roll"
+    menu = GAME.presenter().menu(chasm)
+    assert menu.title == "" and len(menu.notes) == 3 and menu.notes[2].startswith("6: killed")
 
 
 def test_kiosk_options_are_typed_and_the_setup_offers_the_switches() -> None:
     presenter = GAME.presenter()
     assert presenter.parse_option("balls=3") == ("balls", 3)
     assert presenter.parse_option("traps=false") == ("traps", False)
-    assert {o.name for o in presenter.table_options()} == {"traps", "door_gfi"}
+    assert {o.name for o in presenter.table_options()} == {"dungeon", "ball", "balls",
+                                                           "multiball", "traps", "door_gfi"}
+    for o in presenter.table_options():  # every value a choice offers is an option the game takes
+        for value in o.values:
+            assert presenter.parse_option(f"{o.name}={value}")[0] == o.name

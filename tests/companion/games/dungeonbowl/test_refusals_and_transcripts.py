@@ -14,7 +14,7 @@ from companion.core.errors import IllegalActionError
 from companion.core.game import Game
 from companion.core.registry import find_game
 from companion.games.dungeonbowl.actions import Roll
-from companion.transcript import TranscriptError, replay
+from companion.transcript import TranscriptError, header_lines, replay
 
 from .table import GAME, LAB, act, position, refused
 
@@ -148,3 +148,19 @@ def test_state_json_shows_the_dungeon_teams_and_the_pending_roll() -> None:
     assert data["teams"][0]["name"] == "Orcs" and data["teams"][0]["score"] == 0
     assert data["pending"][1] == "dice: 1 d6; target 2+"
     assert data["legal_actions"] == ["Orcs roll"]  # a roll listed without its dice
+
+
+def test_a_map_path_with_spaces_is_quoted_in_the_header_and_read_back(tmp_path: Path) -> None:
+    folder = tmp_path / "my maps #2"
+    folder.mkdir()
+    path = folder / "lab map.txt"
+    path.write_text(Path(LAB).read_text(encoding="utf-8"), encoding="utf-8")
+    state = GAME.new_game(["Orcs", "Elves"], {"dungeon": str(path)})
+    header = header_lines(GAME, state)
+    option = next(line for line in header if line.startswith("option dungeon="))
+    assert shlex.split(option, comments=True) == ["option", f"dungeon={path}"]
+    again = replay("\n".join([*header, "Orcs add o1 1,1", "Elves add e1 9,1", "Orcs kickoff"]) + "\n")
+    assert again.state.options.dungeon == str(path)
+    assert again.state.dungeon == state.dungeon
+    plain = header_lines(GAME, GAME.new_game(["Orcs", "Elves"], {"dungeon": LAB}))
+    assert f"option dungeon={LAB}" in plain  # a plain path stays as it is

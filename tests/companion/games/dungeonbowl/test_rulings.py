@@ -234,3 +234,19 @@ def test_b1_after_a_block_its_pushes_and_knock_downs_are_offered() -> None:
     assert model(after, "e1").at == (5, 5)
     ended, _ = act(after, "Orcs end")
     assert ended.blocked == ()
+
+
+def test_b30_chain_pushes_and_collisions_are_asked_not_applied() -> None:
+    state = position("set model Orcs o1 3,3\nset model Elves e1 4,4\nset model Elves e2 5,5")
+    s1, _ = act(state, "Orcs block o1 e1", "Orcs roll pushed")
+    # the crowd's pushes are offered, the occupied square is not pushed into
+    lines = [GAME.format_action(s1, a) for a in GAME.legal_actions(s1)]
+    assert "Orcs step e2 6,4 pushed" in lines and "Orcs step e1 5,5 pushed" not in lines
+    refused(s1, "Orcs step e1 5,5 pushed", "taken by e2", "chain push",
+            "step e2 X,Y pushed")
+    chained, _ = act(s1, "Orcs step e2 6,4 pushed", "Orcs step e1 5,5 pushed")
+    assert model(chained, "e2").at == (6, 4) and model(chained, "e1").at == (5, 5)
+    # a fall off the platform onto a model: the base rules' Player Collision, asked
+    fall = position("set model Orcs o1 6,5\nset model Elves e1 5,5")
+    refused(fall, "Orcs step o1 5,5", "Player Collision", "down e1")
+    refused(fall, "Orcs step o1 5,5 pushed", "Player Collision")

@@ -478,6 +478,14 @@ def d6_verdict(e: D6Evidence, cfg: DiceConfig) -> tuple[int, bool]:
     group = band_group(e.side, e.flat)
     if cfg.d6_slanted_unsure and group == ">=48/slanted":
         return value, False
+    read_at = getattr(cfg.d6_table, "read_at", None)
+    if read_at is not None:
+        # a table tuned to its own dice (``vision.dice.tune``): its adapted top value, read at
+        # the probability chosen on its stored rolls, unless the first look read another value
+        # (and under 32 px only with the pip counter's agreement, as below)
+        if group.startswith("<32") and e.pips != value:
+            return value, False
+        return value, float(e.head[value - 1]) >= read_at and e.first_value in (None, value)
     if e.first_value is not None:
         return (e.first_value, True) if value == e.first_value else (value, False)
     if group.startswith("<32") and e.pips != value:

@@ -408,11 +408,12 @@ class TuneReport:
 
     def lines(self) -> list[str]:
         out = [f"Learned from {self.dice} confirmed d6 in {self.rolls} rolls."]
-        if self.held_dice and self.after_right is not None:
+        if self.held_dice:
             before = ("not known" if self.before_right is None else
                       f"{self.before_right:.0%} read right, {self.before_wrong or 0:.0%} wrong")
-            out.append(f"On the newest {self.held_dice} dice, held back: before {before}; "
-                       f"after {self.after_right:.0%} read right, {self.after_wrong or 0:.0%} wrong.")
+            after = ("as before (too few older rolls to choose when to read)" if self.after_right is None
+                     else f"{self.after_right:.0%} read right, {self.after_wrong or 0:.0%} wrong")
+            out.append(f"On the newest {self.held_dice} dice, held back: before {before}; after {after}.")
         else:
             out.append("Too few rolls to hold some back and measure: confirm more rolls.")
         if self.read_at is None:
@@ -456,9 +457,10 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
         q = _softmax(ad_old.logits(logits[held], emb[held]))
         held_ix = [int(i) for i in np.flatnonzero(held)]
         shown = [examples[i].shown for i in held_ix]
-        top, sure = tuned_verdict(q, ad_old.read_at, shown)
-        a_right = float(np.mean(sure & (top == values[held])))
-        a_wrong = float(np.mean(sure & (top != values[held])))
+        if ad_old.read_at is not None:  # else the reader reads as before: nothing to measure
+            top, sure = tuned_verdict(q, ad_old.read_at, shown)
+            a_right = float(np.mean(sure & (top == values[held])))
+            a_wrong = float(np.mean(sure & (top != values[held])))
         if all(examples[i].shown_known for i in held_ix):
             s = np.array([-1 if v is None else v for v in shown])
             b_right = float(np.mean(s == values[held]))

@@ -258,7 +258,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     tune = sub.add_parser("tune", help="adapt the reader to the table's own confirmed dice")
     tune.add_argument("--examples", default=None,
                       help="folder of confirmed dice (default: [dice] examples in the settings file)")
-    tune.add_argument("--target", type=float, default=0.005,
+    tune.add_argument("--target", type=float, default=0.0,
                       help="the share of stored dice (judged without their own roll) that may "
                            "be read wrong when choosing when to read (default %(default)s)")
     tune.set_defaults(func=cmd_tune)

@@ -13,6 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from . import tune
 from .d6head import read_d6
 from .finder import Candidate, as_bgr, centre_inside, find_dice, refine_boxes, seen_shrunk
 from .labels import CLASSES, COCKED, NONE
@@ -412,7 +413,9 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
     ev: list[D6Evidence | None] = [None] * len(read)
     if not which:
         return read, ev
-    head, emb = read_d6(grey, [final[i][0] for i in which], cfg.d6_table)
+    head, emb = read_d6(grey, [final[i][0] for i in which])
+    # a table's own tuning (``vision.dice.tune``) only ever reads a die the pass leaves unsure
+    tuned = tune.tuned_probabilities(cfg.d6_table, head, emb) if cfg.d6_table is not None else None
     out = list(read)
     mask = _OF_KIND["d6"]
     for row, i in enumerate(which):
@@ -439,6 +442,9 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
             continue
         value, sure = d6_verdict(e, cfg)
         conf = float(head[row][value - 1])
+        if not sure and tuned is not None:
+            value, sure = tune.tuned_read(tuned[row], cfg.d6_table, side, pips)
+            conf = float(tuned[row][value - 1])
         if sure:
             out[i] = replace(r, status=STATUS_READ, value=value, guess=value, confidence=conf)
         else:
@@ -478,14 +484,6 @@ def d6_verdict(e: D6Evidence, cfg: DiceConfig) -> tuple[int, bool]:
     group = band_group(e.side, e.flat)
     if cfg.d6_slanted_unsure and group == ">=48/slanted":
         return value, False
-    read_at = getattr(cfg.d6_table, "read_at", None)
-    if read_at is not None:
-        # a table tuned to its own dice (``vision.dice.tune``): its adapted top value, read at
-        # the probability chosen on its stored rolls, unless the first look read another value
-        # (and under 32 px only with the pip counter's agreement, as below)
-        if group.startswith("<32") and e.pips != value:
-            return value, False
-        return value, float(e.head[value - 1]) >= read_at and e.first_value in (None, value)
     if e.first_value is not None:
         return (e.first_value, True) if value == e.first_value else (value, False)
     if group.startswith("<32") and e.pips != value:

@@ -12,10 +12,11 @@ rolls go first).
 die's summary is compared with them (cosine similarity, its ``k`` nearest) and the vote of
 those neighbours is added to the reader's logits, so a die that looks like this table's 4s
 reads 4. A threshold ``read_at`` is chosen on the stored rolls themselves (each quarter of the
-rolls judged by a memory of the other three): the tuned reader reads a d6 when the adapted
-probability of its top value reaches it and the first look did not read another value. The
-figure shown before saving is measured on the newest quarter of the stored rolls, held back from
-a memory of the older ones. Everything is numpy and takes well under a second on a few hundred
+rolls judged by a memory of the other three): the reader's d6 pass decides every d6 as without
+tuning, and a d6 it leaves unsure is then read when the adapted probability of its top value
+reaches ``read_at`` (a tuned table never loses a reading it had). The figure shown before saving
+is measured on the newest quarter of the stored rolls, held back from a memory of the older
+ones. Everything is numpy and takes well under a second on a few hundred
 dice (on a Pi too).
 
 The earlier table adaptation (:func:`fit`, a linear correction of the logits pulled towards no
@@ -45,9 +46,13 @@ NOT_KNOWN = -1
 """A ``shown`` value: what the kiosk showed for the die is not known (photos given by hand)."""
 KNN_K = 7
 KNN_TEMP = 20.0
-READ_TARGET = 0.005
-"""The share of the stored d6 (judged by a memory without their roll) that may be read wrong at
-the chosen ``read_at``."""
+READ_TARGET = 0.0
+"""How many wrong readings per stored d6 the chosen ``read_at`` may add among the stored d6 the
+reader left unsure, each judged by a memory without its roll (0: none at all)."""
+MIN_ROLLS = 8
+MIN_UNSURE = 20
+"""``read_at`` is chosen only from this many stored rolls and stored d6 the reader left unsure
+(or photos given by hand) on: fewer say nothing about how often a new reading would be wrong."""
 Progress = Callable[[float, str], None]
 
 
@@ -347,11 +352,12 @@ def _folds(rolls: np.ndarray, n: int = 4) -> np.ndarray:
 
 
 def choose_read_at(logits: np.ndarray, emb: np.ndarray, values: np.ndarray, rolls: np.ndarray,
-                   target: float = READ_TARGET) -> float | None:
-    """The lowest probability at which the stored d6, each judged by a memory of the rolls in
-    the other folds, are read wrong at most ``target`` of the time (None: too few rolls, or no
-    such probability)."""
-    if len(set(rolls.tolist())) < 4:
+                   target: float = READ_TARGET, unsure: np.ndarray | None = None) -> float | None:
+    """The lowest probability at which the stored d6 the reader left unsure (``unsure``; None:
+    all of them), each judged by a memory of the rolls in the other folds, would add at most
+    ``target`` wrong readings per stored d6 (None: too few rolls, or no such probability)."""
+    cand = np.ones(len(values), bool) if unsure is None else np.asarray(unsure, bool)
+    if len(set(rolls.tolist())) < MIN_ROLLS or cand.sum() < MIN_UNSURE:
         return None
     folds = _folds(rolls)
     q = np.zeros((len(values), 6))
@@ -361,33 +367,53 @@ def choose_read_at(logits: np.ndarray, emb: np.ndarray, values: np.ndarray, roll
     top, p = q.argmax(1) + 1, q.max(1)
     grid = sorted(set(np.r_[np.arange(0.5, 0.99, 0.01), 1.0 - np.logspace(-2, -5, 16)].round(6).tolist()))
     for t in grid:
-        sure = p >= t
+        sure = cand & (p >= t)
         if ((top != values) & sure).sum() <= target * len(values):
             return float(t)
     return None
 
 
 def table_adaptation(logits: np.ndarray, emb: np.ndarray, values: np.ndarray, rolls: np.ndarray,
-                     target: float = READ_TARGET) -> Adaptation:
-    """The table's adaptation: a memory of every stored d6 and the ``read_at`` chosen on them."""
+                     target: float = READ_TARGET, unsure: np.ndarray | None = None) -> Adaptation:
+    """The table's adaptation: a memory of every stored d6 and the ``read_at`` chosen on them
+    (``unsure``: the stored d6 the reader had left unsure, the ones ``read_at`` decides)."""
     if len(values) == 0:
         raise TuneError("no confirmed d6 to learn from: confirm some rolls at the table, or "
                         "use 'Show me each face' (or 'companion dice learn') first")
     if np.any((values < 1) | (values > 6)):
         raise TuneError("a d6 example must have a value 1 to 6")
     return Adaptation(np.zeros((EMBED_DIM, 6)), np.zeros(6), len(values), unit(emb),
-                      values.astype(np.int64), choose_read_at(logits, emb, values, rolls, target))
+                      values.astype(np.int64), choose_read_at(logits, emb, values, rolls, target, unsure))
 
 
-def tuned_verdict(q: np.ndarray, read_at: float | None, first: Sequence[int | None]) -> tuple[np.ndarray, np.ndarray]:
-    """(value, sure) per die under a table's adaptation: the adapted top value, read when its
-    probability reaches ``read_at`` and the first look (``first``: its read value, None when it
-    was unsure) did not read another value."""
+def tuned_probabilities(table: object, head: np.ndarray, emb: np.ndarray) -> np.ndarray:
+    """The d6 value probabilities (N x 6, value 1 first) with ``table``'s adaptation applied to
+    the head's (``head``: N x 6 probabilities; ``emb``: the N summaries)."""
+    logits = np.log(np.maximum(np.asarray(head, np.float64), 1e-12))
+    return _softmax(table.logits(logits, emb))  # type: ignore[attr-defined]
+
+
+def tuned_read(q: np.ndarray, table: object, side: float, pips: int | None) -> tuple[int, bool]:
+    """(value, sure) of one d6 the reader's d6 pass left unsure, with a table's adaptation
+    (``q``: its tuned probabilities): its top value, read when the probability reaches the
+    table's ``read_at`` (and, under 32 px, the pip counter names the same value: a box that
+    small may be a fragment of a die)."""
+    value = int(np.argmax(q)) + 1
+    read_at = getattr(table, "read_at", None)
+    if read_at is None or (side < 32 and pips != value):
+        return value, False
+    return value, float(q[value - 1]) >= read_at
+
+
+def tuned_verdict(q: np.ndarray, read_at: float | None, shown: Sequence[int | None]) -> tuple[np.ndarray, np.ndarray]:
+    """(value, sure) per stored die under a table's adaptation, as the reader decides: a die
+    the kiosk showed as read (``shown``) stays as it was; a die it showed unsure is read when
+    the adapted probability of its top value reaches ``read_at``."""
     top = q.argmax(1) + 1
-    if read_at is None:
-        return top, np.zeros(len(top), bool)
-    agree = np.array([f is None or f == t for f, t in zip(first, top.tolist(), strict=True)], bool)
-    return top, (q.max(1) >= read_at) & agree
+    at = 2.0 if read_at is None else read_at
+    vals = np.array([s if s is not None else t for s, t in zip(shown, top.tolist(), strict=True)], np.int64)
+    sure = np.array([s is not None or p >= at for s, p in zip(shown, q.max(1).tolist(), strict=True)], bool)
+    return vals, sure
 
 
 @dataclass(frozen=True)
@@ -434,6 +460,7 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
 
     values = np.array([e.value for e in examples], np.int64)
     rolls = np.array([e.roll for e in examples], np.int64)
+    unsure = np.array([e.shown is None for e in examples], bool)  # or not known
     say(0.05, f"reading {len(values)} stored dice")
     logits = np.zeros((0, 6))
     emb = np.zeros((0, EMBED_DIM), np.float32)
@@ -453,7 +480,7 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
     b_right = b_wrong = a_right = a_wrong = None
     if held.any():
         old = ~held
-        ad_old = table_adaptation(logits[old], emb[old], values[old], rolls[old], target)
+        ad_old = table_adaptation(logits[old], emb[old], values[old], rolls[old], target, unsure[old])
         q = _softmax(ad_old.logits(logits[held], emb[held]))
         held_ix = [int(i) for i in np.flatnonzero(held)]
         shown = [examples[i].shown for i in held_ix]
@@ -466,7 +493,7 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
             b_right = float(np.mean(s == values[held]))
             b_wrong = float(np.mean((s > 0) & (s != values[held])))
     say(0.9, "learning from every stored roll")
-    ad = table_adaptation(logits, emb, values, rolls, target)
+    ad = table_adaptation(logits, emb, values, rolls, target, unsure)
     say(1.0, "done")
     return ad, TuneReport(len(values), len(order), int(held.sum()), b_right, b_wrong, a_right, a_wrong,
                           ad.read_at, {})

@@ -153,7 +153,7 @@ def verdicts(d: dict[str, np.ndarray], table: Any) -> tuple[np.ndarray, np.ndarr
 
     sure = d["status"] == "read"
     vals = np.where(sure, d["value"], d["guess"]).astype(np.int64)
-    if table is None:
+    if table is None or table.read_at is None:  # a table without a threshold changes nothing
         return vals, sure
     sure = sure.copy()
     which = np.flatnonzero(d["eligible"] & ~sure)

@@ -415,7 +415,9 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
         return read, ev
     head, emb = read_d6(grey, [final[i][0] for i in which])
     # a table's own tuning (``vision.dice.tune``) only ever reads a die the pass leaves unsure
-    tuned = tune.tuned_probabilities(cfg.d6_table, head, emb) if cfg.d6_table is not None else None
+    # (a table without a read threshold yet changes nothing)
+    table = cfg.d6_table if getattr(cfg.d6_table, "read_at", None) is not None else None
+    tuned = tune.tuned_probabilities(table, head, emb) if table is not None else None
     out = list(read)
     mask = _OF_KIND["d6"]
     for row, i in enumerate(which):
@@ -443,7 +445,7 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
         value, sure = d6_verdict(e, cfg)
         conf = float(head[row][value - 1])
         if not sure and tuned is not None:
-            value, sure = tune.tuned_read(tuned[row], cfg.d6_table, side, pips)
+            value, sure = tune.tuned_read(tuned[row], table, side, pips)
             conf = float(tuned[row][value - 1])
         if sure:
             out[i] = replace(r, status=STATUS_READ, value=value, guess=value, confidence=conf)

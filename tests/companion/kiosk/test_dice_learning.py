@@ -6,6 +6,7 @@ table" and "Show me each face" are in the referee menu, and both read at 1280x72
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +25,17 @@ from hardware.buttons import BACK, CONFIRM, NEXT, Input, InputKind
 from vision.dice.tune import ExampleStore
 
 SIZES = [(1280, 720), (800, 480)]
+
+
+class Feed(FakeFeed):
+    """The screens' fake camera, remembering which dice it was told to expect."""
+
+    def __init__(self, readings: list[TableReading] | None = None) -> None:
+        super().__init__(readings)
+        self.expected_dice: list[tuple[int, ...] | None] = []
+
+    def expect_dice(self, sides: Sequence[int] | None, kinds: Sequence[str] | None = None) -> None:
+        self.expected_dice.append(None if sides is None else tuple(sides))
 
 
 def crops(n: int, seed: int = 0) -> RollCrops:
@@ -48,7 +60,7 @@ def wait_until(check: object, seconds: float = 20.0) -> None:
 
 def test_a_confirmed_roll_is_kept_with_the_values_confirmed_and_shown(midgame: Session, tmp_path: Path) -> None:
     learner = DiceLearner(tmp_path / "ex")
-    screen = GameScreen(midgame, FakeFeed([settled((4, None), crops(2))]), (1280, 720), learner=learner)
+    screen = GameScreen(midgame, Feed([settled((4, None), crops(2))]), (1280, 720), learner=learner)
     screen.update(0)
     screen.handle(CONFIRM)  # check the values: the unsure die starts from the guess (3)
     screen.handle(CONFIRM)
@@ -62,7 +74,7 @@ def test_a_confirmed_roll_is_kept_with_the_values_confirmed_and_shown(midgame: S
 
 def test_learning_off_keeps_nothing(midgame: Session, tmp_path: Path) -> None:
     learner = DiceLearner(tmp_path / "ex", enabled=False)
-    screen = GameScreen(midgame, FakeFeed([settled((4, 2), crops(2))]), (1280, 720), learner=learner)
+    screen = GameScreen(midgame, Feed([settled((4, 2), crops(2))]), (1280, 720), learner=learner)
     screen.update(0)
     screen.handle(CONFIRM)
     assert midgame.lines == ["Ann roll 4 2"]
@@ -72,7 +84,7 @@ def test_learning_off_keeps_nothing(midgame: Session, tmp_path: Path) -> None:
 def test_a_store_that_cannot_be_written_says_so_and_the_roll_still_counts(midgame: Session, tmp_path: Path) -> None:
     (tmp_path / "ex").write_text("a file where the folder should be")
     learner = DiceLearner(tmp_path / "ex")
-    feed = FakeFeed([settled((4, 2), crops(2))])
+    feed = Feed([settled((4, 2), crops(2))])
     screen = GameScreen(midgame, feed, (1280, 720), learner=learner)
     screen.update(0)
     screen.handle(CONFIRM)
@@ -126,7 +138,7 @@ def test_tune_to_this_table_from_the_referee_menu(midgame: Session, tmp_path: Pa
     for k in range(12):
         v = k % 6 + 1
         store.add_crops([rng.integers(0, 255, (64, 64), dtype=np.uint8)], [v], ["d6"], [v])
-    feed = FakeFeed([])
+    feed = Feed([])
     screen = GameScreen(midgame, feed, size, learner=learner)
     screen.update(0)
     _referee_to(screen, "Dice: tune to this table")
@@ -148,9 +160,8 @@ def test_tune_to_this_table_from_the_referee_menu(midgame: Session, tmp_path: Pa
 def test_show_me_each_face_of_a_d20_keeps_each_face_in_turn(midgame: Session, tmp_path: Path,
                                                              size: tuple[int, int], png_dir: Path) -> None:
     learner = DiceLearner(tmp_path / "ex")
-    feed = FakeFeed([])
-    expected: list[object] = []
-    feed.expect_dice = lambda sides, kinds=None: expected.append(sides)  # type: ignore[attr-defined]
+    feed = Feed([])
+    expected = feed.expected_dice
     screen = GameScreen(midgame, feed, size, learner=learner)
     screen.update(0)
     _referee_to(screen, "Dice: show me each face")
@@ -182,16 +193,15 @@ def test_show_me_each_face_of_a_d20_keeps_each_face_in_turn(midgame: Session, tm
 
 def test_leaving_the_face_set_up_with_back_held_gives_the_camera_the_games_dice_again(
         midgame: Session, tmp_path: Path) -> None:
-    feed = FakeFeed([])
-    expected: list[object] = []
-    feed.expect_dice = lambda sides, kinds=None: expected.append(sides)  # type: ignore[attr-defined]
+    feed = Feed([])
+    expected = feed.expected_dice
     screen = GameScreen(midgame, feed, (1280, 720), learner=DiceLearner(tmp_path / "ex"))
     screen.update(0)
     screen.command("dice_faces:d20")
-    assert expected[-1] == (20,)
+    assert expected == [(6, 6), (20,)]
     screen.handle(Input(InputKind.BACK, held=True))  # the referee menu, from anywhere
     screen.update(0.1)
-    assert expected[-1] == (6, 6)
+    assert expected == [(6, 6), (20,), (6, 6)]
 
 
 def test_the_table_processor_cuts_a_settled_rolls_dice_and_takes_the_tables_tuning() -> None:

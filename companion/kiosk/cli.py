@@ -269,6 +269,17 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
     return 0
 
 
+def _table_tuning(folder: Path) -> Any:
+    """The table's saved dice tuning (``vision.dice.tune``), or None (none, or damaged: said)."""
+    from vision.dice.tune import Adaptation, TuneError
+
+    try:
+        return Adaptation.load(folder)
+    except TuneError as exc:
+        print(f"companion play: dice tuning not used: {exc}", file=sys.stderr)
+        return None
+
+
 def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> int:
     """The kiosk at a real table: config, saved game (resume or new), the setup screen for a
     new game, camera, buttons (``companion/kiosk/flow.py`` picks the screens)."""
@@ -334,12 +345,22 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
             {n: ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")[i % 8]
              for i, n in enumerate(names)})
         area = DiceArea.parse(config.camera.dice_area)
-        return ThreadedFeed(lambda: _open(config), TableProcessor(dice, board, dice_area=area),
-                            config.camera.stall_timeout)
+        processor = TableProcessor(dice, board, dice_area=area)
+        if learner is not None:
+            processor.keep_crops = learner.enabled
+            table = _table_tuning(learner.folder)
+            if table is not None:
+                processor.use_table(table)
+        return ThreadedFeed(lambda: _open(config), processor, config.camera.stall_timeout)
+
+    from companion.kiosk.dice_learning import DiceLearner
+
+    learner = (DiceLearner(config.dice.examples, config.dice.max_mb, config.dice.learn)
+               if config.camera.backend != "none" else None)
 
     def game(session: Session, referee: Any) -> GameScreen:
         return GameScreen(session, make_feed([p.name for p in session.state.players]), size,
-                          referee=referee)
+                          referee=referee, learner=learner)
 
     seed = (lambda: int(args.seed)) if args.seed is not None else None
     flow = TableFlow(Path(path), size, game, variant=variant, seed=seed, players=players,

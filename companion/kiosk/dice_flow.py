@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core.actions import Action
 from companion.core.dice import DicePrompt, DieKind
@@ -41,6 +42,7 @@ class DiceSeen:
     message: str = ""
     settled_at: float = 0.0  # time.perf_counter() when the settler reported it
     guesses: tuple[int | None, ...] = ()  # the reader's most likely value per die, sure or not
+    crops: Any = None  # the dice as kept for learning (``dice_learning.RollCrops``), or None
 
 
 class DiceEntry:

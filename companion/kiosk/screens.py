@@ -22,7 +22,18 @@ from companion.core.actions import Action
 from companion.core.errors import IllegalActionError
 from companion.kiosk import die_readers, theme
 from companion.kiosk.dice_flow import DiceEntry, DiceSeen
-from companion.kiosk.inputs import Command, MapPicker, Menu, Outcome, Pad, Pop, Push, Submit
+from companion.kiosk.dice_learning import DIE_KINDS_TO_SHOW, DiceLearner, FaceSetup, TunePad
+from companion.kiosk.inputs import (
+    Command,
+    MapPicker,
+    Menu,
+    Option,
+    Outcome,
+    Pad,
+    Pop,
+    Push,
+    Submit,
+)
 from companion.kiosk.map_view import MapView
 from companion.kiosk.painter import Painter
 from companion.kiosk.pawn_check import PawnCheck
@@ -61,6 +72,8 @@ PICK_HINT = "PREV/NEXT: square  CONFIRM: OK  BACK: menu"
 NO_REFERENCE = ("Pieces not checked: the camera needs to see the empty board once. Take the "
                 "pieces off, then Referee > learn the empty board")
 LEARN_ROW = ("Camera: learn the empty board (pieces off first)", "learn_board")
+TUNE_ROW = ("Dice: tune to this table", "dice_tune")
+FACES_ROW = ("Dice: show me each face (new dice)", "dice_faces")
 # the camera bar's short words for the board reader's states (its messages are long)
 BOARD_STATES = {
     "no_reference": "pieces not read: no empty-board picture",
@@ -81,8 +94,11 @@ class Banner:
 class GameScreen:
     def __init__(self, session: Session, feed: Feed | None = None, size: tuple[int, int] = (
             1280, 720), export_dir: Path | None = None,
-                 referee: Sequence[tuple[str, str]] = ()) -> None:
+                 referee: Sequence[tuple[str, str]] = (),
+                 learner: DiceLearner | None = None) -> None:
         self.session = session
+        self.learner = learner  # keeps confirmed rolls for tuning (None: not kept)
+        self._faces_shown = False  # a "show me each face" set-up told the camera its die
         self.referee = list(referee)  # more referee rows: (label, command) -> ``request``
         self.request: str | None = None  # a referee command for the app (e.g. new_game)
         self.board_note = ""  # why pieces are not checked (board reader state)
@@ -165,6 +181,8 @@ class GameScreen:
         rows = list(self.referee)
         if can_learn(self.feed):
             rows.insert(0, LEARN_ROW)
+        if self.learner is not None and reads_dice(self.feed):
+            rows[1 if rows and rows[0] == LEARN_ROW else 0:0] = [TUNE_ROW, FACES_ROW]
         return rows
 
     def handle(self, inp: Input) -> None:
@@ -224,6 +242,22 @@ class GameScreen:
             self._rebuild()
         elif name == "export":
             self.export()
+        elif name == "dice_tune" and self.learner is not None:
+            self.stack.append(TunePad(self.learner, self._use_table))
+        elif name == "dice_faces" and self.learner is not None:
+            self.stack.append(Menu("Show me each face: which die?", [
+                Option(kind, command=f"dice_faces:{kind}") for kind in DIE_KINDS_TO_SHOW]))
+        elif name.startswith("dice_faces:") and self.learner is not None:
+            kind = name.split(":", 1)[1]
+            self.stack.append(FaceSetup(kind, self.learner))
+            self.settled = None
+            self._faces_shown = True
+            expect = getattr(self.feed, "expect_dice", None)
+            if callable(expect):
+                expect((int(kind[1:]),))
+        elif name == "dice_faces_done":
+            self._faces_shown = False
+            self._rebuild()  # back to the game's decision, the camera waiting for its dice
         elif name == "learn_board":
             processor = getattr(self.feed, "processor", None)
             if processor is not None and can_learn(self.feed):
@@ -233,6 +267,14 @@ class GameScreen:
             self.stack = self.stack[:1]
         else:
             self.request = name  # for the app: new_game ...
+
+    def _use_table(self, adaptation: Any) -> None:
+        processor = getattr(self.feed, "processor", None)
+        use = getattr(processor, "use_table", None)
+        if callable(use) and use(adaptation):
+            self.flash("The camera now reads the dice with this table's tuning", theme.GOOD)
+        else:
+            self.flash("Tuning saved; this camera's dice reader cannot use it", theme.WARN)
 
     def export(self) -> Path | None:
         folder = self.export_dir or (
@@ -267,6 +309,10 @@ class GameScreen:
         if entry is not None and entry.source and entry.submitted == action:
             how = "read by the camera" if entry.source == "camera" else "entered on the buttons"
             s.log.append(f"(dice {'-'.join(map(str, entry.values))} {how})")
+            if self.learner is not None and entry.seen is not None:
+                # a confirmed roll: a labelled example of this table's dice (written off the
+                # frame loop; a roll the camera saw differently in number is not kept)
+                self.learner.keep(entry.seen.crops, entry.values)
         moved = self.pawns.moved(before, s.state, applied.events)
         if moved:
             seat = moved[0]
@@ -334,6 +380,18 @@ class GameScreen:
         if entry is not None and self.settled is not None:
             entry.offer(self.settled)
             self.settled = None
+        elif isinstance(self.top, FaceSetup) and self.settled is not None:
+            self.top.offer(self.settled)
+            self.settled = None
+        if self._faces_shown and not any(isinstance(p, FaceSetup) for p in self.stack):
+            # the set-up was left some other way (BACK held): the camera waits for the game's
+            # dice again
+            self._faces_shown = False
+            entry = self._new_dice_entry()
+            self._expect_dice(entry.sides if entry is not None else None,
+                              entry.kinds() if entry is not None else None)
+        if self.learner is not None and (problem := self.learner.problem()):
+            self.flash(problem, theme.WARN, 15.0)
         self.banners = [b for b in self.banners if b.until is None or b.until > self.clock]
         self.model = self._model()
 
@@ -424,6 +482,9 @@ class GameScreen:
         hint = HINT if len(self.stack) > 1 else "PREV/NEXT: choose  -  CONFIRM: OK"
         if isinstance(top, MapPicker):
             hint = PICK_HINT
+        own_hint = getattr(top, "hint", None)
+        if callable(own_hint):
+            hint = str(own_hint())
         return DecisionModel(title, pad_title, rows, hint, None, tuple(banners),
                              len(self.stack) - 1, notes if len(self.stack) == 1 else (), page)
 

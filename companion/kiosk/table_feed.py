@@ -24,7 +24,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from companion.kiosk import dice_area, die_readers
+from companion.kiosk import dice_area, dice_learning, die_readers
 from companion.kiosk.dice_area import DiceArea
 from companion.kiosk.dice_flow import DiceSeen
 from companion.kiosk.pawn_check import BoardSeen
@@ -129,6 +129,7 @@ class TableProcessor:
         self._lock = threading.Lock()
         self._centres = _cell_centres_mm()
         self.errors: list[str] = []
+        self.keep_crops = False  # cut each settled roll's dice for learning (``dice_learning``)
         self._numbered: DiceReader | None = None  # the usual reader while a special one reads
         self._special_kinds: tuple[str, ...] = ()
 
@@ -183,6 +184,16 @@ class TableProcessor:
                 numbered.region = self.dice.region  # type: ignore[union-attr]
             self.dice = numbered
 
+    def use_table(self, adaptation: object | None) -> bool:
+        """Read the d6 with this table's adaptation (``vision.dice.tune``; None: without);
+        False when the dice reader takes none."""
+        reader = self._numbered if self._numbered is not None else self.dice
+        config: Any = getattr(reader, "config", None)
+        if config is None or not hasattr(config, "d6_table"):
+            return False
+        reader.config = replace(config, d6_table=adaptation)  # type: ignore[union-attr]
+        return True
+
     @property
     def can_learn(self) -> bool:
         """The board reader can learn the empty board (``set_reference``)."""
@@ -222,9 +233,12 @@ class TableProcessor:
                 boxes = tuple(DieBox(_scale_box(d.box, scale), d.value, d.status)
                               for d in getattr(last, "dice", ()))
             if obs is not None:
+                # once per settled roll: each die's small crop, kept if the roll is confirmed
+                crops = (dice_learning.cut_roll(frame, tuple(obs.dice))
+                         if self.keep_crops and self._numbered is None else None)
                 settled = DiceSeen(tuple(d.value for d in obs.dice), str(obs.status),
                                    str(getattr(obs, "message", "")), time.perf_counter(),
-                                   tuple(getattr(d, "guess", None) for d in obs.dice))
+                                   tuple(getattr(d, "guess", None) for d in obs.dice), crops)
         board: BoardSeen | None = None
         pieces: tuple[PieceMark, ...] = ()
         corners: tuple[tuple[int, int], ...] = ()

@@ -172,14 +172,14 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
     folder = _examples_dir(args)
     try:
-        ad, figures = tune_folder(folder, l2=args.l2)
+        _, report = tune_folder(folder, target=args.target)
     except TuneError as exc:
         print(f"error: {exc} (examples folder: {folder})", file=sys.stderr)
         return EXIT_FAILED
-    n = int(figures["examples"])
-    print(f"tuned on {n} confirmed dice in {folder}: top value right on them "
-          f"{figures['top_right_before']:.0%} before, {figures['top_right_after']:.0%} after "
-          f"(saved {folder / 'adaptation.npz'}; 'dice read --tuned {folder}' uses it)")
+    print(f"tuned on {report.dice} confirmed dice in {folder}")
+    for line in report.lines():
+        print("  " + line)
+    print(f"saved {folder / 'adaptation.npz'}; 'dice read --tuned {folder}' uses it")
     return EXIT_OK
 
 
@@ -211,7 +211,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
         try:
             grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
             x, y, w, h = (float(v) for v in obs.dice[0].box)
-            path = store.add_crop(grey_crops(grey, [(x, y, w, h)])[0], value)
+            path = store.add_crop(grey_crops(grey, [(x, y, w, h)])[0], value, shown=obs.dice[0].value)
         except TuneError as exc:
             print(f"{name}: error: {exc}")
             failed += 1
@@ -258,7 +258,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     tune = sub.add_parser("tune", help="adapt the reader to the table's own confirmed dice")
     tune.add_argument("--examples", default=None,
                       help="folder of confirmed dice (default: [dice] examples in the settings file)")
-    tune.add_argument("--l2", type=float, default=1.0, help="pull towards no change (default %(default)s)")
+    tune.add_argument("--target", type=float, default=0.0,
+                      help="the share of stored dice (judged without their own roll) that may "
+                           "be read wrong when choosing when to read (default %(default)s)")
     tune.set_defaults(func=cmd_tune)
     learn = sub.add_parser("learn", help="keep photos of one d6 showing a known face as examples")
     learn.add_argument("images", nargs="+", metavar="IMAGE")

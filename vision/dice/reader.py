@@ -13,6 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from . import tune
 from .d6head import read_d6
 from .finder import Candidate, as_bgr, centre_inside, find_dice, refine_boxes, seen_shrunk
 from .labels import CLASSES, COCKED, NONE
@@ -412,7 +413,11 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
     ev: list[D6Evidence | None] = [None] * len(read)
     if not which:
         return read, ev
-    head, emb = read_d6(grey, [final[i][0] for i in which], cfg.d6_table)
+    head, emb = read_d6(grey, [final[i][0] for i in which])
+    # a table's own tuning (``vision.dice.tune``) only ever reads a die the pass leaves unsure
+    # (a table without a read threshold yet changes nothing)
+    table = cfg.d6_table if getattr(cfg.d6_table, "read_at", None) is not None else None
+    tuned = tune.tuned_probabilities(table, head, emb) if table is not None else None
     out = list(read)
     mask = _OF_KIND["d6"]
     for row, i in enumerate(which):
@@ -439,6 +444,9 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
             continue
         value, sure = d6_verdict(e, cfg)
         conf = float(head[row][value - 1])
+        if not sure and tuned is not None:
+            value, sure = tune.tuned_read(tuned[row], table, side, pips)
+            conf = float(tuned[row][value - 1])
         if sure:
             out[i] = replace(r, status=STATUS_READ, value=value, guess=value, confidence=conf)
         else:

@@ -1,24 +1,36 @@
 """Learning a table's own dice: confirmed rolls kept as examples, and an adaptation fitted on them.
 
 Every roll a person confirms at the table is a labelled example of that table's dice under its
-camera and light. :class:`ExampleStore` keeps each confirmed d6 as a small crop (the d6
-reader's 64x64 grey crop, a PNG of about 3 kB) named after its value, in a folder with a size
-cap (the oldest examples go first). :func:`fit` adapts the d6 reader to them: a small
-correction added to the reader's logits, linear in the reader's 96-number summary of the crop,
-fitted with numpy in well under a second on a few hundred examples (on a Pi too), and pulled
-towards no change so that a few examples cannot undo what the reader knew. The result is saved
-beside the examples (``adaptation.npz``) and given to the reader as
-``DiceConfig(d6_table=Adaptation.load(folder))``.
+camera and light. :class:`ExampleStore` keeps each confirmed die as a small crop (the d6
+reader's 64x64 grey crop, a PNG of about 3 kB; dice of every kind are kept, only the d6 learns
+from them today) named after its roll, its place in the roll, its kind, the value a person
+confirmed and the value the kiosk showed ("u": unsure), in a folder with a size cap (the oldest
+rolls go first).
+
+:func:`tune_folder` adapts the d6 reader to them. The table's :class:`Adaptation` keeps a
+*memory*: the d6 reader's 96-number summary of every stored d6 with its confirmed value. A new
+die's summary is compared with them (cosine similarity, its ``k`` nearest) and the vote of
+those neighbours is added to the reader's logits, so a die that looks like this table's 4s
+reads 4. A threshold ``read_at`` is chosen on the stored rolls themselves (each quarter of the
+rolls judged by a memory of the other three): the reader's d6 pass decides every d6 as without
+tuning, and a d6 it leaves unsure is then read when the adapted probability of its top value
+reaches ``read_at`` (a tuned table never loses a reading it had). The figure shown before saving
+is measured on the newest quarter of the stored rolls, held back from a memory of the older
+ones. Everything is numpy and takes well under a second on a few hundred
+dice (on a Pi too).
+
+The earlier table adaptation (:func:`fit`, a linear correction of the logits pulled towards no
+change) is kept for the shipped head (``d6_head.npz``); on a single table it did not change what
+was read, because the reader's decision (its thresholds and the first look) stayed as it was.
 
 ``companion dice tune`` fits it; ``companion dice learn`` adds examples from photos of one die
-showing a known face (the "show me each face" set-up of a new die set).
+showing a known face (the "show me each face" set-up of a new die set); the kiosk does both.
 """
 
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +40,20 @@ import numpy as np
 from .d6head import EMBED_DIM, EMBED_SIZE, embed, grey_crops
 
 ADAPTATION_FILE = "adaptation.npz"
-_NAME = re.compile(r"^(\d+)-d6-([1-6])\.png$")
+_OLD_NAME = re.compile(r"^(\d+)-d6-([1-6])\.png$")
+_NAME = re.compile(r"^(\d{10})-(\d{2})-(d\d{1,3})-(\d{1,3})-(\d{1,3}|u|x)\.png$")
+NOT_KNOWN = -1
+"""A ``shown`` value: what the kiosk showed for the die is not known (photos given by hand)."""
+KNN_K = 7
+KNN_TEMP = 20.0
+READ_TARGET = 0.0
+"""How many wrong readings per stored d6 the chosen ``read_at`` may add among the stored d6 the
+reader left unsure, each judged by a memory without its roll (0: none at all)."""
+MIN_ROLLS = 8
+MIN_UNSURE = 20
+"""``read_at`` is chosen only from this many stored rolls and stored d6 the reader left unsure
+(or photos given by hand) on: fewer say nothing about how often a new reading would be wrong."""
+Progress = Callable[[float, str], None]
 
 
 class TuneError(ValueError):
@@ -37,14 +62,24 @@ class TuneError(ValueError):
 
 @dataclass(frozen=True)
 class Adaptation:
-    """A correction to the d6 reader's logits: ``logits + embedding @ weight + bias``."""
+    """A correction to the d6 reader's logits: ``logits + embedding @ weight + bias``, plus the
+    vote of the nearest stored examples (``memory``: unit-length summaries, ``memory_values``:
+    their values 1..6) and, for a table, the probability ``read_at`` at which a d6 is read."""
 
     weight: np.ndarray  # 96 x 6
     bias: np.ndarray  # 6
     examples: int = 0
+    memory: np.ndarray | None = None  # M x 96 float32, unit length
+    memory_values: np.ndarray | None = None  # M values 1..6
+    read_at: float | None = None
+    k: int = KNN_K
+    temp: float = KNN_TEMP
 
     def logits(self, logits: np.ndarray, embedding: np.ndarray) -> np.ndarray:
-        return np.asarray(logits + embedding.astype(np.float64) @ self.weight + self.bias)
+        out = logits + embedding.astype(np.float64) @ self.weight + self.bias
+        if self.memory is not None and self.memory_values is not None and len(self.memory):
+            out = out + knn_vote(self.memory, self.memory_values, embedding, self.k, self.temp)
+        return np.asarray(out)
 
     def save(self, folder: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
@@ -52,7 +87,14 @@ class Adaptation:
 
     def save_file(self, path: Path) -> Path:
         tmp = path.with_name(path.stem + ".tmp.npz")
-        np.savez(tmp, weight=self.weight, bias=self.bias, examples=np.array(self.examples))
+        extra: dict[str, np.ndarray] = {}
+        if self.memory is not None and self.memory_values is not None:
+            extra = {"memory": self.memory.astype(np.float16), "memory_values": self.memory_values,
+                     "knn": np.array([self.k, self.temp], np.float64)}
+        if self.read_at is not None:
+            extra["read_at"] = np.array(self.read_at)
+        extra.update(weight=self.weight, bias=self.bias, examples=np.array(self.examples))
+        np.savez(tmp, **extra)  # type: ignore[arg-type]
         tmp.replace(path)  # never a half-written adaptation
         return path
 
@@ -67,88 +109,212 @@ class Adaptation:
         try:
             d = np.load(path)
             w, b = np.asarray(d["weight"], np.float64), np.asarray(d["bias"], np.float64)
-        except (OSError, ValueError, KeyError) as exc:
+            memory = np.asarray(d["memory"], np.float32) if "memory" in d else None
+            mv = np.asarray(d["memory_values"], np.int64) if "memory_values" in d else None
+            knn = np.asarray(d["knn"], np.float64) if "knn" in d else np.array([KNN_K, KNN_TEMP])
+            read_at = float(d["read_at"]) if "read_at" in d else None
+            examples = int(d["examples"])
+        except (OSError, ValueError, KeyError, EOFError) as exc:
             raise TuneError(f"{path} is damaged ({exc}): delete it and run 'companion dice tune' again") from exc
-        if w.shape != (EMBED_DIM, 6) or b.shape != (6,):
+        if w.shape != (EMBED_DIM, 6) or b.shape != (6,) or (
+                memory is not None and (memory.ndim != 2 or memory.shape[1] != EMBED_DIM or mv is None
+                                        or len(mv) != len(memory))):
             raise TuneError(f"{path} does not fit this d6 reader: delete it and run 'companion dice tune' again")
-        return Adaptation(w, b, int(d["examples"]))
+        return Adaptation(w, b, examples, memory, mv, read_at, int(knn[0]), float(knn[1]))
+
+
+def knn_vote(memory: np.ndarray, values: np.ndarray, embedding: np.ndarray, k: int = KNN_K,
+             temp: float = KNN_TEMP) -> np.ndarray:
+    """N x 6 log-shares of the values among each summary's ``k`` nearest stored examples
+    (weighted by ``exp(temp * (cosine - 1))``; a value no neighbour has gets a small floor)."""
+    x = unit(embedding)
+    sims = x @ memory.astype(np.float32).T
+    kk = min(k, memory.shape[0])
+    idx = np.argpartition(-sims, kk - 1, axis=1)[:, :kk]
+    near = np.take_along_axis(sims, idx, 1).astype(np.float64)
+    w = np.exp(temp * (near - 1.0))
+    votes = np.zeros((len(x), 6))
+    for c in range(6):
+        votes[:, c] = (w * (values[idx] == c + 1)).sum(axis=1)
+    votes += 1e-3
+    return np.asarray(np.log(votes / votes.sum(axis=1, keepdims=True)))
+
+
+def unit(embedding: np.ndarray) -> np.ndarray:
+    x = np.asarray(embedding, np.float32)
+    return np.asarray(x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-9))
+
+
+@dataclass(frozen=True)
+class Example:
+    """One stored die: its roll, its place in the roll, its kind, the value a person confirmed
+    and the value the kiosk showed (None: it was unsure, or not known)."""
+
+    path: Path
+    roll: int
+    die: int
+    kind: str
+    value: int
+    shown: int | None = None
+    shown_known: bool = True
+
+
+def parse_name(name: str, path: Path) -> Example | None:
+    m = _NAME.match(name)
+    if m:
+        code = m.group(5)
+        shown = None if code in ("u", "x") else int(code)
+        return Example(path, int(m.group(1)), int(m.group(2)), m.group(3), int(m.group(4)), shown,
+                       code != "x")
+    m = _OLD_NAME.match(name)
+    if m:  # the first format: one d6 per file, nothing known of what was shown
+        return Example(path, int(m.group(1)), 0, "d6", int(m.group(2)), None, False)
+    return None
+
+
+def _shown_code(shown: int | None) -> str:
+    return "u" if shown is None else "x" if shown == NOT_KNOWN else str(int(shown))
+
+
+def faces_of(kind: str) -> int:
+    try:
+        n = int(kind[1:]) if kind[:1] == "d" else 0
+    except ValueError:
+        n = 0
+    if n < 2:
+        raise TuneError(f"'{kind}' is not a numbered die kind: use d4, d6, d8, d10, d12 or d20")
+    return n
 
 
 class ExampleStore:
-    """Confirmed d6 crops in ``folder`` (``NNNNNNNNNN-d6-V.png``, the d6 reader's 64x64 grey
-    crop), at most ``max_bytes`` in all."""
+    """Confirmed dice in ``folder`` (``RRRRRRRRRR-DD-KIND-VALUE-SHOWN.png``, the 64x64 grey crop
+    the d6 reader sees), at most ``max_bytes`` in all (the oldest rolls go first)."""
 
     def __init__(self, folder: str | Path, max_bytes: int = 20_000_000) -> None:
         self.folder = Path(folder)
         self.max_bytes = max_bytes
+        self._next = 0
 
-    def add_crop(self, crop: np.ndarray, value: int) -> Path:
-        """Keep one confirmed die: its crop and the value a person confirmed."""
-        if not 1 <= int(value) <= 6:
-            raise TuneError(f"a d6 shows 1 to 6, not {value}: give the value the die shows")
-        if crop.shape != (EMBED_SIZE, EMBED_SIZE) or crop.dtype != np.uint8:
-            raise TuneError(f"an example is a {EMBED_SIZE}x{EMBED_SIZE} grey uint8 crop, not "
-                            f"{crop.shape} {crop.dtype}: cut it with vision.dice.d6head.grey_crops")
-        self.folder.mkdir(parents=True, exist_ok=True)
-        n = max([self._number(p) for p in self.paths()] + [int(time.time() * 1000) % 10**10 - 1]) + 1
-        path = self.folder / f"{n:010d}-d6-{int(value)}.png"
-        if not cv2.imwrite(str(path), crop):
-            raise TuneError(f"cannot write {path}: check the folder is writable")
+    def add_crop(self, crop: np.ndarray, value: int, kind: str = "d6", shown: int | None = NOT_KNOWN) -> Path:
+        """Keep one confirmed die (a roll of its own): its crop and the value a person confirmed."""
+        return self.add_crops([crop], [value], [kind], [shown])[0]
+
+    def add_crops(self, crops: Sequence[np.ndarray], values: Sequence[int], kinds: Sequence[str] | None = None,
+                  shown: Sequence[int | None] | None = None) -> list[Path]:
+        """Keep the dice of one confirmed roll: each die's crop, the value confirmed, its kind
+        and the value the kiosk showed for it (None: unsure). Checks everything before writing
+        anything; a failed write removes what this roll wrote."""
+        kinds = list(kinds) if kinds is not None else ["d6"] * len(crops)
+        shown = list(shown) if shown is not None else [NOT_KNOWN] * len(crops)
+        if not (len(crops) == len(values) == len(kinds) == len(shown)):
+            raise TuneError(f"{len(crops)} dice but {len(values)} values and {len(kinds)} kinds: "
+                            "give one value and one kind per die")
+        for crop, v, kind in zip(crops, values, kinds, strict=True):
+            if not 1 <= int(v) <= faces_of(kind):
+                raise TuneError(f"a {kind} shows 1 to {faces_of(kind)}, not {v}: give the value the die shows")
+            if crop.shape != (EMBED_SIZE, EMBED_SIZE) or crop.dtype != np.uint8:
+                raise TuneError(f"an example is a {EMBED_SIZE}x{EMBED_SIZE} grey uint8 crop, not "
+                                f"{crop.shape} {crop.dtype}: cut it with vision.dice.d6head.grey_crops")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise TuneError(f"cannot make the examples folder {self.folder} ({exc}): check the "
+                            "[dice] examples setting and that the disk is writable") from exc
+        roll = self._new_roll()
+        written: list[Path] = []
+        for i, (crop, v, kind, s) in enumerate(zip(crops, values, kinds, shown, strict=True)):
+            path = self.folder / f"{roll:010d}-{i % 100:02d}-{kind}-{int(v)}-{_shown_code(s)}.png"
+            ok = False
+            try:
+                ok = bool(cv2.imwrite(str(path), crop))
+            except cv2.error:
+                ok = False
+            if not ok:
+                for p in written + [path]:
+                    p.unlink(missing_ok=True)
+                raise TuneError(f"cannot write {path} (the disk may be full or read-only): the "
+                                "roll was not kept; free some space or set [dice] learn = false")
+            written.append(path)
         self._cap()
-        return path
+        return written
 
     def add_roll(self, grey: np.ndarray, boxes: Iterable[tuple[float, float, float, float]],
-                 values: Iterable[int]) -> int:
-        """Keep the dice of one confirmed roll (their boxes in the frame and confirmed values);
-        returns how many were kept."""
+                 values: Iterable[int], kinds: Sequence[str] | None = None,
+                 shown: Sequence[int | None] | None = None) -> int:
+        """Keep the dice of one confirmed roll (their boxes in the grey frame and confirmed
+        values); returns how many were kept."""
         boxes, values = list(boxes), list(values)
         if len(boxes) != len(values):
             raise TuneError(f"{len(boxes)} dice but {len(values)} values: give one value per die")
-        crops = grey_crops(grey, boxes)
-        for c, v in zip(crops, values, strict=True):
-            self.add_crop(c, v)
+        self.add_crops(list(grey_crops(grey, boxes)), values, kinds, shown)
         return len(boxes)
 
-    def paths(self) -> list[Path]:
+    def _new_roll(self) -> int:
+        """The next roll's number: one more than the newest kept (counted once, then in memory)."""
+        if not self._next:
+            self._next = max([e.roll for e in self.examples()] + [0]) + 1
+        roll = self._next
+        self._next += 1
+        return roll
+
+    def examples(self, kind: str | None = None) -> list[Example]:
+        """The stored dice, oldest roll first (``kind``: only that kind)."""
         if not self.folder.is_dir():
             return []
-        return sorted(p for p in self.folder.iterdir() if _NAME.match(p.name))
+        out = []
+        for p in self.folder.iterdir():
+            e = parse_name(p.name, p)
+            if e is not None and (kind is None or e.kind == kind):
+                out.append(e)
+        return sorted(out, key=lambda e: (e.roll, e.die))
 
-    def load(self) -> tuple[np.ndarray, np.ndarray]:
+    def paths(self) -> list[Path]:
+        return [e.path for e in self.examples()]
+
+    def load(self, kind: str = "d6") -> tuple[np.ndarray, np.ndarray]:
         """(N x 64 x 64 grey crops, N values), oldest first; unreadable files are skipped."""
-        crops, values = [], []
-        for p in self.paths():
-            img = cv2.imread(str(p), cv2.IMREAD_GRAYSCALE)
-            m = _NAME.match(p.name)
-            if img is None or m is None or img.shape != (EMBED_SIZE, EMBED_SIZE):
+        crops, examples = self.load_examples(kind)
+        return crops, np.array([e.value for e in examples], np.int64)
+
+    def load_examples(self, kind: str = "d6") -> tuple[np.ndarray, list[Example]]:
+        """(N x 64 x 64 grey crops, their examples), oldest first; unreadable files skipped."""
+        crops, kept = [], []
+        for e in self.examples(kind):
+            img = cv2.imread(str(e.path), cv2.IMREAD_GRAYSCALE)
+            if img is None or img.shape != (EMBED_SIZE, EMBED_SIZE):
                 continue
             crops.append(img)
-            values.append(int(m.group(2)))
+            kept.append(e)
         if not crops:
-            return np.zeros((0, EMBED_SIZE, EMBED_SIZE), np.uint8), np.zeros(0, np.int64)
-        return np.stack(crops), np.array(values, np.int64)
+            return np.zeros((0, EMBED_SIZE, EMBED_SIZE), np.uint8), []
+        return np.stack(crops), kept
 
-    @staticmethod
-    def _number(p: Path) -> int:
-        m = _NAME.match(p.name)
-        return int(m.group(1)) if m else 0
+    def counts(self) -> dict[str, tuple[int, int]]:
+        """Per kind: (rolls, dice) stored."""
+        rolls: dict[str, set[int]] = {}
+        dice: dict[str, int] = {}
+        for e in self.examples():
+            rolls.setdefault(e.kind, set()).add(e.roll)
+            dice[e.kind] = dice.get(e.kind, 0) + 1
+        return {k: (len(rolls[k]), dice[k]) for k in sorted(dice)}
 
     def _cap(self) -> None:
-        paths = self.paths()
-        sizes = [p.stat().st_size for p in paths]
+        examples = self.examples()
+        sizes = [e.path.stat().st_size if e.path.exists() else 0 for e in examples]
         total = sum(sizes)
-        for p, s in zip(paths, sizes, strict=True):
+        for e, s in zip(examples, sizes, strict=True):
             if total <= self.max_bytes:
                 break
-            p.unlink(missing_ok=True)
+            e.path.unlink(missing_ok=True)
             total -= s
 
 
 def fit(logits: np.ndarray, emb: np.ndarray, values: np.ndarray, l2: float = 1.0,
         steps: int = 300, lr: float = 0.5) -> Adaptation:
-    """The correction that best explains the confirmed ``values`` (1..6) from the reader's
-    ``logits`` and ``emb``: full-batch gradient descent on the cross-entropy plus ``l2`` times
-    the squared size of the correction per example seen (few examples: a small correction)."""
+    """The linear correction that best explains the confirmed ``values`` (1..6) from the
+    reader's ``logits`` and ``emb``: full-batch gradient descent on the cross-entropy plus ``l2``
+    times the squared size of the correction per example seen (few examples: a small
+    correction). The shipped head is fitted with it."""
     if len(values) == 0:
         raise TuneError("no confirmed dice to learn from: confirm some rolls at the table, or "
                         "run 'companion dice learn' with photos of each face")
@@ -173,18 +339,175 @@ def fit(logits: np.ndarray, emb: np.ndarray, values: np.ndarray, l2: float = 1.0
     return Adaptation(w / scale, b, n)
 
 
-def tune_folder(folder: str | Path, l2: float = 1.0) -> tuple[Adaptation, dict[str, float]]:
-    """Fit and save the adaptation of the examples in ``folder`` (on top of the shipped head);
-    returns it and what it did on those examples (top value right before and after; a check,
-    not a measurement)."""
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=1, keepdims=True)
+    p = np.exp(z)
+    return np.asarray(p / p.sum(axis=1, keepdims=True))
+
+
+def _folds(rolls: np.ndarray, n: int = 4) -> np.ndarray:
+    """Each die's fold (by roll: the dice of one roll are judged together)."""
+    order = {r: i for i, r in enumerate(sorted(set(rolls.tolist())))}
+    return np.array([order[r] % n for r in rolls.tolist()], np.int64)
+
+
+def choose_read_at(logits: np.ndarray, emb: np.ndarray, values: np.ndarray, rolls: np.ndarray,
+                   target: float = READ_TARGET, unsure: np.ndarray | None = None) -> float | None:
+    """The lowest probability at which the stored d6 the reader left unsure (``unsure``; None:
+    all of them), each judged by a memory of the rolls in the other folds, would add at most
+    ``target`` wrong readings per stored d6 (None: too few rolls, or no such probability)."""
+    cand = np.ones(len(values), bool) if unsure is None else np.asarray(unsure, bool)
+    if len(set(rolls.tolist())) < MIN_ROLLS or cand.sum() < MIN_UNSURE:
+        return None
+    folds = _folds(rolls)
+    q = np.zeros((len(values), 6))
+    for f in range(4):
+        a, b = folds != f, folds == f
+        q[b] = _softmax(logits[b] + knn_vote(unit(emb[a]), values[a], emb[b]))
+    top, p = q.argmax(1) + 1, q.max(1)
+    grid = sorted(set(np.r_[np.arange(0.5, 0.99, 0.01), 1.0 - np.logspace(-2, -5, 16)].round(6).tolist()))
+    for t in grid:
+        sure = cand & (p >= t)
+        if ((top != values) & sure).sum() <= target * len(values):
+            return float(t)
+    return None
+
+
+def table_adaptation(logits: np.ndarray, emb: np.ndarray, values: np.ndarray, rolls: np.ndarray,
+                     target: float = READ_TARGET, unsure: np.ndarray | None = None) -> Adaptation:
+    """The table's adaptation: a memory of every stored d6 and the ``read_at`` chosen on them
+    (``unsure``: the stored d6 the reader had left unsure, the ones ``read_at`` decides)."""
+    if len(values) == 0:
+        raise TuneError("no confirmed d6 to learn from: confirm some rolls at the table, or "
+                        "use 'Show me each face' (or 'companion dice learn') first")
+    if np.any((values < 1) | (values > 6)):
+        raise TuneError("a d6 example must have a value 1 to 6")
+    return Adaptation(np.zeros((EMBED_DIM, 6)), np.zeros(6), len(values), unit(emb),
+                      values.astype(np.int64), choose_read_at(logits, emb, values, rolls, target, unsure))
+
+
+def tuned_probabilities(table: object, head: np.ndarray, emb: np.ndarray) -> np.ndarray:
+    """The d6 value probabilities (N x 6, value 1 first) with ``table``'s adaptation applied to
+    the head's (``head``: N x 6 probabilities; ``emb``: the N summaries)."""
+    logits = np.log(np.maximum(np.asarray(head, np.float64), 1e-12))
+    return _softmax(table.logits(logits, emb))  # type: ignore[attr-defined]
+
+
+def tuned_read(q: np.ndarray, table: object, side: float, pips: int | None) -> tuple[int, bool]:
+    """(value, sure) of one d6 the reader's d6 pass left unsure, with a table's adaptation
+    (``q``: its tuned probabilities): its top value, read when the probability reaches the
+    table's ``read_at`` (and, under 32 px, the pip counter names the same value: a box that
+    small may be a fragment of a die)."""
+    value = int(np.argmax(q)) + 1
+    read_at = getattr(table, "read_at", None)
+    if read_at is None or (side < 32 and pips != value):
+        return value, False
+    return value, float(q[value - 1]) >= read_at
+
+
+def tuned_verdict(q: np.ndarray, read_at: float | None, shown: Sequence[int | None]) -> tuple[np.ndarray, np.ndarray]:
+    """(value, sure) per stored die under a table's adaptation, as the reader decides: a die
+    the kiosk showed as read (``shown``) stays as it was; a die it showed unsure is read when
+    the adapted probability of its top value reaches ``read_at``."""
+    top = q.argmax(1) + 1
+    at = 2.0 if read_at is None else read_at
+    vals = np.array([s if s is not None else t for s, t in zip(shown, top.tolist(), strict=True)], np.int64)
+    sure = np.array([s is not None or p >= at for s, p in zip(shown, q.max(1).tolist(), strict=True)], bool)
+    return vals, sure
+
+
+@dataclass(frozen=True)
+class TuneReport:
+    """What tuning found: the dice it learned from, and on the newest quarter of the stored rolls
+    (held back from a memory of the older ones) the share read right before (what the kiosk
+    showed; None when not known) and after, and read wrong after."""
+
+    dice: int
+    rolls: int
+    held_dice: int
+    before_right: float | None
+    before_wrong: float | None
+    after_right: float | None
+    after_wrong: float | None
+    read_at: float | None
+    other_kinds: dict[str, int]
+
+    def lines(self) -> list[str]:
+        out = [f"Learned from {self.dice} confirmed d6 in {self.rolls} rolls."]
+        if self.held_dice:
+            before = ("not known" if self.before_right is None else
+                      f"{self.before_right:.0%} read right, {self.before_wrong or 0:.0%} wrong")
+            after = ("as before (too few older rolls to choose when to read)" if self.after_right is None
+                     else f"{self.after_right:.0%} read right, {self.after_wrong or 0:.0%} wrong")
+            out.append(f"On the newest {self.held_dice} dice, held back: before {before}; after {after}.")
+        else:
+            out.append("Too few rolls to hold some back and measure: confirm more rolls.")
+        if self.read_at is None:
+            out.append("Not enough rolls yet to read more dice by itself: it only sharpens the guesses.")
+        for kind, n in self.other_kinds.items():
+            out.append(f"{n} {kind} examples kept (only the d6 learns from them so far).")
+        return out
+
+
+def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Progress | None = None,
+                  target: float = READ_TARGET) -> tuple[Adaptation, TuneReport]:
+    """The table's adaptation of these stored d6, and its report (see :class:`TuneReport`)."""
     from .d6head import shipped_head
 
-    crops, values = ExampleStore(folder).load()
-    logits, emb = embed(crops)
-    if (head := shipped_head()) is not None:
+    def say(share: float, text: str) -> None:
+        if progress is not None:
+            progress(share, text)
+
+    values = np.array([e.value for e in examples], np.int64)
+    rolls = np.array([e.roll for e in examples], np.int64)
+    unsure = np.array([e.shown is None for e in examples], bool)  # or not known
+    say(0.05, f"reading {len(values)} stored dice")
+    logits = np.zeros((0, 6))
+    emb = np.zeros((0, EMBED_DIM), np.float32)
+    parts_l, parts_e = [], []
+    for i in range(0, len(crops), 64):
+        lg, em = embed(crops[i:i + 64])
+        parts_l.append(lg)
+        parts_e.append(em)
+        say(0.05 + 0.6 * min(1.0, (i + 64) / max(len(crops), 1)), f"reading {len(values)} stored dice")
+    if parts_l:
+        logits, emb = np.concatenate(parts_l), np.concatenate(parts_e)
+    if (head := shipped_head()) is not None and len(logits):
         logits = head.logits(logits, emb)  # type: ignore[attr-defined]
-    ad = fit(logits, emb, values, l2)
-    ad.save(Path(folder))
-    before = float((logits.argmax(1) + 1 == values).mean()) if len(values) else 0.0
-    after = float((ad.logits(logits, emb).argmax(1) + 1 == values).mean()) if len(values) else 0.0
-    return ad, {"examples": float(len(values)), "top_right_before": before, "top_right_after": after}
+    say(0.7, "measuring on the newest rolls")
+    order = sorted(set(rolls.tolist()))
+    held = np.isin(rolls, order[len(order) - len(order) // 4:]) if len(order) >= 8 else np.zeros(len(rolls), bool)
+    b_right = b_wrong = a_right = a_wrong = None
+    if held.any():
+        old = ~held
+        ad_old = table_adaptation(logits[old], emb[old], values[old], rolls[old], target, unsure[old])
+        q = _softmax(ad_old.logits(logits[held], emb[held]))
+        held_ix = [int(i) for i in np.flatnonzero(held)]
+        shown = [examples[i].shown for i in held_ix]
+        if ad_old.read_at is not None:  # else the reader reads as before: nothing to measure
+            top, sure = tuned_verdict(q, ad_old.read_at, shown)
+            a_right = float(np.mean(sure & (top == values[held])))
+            a_wrong = float(np.mean(sure & (top != values[held])))
+        if all(examples[i].shown_known for i in held_ix):
+            s = np.array([-1 if v is None else v for v in shown])
+            b_right = float(np.mean(s == values[held]))
+            b_wrong = float(np.mean((s > 0) & (s != values[held])))
+    say(0.9, "learning from every stored roll")
+    ad = table_adaptation(logits, emb, values, rolls, target, unsure)
+    say(1.0, "done")
+    return ad, TuneReport(len(values), len(order), int(held.sum()), b_right, b_wrong, a_right, a_wrong,
+                          ad.read_at, {})
+
+
+def tune_folder(folder: str | Path, progress: Progress | None = None, save: bool = True,
+                target: float = READ_TARGET) -> tuple[Adaptation, TuneReport]:
+    """Fit the table's adaptation to the d6 examples in ``folder``, save it there (``save``),
+    and report what it did on held-back stored rolls."""
+    store = ExampleStore(folder)
+    crops, examples = store.load_examples("d6")
+    ad, report = tune_examples(crops, examples, progress, target)
+    others = {k: n for k, (_, n) in store.counts().items() if k != "d6"}
+    report = TuneReport(**{**report.__dict__, "other_kinds": others})
+    if save:
+        ad.save(Path(folder))
+    return ad, report

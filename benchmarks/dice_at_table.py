@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""The dice at the table, as a table feels them: per settled roll, what the kiosk did.
+
+Each settled roll goes through the kiosk's own dice pad (``companion.kiosk.dice_flow.DiceEntry``,
+a roll of as many d6 as the roll has) and ends one of four ways:
+
+- **one press**: every die read and right; CONFIRM accepts it (needed no correction);
+- **checked**: a die unsure (or a die too many or too few), but the values the pad starts the
+  entry from (the readings and, for an unsure die, the reader's guess) are all right: the
+  person steps through them without changing any;
+- **corrected**: the person changed at least one value;
+- **wrong as sure**: every die read, the count right, and a value wrong: the kiosk showed a wrong
+  roll as sure (one careless press and the game moves on it).
+
+Values are compared as a roll's multiset (the pad lists the dice left to right). Two tables:
+
+- **synthetic**: the demo's synthetic table (``companion.kiosk.demo.DemoTable``: a board,
+  pawns, 2d6 thrown on the board's middle, a hand over the table while they tumble) through
+  the kiosk's settle path (``TableProcessor`` + ``vision.dice.DiceSettler``, told the roll is
+  2d6) at ``--size``;
+- **real photos**: every photo of the shared real sets that no network trained on
+  (``benchmarks/dice_tuning.py`` reads and caches them; each photo is one roll of its labelled
+  d6), per source, all photos and photos of 1-3 dice (a table's roll); and after the table's
+  tuning on the first 30 rolls of the source (on the rest).
+
+    nice -n 15 env OMP_NUM_THREADS=1 python3 benchmarks/dice_at_table.py --synthetic 60
+    python3 benchmarks/dice_at_table.py --synthetic 0        # real photos only (cached)
+
+The last line is one JSON object with every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from companion.core.dice import D6, DicePrompt  # noqa: E402
+from companion.kiosk.dice_flow import DiceEntry, DiceSeen  # noqa: E402
+from hardware.buttons import CONFIRM  # noqa: E402
+
+OUTCOMES = ("one press", "checked", "corrected", "wrong as sure")
+
+
+def kiosk_outcome(seen: DiceSeen, truth: Sequence[int]) -> str:
+    """What the kiosk's dice pad makes of a settled reading of a roll of ``truth``."""
+    entry = DiceEntry(DicePrompt(0, (D6,) * len(truth)), "P", True, lambda v: v)  # type: ignore[arg-type, return-value]
+    if entry.offer(seen):
+        return "one press" if sorted(entry.values) == sorted(truth) else "wrong as sure"
+    entry.handle(CONFIRM)  # the person enters the roll: the pad starts from readings and guesses
+    return "checked" if sorted(entry.values) == sorted(truth) else "corrected"
+
+
+def shares(outcomes: list[str]) -> dict[str, Any]:
+    n = max(len(outcomes), 1)
+    return {"rolls": len(outcomes), **{k: round(outcomes.count(k) / n, 4) for k in OUTCOMES}}
+
+
+def line(name: str, s: dict[str, Any]) -> str:
+    return (f"{name:34} {s['rolls']:>5}  " + "  ".join(f"{s[k]:>8.1%}" for k in OUTCOMES))
+
+
+def synthetic(rolls: int, size: tuple[int, int], seed: int) -> tuple[dict[str, Any], float]:
+    from companion.kiosk.demo import DemoTable
+    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
+    from companion.kiosk.table_feed import TableProcessor, vision_board_reader, vision_dice_reader
+
+    names = ["Ann", "Ben"]
+    table = DemoTable(names, size, seed)
+    dice, _ = vision_dice_reader()
+    board, _ = vision_board_reader(table.players)
+    learn = getattr(board, "set_reference", None)
+    if learn is not None:
+        learn(table.empty_board())
+    processor = TableProcessor(dice, board, thumb_width=min(480, size[0]),
+                               dice_area=DiceArea.named(BOARD_CENTRE))
+    processor.expect_dice((6, 6))
+    # the board is registered once (it places the dice area, as at the table); then only the
+    # dice are read (the board reader's cost is not the dice's)
+    for _ in range(10):
+        frame = table.read()
+        if frame is None:
+            break
+        processor(frame)
+        if getattr(processor.dice, "region", None) is not None:
+            break
+    processor.board = None
+    rng = random.Random(seed)
+    outcomes: list[str] = []
+    t0 = time.perf_counter()
+    for _ in range(rolls):
+        truth = (rng.randint(1, 6), rng.randint(1, 6))
+        table.roll(truth)
+        seen = None
+        for _ in range(40):  # frames until the settler reports the roll
+            frame = table.read()
+            if frame is None:
+                break
+            reading = processor(frame)
+            if reading.settled is not None:
+                seen = reading.settled
+                break
+        outcomes.append("corrected" if seen is None else kiosk_outcome(seen, truth))
+    return shares(outcomes), time.perf_counter() - t0
+
+
+def real_rolls(d: dict[str, np.ndarray], vals: np.ndarray, sure: np.ndarray, photos: np.ndarray
+               ) -> tuple[list[str], list[str]]:
+    """Outcomes of the photos ``photos`` (all, and those of 1-3 labelled dice)."""
+    every, small = [], []
+    ex_photo = d["extra_photo"]
+    for p in photos.tolist():
+        m = np.flatnonzero(d["photo"] == p)
+        if not len(m):
+            continue
+        truth = d["truth"][m].tolist()
+        dice = []  # (x, value shown or None, guess) of every die the reader reported
+        for i in m:
+            if d["found"][i]:
+                dice.append((float(d["box"][i][0]), int(vals[i]) if sure[i] else None, int(vals[i]) or None))
+        for j in np.flatnonzero(ex_photo == p):
+            v = int(d["extra_value"][j])
+            dice.append((float(d["extra_x"][j]), v if d["extra_status"][j] == "read" else None,
+                         int(d["extra_guess"][j]) or None))
+        dice.sort(key=lambda t: t[0])
+        values = tuple(v for _, v, _ in dice)
+        seen = DiceSeen(values, "ok" if values and None not in values else "unsure", "", 0.0,
+                        tuple(g for _, _, g in dice))
+        out = kiosk_outcome(seen, truth)
+        every.append(out)
+        if len(truth) <= 3:
+            small.append(out)
+    return every, small
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--synthetic", type=int, default=60, help="rolls on the synthetic table (0: none)")
+    p.add_argument("--size", default="1280x720", help="the synthetic camera's frame size")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--parts", default="eval,calib")
+    p.add_argument("--tune-rolls", type=int, default=30)
+    p.add_argument("--real", action=argparse.BooleanOptionalAction, default=True)
+    args = p.parse_args()
+    result: dict[str, Any] = {"machine": platform.machine()}
+    print(f"{'table':34} {'rolls':>5}  " + "  ".join(f"{k:>8}" for k in ("1 press", "checked", "corrected", "wrong!")))
+    if args.synthetic:
+        w, h = (int(v) for v in args.size.split("x"))
+        s, secs = synthetic(args.synthetic, (w, h), args.seed)
+        result["synthetic"] = {**s, "size": args.size, "seconds": round(secs, 1)}
+        print(line(f"synthetic table {args.size} (2d6)", s), flush=True)
+    if args.real:
+        import dice_tuning as dt  # benchmarks/dice_tuning.py
+
+        from vision.dice.tune import table_adaptation
+
+        parts = set(args.parts.split(","))
+        d = dt.read_sources(parts, Path(str(ROOT / "out" / "bench-cache" / "dice-evidence-{parts}.npz").format(
+            parts="-".join(sorted(parts)))))
+        before_v, before_s = dt.verdicts(d, None)
+        result["real"] = {}
+        for name in dt.SOURCES:
+            ph = np.flatnonzero(d["photo_source"] == name)
+            every, small = real_rolls(d, before_v, before_s, ph)
+            r: dict[str, Any] = {"all": shares(every), "1-3 dice": shares(small)}
+            print(line(f"{name} all photos", r["all"]))
+            print(line(f"{name} photos of 1-3 dice", r["1-3 dice"]))
+            stems = sorted(set(d["photo_stem"][ph].tolist()))
+            n = args.tune_rolls
+            if n < len(stems) - 5:
+                first_ph = ph[np.isin(d["photo_stem"][ph], stems[:n])]
+                rest_ph = ph[~np.isin(d["photo_stem"][ph], stems[:n])]
+                stored = np.isin(d["photo"], first_ph) & d["found"] & (d["emb"] != 0).any(axis=1)
+                roll_of = {s: i for i, s in enumerate(stems)}
+                rolls = np.array([roll_of[d["photo_stem"][k]] for k in d["photo"][stored]], np.int64)
+                ad = table_adaptation(np.log(np.maximum(d["head"][stored], 1e-12)), d["emb"][stored],
+                                      d["truth"][stored], rolls, unsure=d["status"][stored] != "read")
+                av, as_ = dt.verdicts(d, ad)
+                b_every, b_small = real_rolls(d, before_v, before_s, rest_ph)
+                a_every, a_small = real_rolls(d, av, as_, rest_ph)
+                r["rest before tuning"] = {"all": shares(b_every), "1-3 dice": shares(b_small)}
+                r[f"rest after tuning on {n} rolls"] = {"all": shares(a_every), "1-3 dice": shares(a_small)}
+                print(line(f"  rest, before tuning on {n}", shares(b_every)))
+                print(line(f"  rest, after tuning on {n}", shares(a_every)))
+            result["real"][name] = r
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

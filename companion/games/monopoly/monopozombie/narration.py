@@ -34,6 +34,14 @@ def describe(rules: MonopoZombie, state: GameState, e: Event) -> str | None:
         return f"{who} is still on the first lap and cannot become a zombie yet."
     if kind == "immunity_used":
         return f"{who} uses the Get Out of Jail Free card as immunity and stays human."
+    if kind == "immunity_asked":
+        return f"{who} holds an immunity card: use it, or keep it and become a zombie?"
+    if kind == "immunity_kept":
+        return f"{who} keeps the immunity card."
+    if kind == "reroll":
+        return f"{who} rolled {e.detail}: every 5 or 6 is rolled again ({e.amount})."
+    if kind == "no_card":
+        return f"{who} draws no card: cards are off in the apocalypse."
     if kind == "immunity_over":
         return f"{who} has been round the board: no longer immune."
     if kind == "stage":

@@ -12,6 +12,7 @@ from companion.core.dice import DicePrompt
 from companion.games.monopoly.monopozombie.layer import MonopoZombie, stage, table, zp
 from companion.games.monopoly.monopozombie.model import (
     Allocate,
+    AnswerImmunity,
     ChooseMove,
     FormGroup,
     GoTo,
@@ -20,6 +21,7 @@ from companion.games.monopoly.monopozombie.model import (
     Impasse,
     LeaveGroup,
     Steer,
+    ZombieReroll,
 )
 from companion.games.monopoly.presenter import MonopolyPresenter
 from companion.games.monopoly.state import GameState
@@ -68,6 +70,9 @@ class ZombiePresenter(MonopolyPresenter):
             return "Travel with " + " and ".join(who(state, i) for i in a.others)
         if isinstance(a, LeaveGroup):
             return f"{who(state, a.player)} leaves the group"
+        if isinstance(a, AnswerImmunity):
+            return ("Use the immunity card: stay human" if a.use
+                    else "Keep the card: become a zombie")
         if isinstance(a, HireBodyguards):
             price = int(getattr(state.options, "bodyguard_price", 100))
             return f"Hire {a.count} bodyguard{'s' if a.count > 1 else ''} (${price * a.count})"
@@ -89,6 +94,9 @@ class ZombiePresenter(MonopolyPresenter):
         if isinstance(head, HomelessRoll):
             keep = ", keep one, either way" if len(prompt.dice) == 2 else ", clockwise"
             words = f"{p.name} (homeless) moves on: {count}{keep}"
+        elif isinstance(head, ZombieReroll):
+            stands = f"; the {head.kept[0]} stands" if head.kept else ""
+            words = f"{p.name} (zombie) rolls every 5 or 6 again: {count}{stands}"
         elif head is not None:
             return prompt
         elif p.zombie:

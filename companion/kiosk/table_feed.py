@@ -224,7 +224,9 @@ class TableProcessor:
             if obs is not None:
                 settled = DiceSeen(tuple(d.value for d in obs.dice), str(obs.status),
                                    str(getattr(obs, "message", "")), time.perf_counter(),
-                                   tuple(getattr(d, "guess", None) for d in obs.dice))
+                                   tuple(getattr(d, "guess", None) for d in obs.dice),
+                                   tuple(str(getattr(d, "colour", "") or "")
+                                         for d in obs.dice))
         board: BoardSeen | None = None
         pieces: tuple[PieceMark, ...] = ()
         corners: tuple[tuple[int, int], ...] = ()
@@ -449,9 +451,11 @@ class NoFeed:
         pass
 
 
-def move_context(player: str, from_cell: int, to_cell: int,
+def move_context(player: str, from_cell: int, to_cell: int | Sequence[int],
                  positions: Mapping[str, int]) -> Any:
-    """The vision ``MoveContext`` for an expected move."""
+    """The vision ``MoveContext`` for an expected move: one place, or every place a move being
+    chosen may take the piece to (the board reader then looks on all of them)."""
     from vision.board.pawns import MoveContext
 
-    return MoveContext(player, from_cell, (to_cell,), dict(positions))
+    cells = (to_cell,) if isinstance(to_cell, int) else tuple(to_cell)
+    return MoveContext(player, from_cell, cells, dict(positions))

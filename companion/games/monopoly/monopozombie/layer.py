@@ -119,6 +119,11 @@ class MonopoZombie(Rules):
             value = getattr(options, name, allowed[0])
             if value not in allowed:
                 raise ValueError(f"option {name} takes {' or '.join(allowed)}, not {value!r}")
+        colours = seat_colours(options)
+        if len(colours) > len(players) or any(not c.isalpha() for c in colours):
+            raise ValueError("option die_colours takes one colour name per seat, in seat order, "
+                             f"comma-separated (e.g. red,white,blue), not "
+                             f"{getattr(options, 'die_colours', '')!r}")
         return super().new_game(players, options, seed, decks, variant_table(table, ZombieTable))
 
     def parse_option(self, name: str, text: str) -> tuple[str, Any]:
@@ -1325,6 +1330,12 @@ class MonopoZombie(Rules):
         if tab.apocalypse_turn:
             facts["apocalypse_turns"] = end - tab.apocalypse_turn
         return facts
+
+
+def seat_colours(options: Options) -> tuple[str, ...]:
+    """The ``die_colours`` option as a colour name per seat (seat order; () when unset)."""
+    text = str(getattr(options, "die_colours", "") or "")
+    return tuple(c.strip().lower() for c in text.split(",")) if text.strip() else ()
 
 
 def _name(state: GameState, seat: int) -> str:

@@ -55,6 +55,9 @@ class ZombieOptions(Options):
     immunity_card: str = "auto"  # auto | ask: the holder is asked before a conversion (Z-8)
     apocalypse_cards: str = "zombie_only"  # zombie_only | none: cards in the apocalypse (Z-20)
     zombie_dice: str = "d4"  # d4 | d6: two d6 with every 5 or 6 rolled again (Z-29)
+    # each seat's dice colour, in seat order ("red,white,blue,green"): a group's pooled roll is
+    # then shared out by colour as the camera reads it; "" = entered in seat order (Z-23)
+    die_colours: str = ""
 
 
 CHOICES = {

@@ -584,8 +584,10 @@ class MonopoZombie(Rules):
         square = t.players[seat].position
         t.set_player(seat, zombie=True, homeless=False, turning=False, bodyguards=0,
                      renewed=False, extra_roll=False, in_jail=False, jail_turns=0)
-        t.pending = [x for x in t.pending if not (isinstance(x, Debt) and x.player == seat)]
-        t.front = [x for x in t.front if not (isinstance(x, Debt) and x.player == seat)]
+        t.pending = [_no_bidder(x, seat) for x in t.pending
+                     if not (isinstance(x, Debt) and x.player == seat)]
+        t.front = [_no_bidder(x, seat) for x in t.front
+                   if not (isinstance(x, Debt) and x.player == seat)]
         t.emit("zombified", seat, square=square, detail=how)
         self.drop_from_group(t, seat)
         if stage(t) == CAPITALISM:
@@ -1330,6 +1332,13 @@ class MonopoZombie(Rules):
         if tab.apocalypse_turn:
             facts["apocalypse_turns"] = end - tab.apocalypse_turn
         return facts
+
+
+def _no_bidder(item: Any, seat: int) -> Any:
+    """An auction still to run loses a bidder who has just become a zombie (Z-11)."""
+    if isinstance(item, Auction) and seat in item.bidders and item.high_bidder != seat:
+        return replace(item, bidders=tuple(b for b in item.bidders if b != seat))
+    return item
 
 
 def seat_colours(options: Options) -> tuple[str, ...]:

@@ -35,7 +35,8 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 
 from vision.dice import DiceConfig  # noqa: E402
-from vision.dice.evaluate import MATCH_IOU, _fbox, iou, table_items  # noqa: E402
+from vision.dice.evaluate import MATCH_IOU, _fbox, table_items  # noqa: E402
+from vision.dice.finder import iou  # noqa: E402
 from vision.dice.reader import read_dice  # noqa: E402
 from vision.dice.types import STATUS_READ  # noqa: E402
 

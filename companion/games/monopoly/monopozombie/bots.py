@@ -38,7 +38,6 @@ def _score(rules: MonopoZombie, state: GameState, seat: int, square: int, steer:
     me = zp(state, seat)
     here = rules.on_square(state, square)
     zombies = sum(1 for i in here if zp(state, i).zombie and i != seat)
-    humans = sum(1 for i in here if zp(state, i).human and i != seat)
     sq = rules.board.squares[square]
     s = state.squares[square]
     if me.zombie:
@@ -74,7 +73,8 @@ def _zombie_score(rules: MonopoZombie, state: GameState, seat: int, square: int)
     """Chase and convert: a zombie goes where it converts humans now, else where humans are
     likely to land next (they walk 2d6 forward before the apocalypse) or where it spoils their
     safe homes (human houses: demolished, and a zombie on one blocks the humans' win)."""
-    from companion.games.monopoly.monopozombie.layer import APOCALYPSE, stage, zp
+    from companion.games.monopoly.monopozombie.layer import stage, zp
+    from companion.games.monopoly.monopozombie.model import APOCALYPSE
 
     humans = [h for h in rules.humans(state) if not state.players[h].in_jail]
     if not rules.humans(state):

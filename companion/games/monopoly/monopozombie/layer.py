@@ -23,11 +23,11 @@ from companion.games.monopoly.monopozombie import narration
 from companion.games.monopoly.monopozombie.model import (
     APOCALYPSE,
     CAPITALISM,
+    CHOICES,
     DIRECTIONS,
     GROUP_TURNS,
     OUTBREAK,
     STAGES,
-    CHOICES,
     Allocate,
     AnswerImmunity,
     ChooseMove,

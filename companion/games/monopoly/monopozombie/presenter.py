@@ -25,10 +25,10 @@ from companion.games.monopoly.monopozombie.layer import (
     zp,
 )
 from companion.games.monopoly.monopozombie.model import (
+    DIRECTIONS,
     Allocate,
     AnswerImmunity,
     ChooseMove,
-    DIRECTIONS,
     FormGroup,
     GoTo,
     GroupMove,

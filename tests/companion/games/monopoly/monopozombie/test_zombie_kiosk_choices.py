@@ -81,7 +81,8 @@ class Feed:
         self.readings.append(TableReading(len(self.readings) + 1, img,
                                           board=BoardSeen("ok", "", occupants, True)))
 
-    def expect_dice(self, sides: Sequence[int] | None) -> None:
+    def expect_dice(self, sides: Sequence[int] | None,
+                    kinds: Sequence[str] | None = None) -> None:
         pass
 
     def poll(self) -> TableReading | None:

@@ -4,6 +4,9 @@ no cards in the apocalypse (Z-20, ``apocalypse_cards``), two d6 standing in for 
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 from zombie_table import Z
 
@@ -142,4 +145,5 @@ def test_word_options_refuse_unknown_values(name: str, value: str) -> None:
     with pytest.raises(ValueError, match=name):
         rules.parse_option(name, value)
     with pytest.raises(ValueError, match=name):
-        rules.new_game(["Ann", "Bob"], ZombieOptions(**{name: value}))
+        values: dict[str, Any] = {name: value}
+        rules.new_game(["Ann", "Bob"], replace(ZombieOptions(), **values))

@@ -63,6 +63,16 @@ def _score(rules: MonopoZombie, state: GameState, seat: int, square: int, steer:
 TWO_D6 = {d: (6 - abs(d - 7)) / 36 for d in range(2, 13)}
 
 
+# the zombie policy's weights (values measured with benchmarks: docs/monopozombie/overview.md)
+CONVERT = 12.0  # per human converted on arrival
+BLOCK = 15.0  # standing on the human house where humans gather (their win needs no zombie)
+DEMOLISH_NOW = 6.0  # a human house with no human on it: a level falls on arrival
+DEMOLISH_NEXT = 8.0  # per house level the next roll can reach (chance-weighted)
+
+# the chance that a 2d4 roll can take a piece d squares away, either way (the way is chosen)
+TWO_D4_EITHER = {d: (4 - abs(d - 5)) / 16 for d in range(2, 9)}
+
+
 def ring(a: int, b: int, size: int = 40) -> int:
     """Squares between a and b the short way round."""
     d = abs(a - b) % size
@@ -88,7 +98,7 @@ def _zombie_score(rules: MonopoZombie, state: GameState, seat: int, square: int)
     if there and not sheltered:
         strength = len(there) + sum(zp(state, i).bodyguards for i in there)
         catch = sum(1 for i in there if rules.convertible(state, i))
-        score += 12.0 * catch if zombies_there >= strength else 2.0 * len(there)
+        score += CONVERT * catch if zombies_there >= strength else 2.0 * len(there)
     sq = rules.board.squares[square]
     s = state.squares[square]
     human_home = sq.ownable and s.owner is not None and s.level > 0 and \
@@ -99,18 +109,20 @@ def _zombie_score(rules: MonopoZombie, state: GameState, seat: int, square: int)
         # and a level falls when they leave
         near = sum(1 for h in humans if ring(state.players[h].position, square, size) <= 12)
         if apocalypse and there:
-            score += 15.0 + 2.0 * near  # humans gather there: block their win
+            score += BLOCK + 2.0 * near  # humans gather there: block their win
         else:
-            score += 6.0 + (2.0 * near if apocalypse else 0.0)
+            score += DEMOLISH_NOW + (2.0 * near if apocalypse else 0.0)
     if not sheltered and not apocalypse:
         for h in humans:  # an ambush where humans land next
             if rules.convertible(state, h):
                 ahead = (square - state.players[h].position) % size
                 score += 8.0 * TWO_D6.get(ahead, 0.0)
-    if apocalypse and not human_home:
-        # stay close to the humans: the squares they can reach are within 12
-        score -= 0.1 * min((ring(state.players[h].position, square, size) for h in humans),
-                           default=0)
+    # where the next roll can take it from there (2d4, either way): human houses to knock
+    # down, the more levels the better (the zombies' way to win: no safe home left)
+    score += DEMOLISH_NEXT * sum(s2.level * TWO_D4_EITHER.get(ring(square, i, size), 0.0)
+                       for i, s2 in enumerate(state.squares)
+                       if i != square and s2.level and s2.owner is not None
+                       and not rules.owner_is_zombie(state, i))
     return score
 
 

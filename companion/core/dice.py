@@ -51,11 +51,15 @@ def die_of_sides(sides: int) -> DieKind:
 @dataclass(frozen=True, slots=True)
 class DicePrompt:
     """The roll a game waits for: ``dice`` in order, rolled by seat ``player``, for ``purpose``
-    (words for the screen: "move", "to leave jail", "Fireball damage" ...)."""
+    (words for the screen: "move", "to leave jail", "Fireball damage" ...). ``colours``: when
+    the table tells dice apart by colour (e.g. one colour per player in a pooled roll), the
+    colour name of each die in order, as the dice reader names colours ("red", "white" ...);
+    () when any die may be any colour."""
 
     player: int
     dice: tuple[DieKind, ...]
     purpose: str = ""
+    colours: tuple[str, ...] = ()
 
     @property
     def count(self) -> int:

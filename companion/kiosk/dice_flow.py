@@ -23,8 +23,9 @@ and more (docs/vision-dice.md), and it is never submitted without a press on tha
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.actions import Action
@@ -43,6 +44,31 @@ class DiceSeen:
     settled_at: float = 0.0  # time.perf_counter() when the settler reported it
     guesses: tuple[int | None, ...] = ()  # the reader's most likely value per die, sure or not
     crops: Any = None  # the dice as kept for learning (``dice_learning.RollCrops``), or None
+    colours: tuple[str, ...] = ()  # each die's colour name as the reader saw it ("" unknown)
+
+
+def in_colour_order(prompt: DicePrompt, seen: DiceSeen) -> tuple[DiceSeen, str]:
+    """A reading put in the prompt's order of colours (``DicePrompt.colours``: die k is the
+    one of that colour), with "" or what is wrong with the colours seen. Readings without
+    colours, prompts without colours and readings of the wrong count are left as they are."""
+    want = prompt.colours
+    if not want or len(seen.colours) != len(seen.values) or len(seen.values) != len(want):
+        return seen, ""
+    need, got = Counter(want), Counter(seen.colours)
+    if need != got:
+        def say(c: Counter[str]) -> str:
+            return ", ".join(f"{n} {colour or 'unknown'}" for colour, n in sorted(c.items()))
+        return seen, (f"the camera sees {say(got)} dice, this roll needs {say(need)}: check "
+                      "the dice colours, or press CONFIRM to enter the values")
+    free = list(range(len(seen.values)))
+    order = []
+    for colour in want:
+        k = next(i for i in free if seen.colours[i] == colour)
+        free.remove(k)
+        order.append(k)
+    guesses = tuple(seen.guesses[k] for k in order) if len(seen.guesses) == len(order) else ()
+    return replace(seen, values=tuple(seen.values[k] for k in order), guesses=guesses,
+                   colours=tuple(seen.colours[k] for k in order)), ""
 
 
 class DiceEntry:
@@ -78,6 +104,13 @@ class DiceEntry:
     def kinds(self) -> tuple[str, ...]:
         return tuple(k.name for k in self.prompt.dice)
 
+    def captions(self) -> tuple[str, ...]:
+        """What the screen writes under each die: its colour when the roll tells dice apart
+        by colour, else its kind."""
+        if len(self.prompt.colours) == len(self.prompt.dice):
+            return self.prompt.colours
+        return self.kinds()
+
     # -- camera ------------------------------------------------------------------------------
     def camera_lost(self) -> None:
         if self.mode == "camera":
@@ -87,8 +120,9 @@ class DiceEntry:
         """A settled reading from the camera; True if it is now shown for confirmation."""
         if self.mode == "edit":
             return False  # the player is typing: never overwrite what they entered
+        seen, colour_problem = in_colour_order(self.prompt, seen)
         self.seen = seen
-        self.problem = self.check(seen.values, seen.status)
+        self.problem = colour_problem or self.check(seen.values, seen.status)
         if self.problem:
             self.mode = "camera"
             return False

@@ -80,6 +80,9 @@ class Option:
     seat: int | None = None  # whose option (REACT shortcut), None = the table's
     enabled: bool = True
     note: str = ""
+    # the board places this row would put ``seat``'s piece on (a move chosen after the roll):
+    # the screen moves the cursor to the row where the camera sees that piece
+    places: tuple[int, ...] = ()
 
     def outcome(self) -> Outcome | None:
         if not self.enabled:

@@ -4,6 +4,11 @@ The game is the truth: a mismatch is shown ("the camera sees Ann on Oriental Ave
 the game has her on Vermont Avenue: move the piece") and never applied to the game. The check
 only speaks about pieces whose square changed in the last action and only once the board
 reading is stable (the scene still, no hand over the board).
+
+While a player chooses where their piece goes (the presenter's ``piece_choices``: a move picked
+after the roll), the piece may stand on any of the places offered or where it was: the check
+accepts it there, notes the place it is seen on (``seen_choice``, for the screen to pre-select
+that choice) and names the places when it is seen anywhere else.
 """
 
 from __future__ import annotations
@@ -35,7 +40,8 @@ class PieceCheck:
     name: str
     expected: int  # cell
     seen: tuple[int, ...]  # cells where the camera sees this player's piece
-    status: str  # ok | mismatch | unseen
+    status: str  # ok | mismatch | unseen | off_choice
+    allowed: tuple[int, ...] = ()  # a choice in progress: the places the piece may go
 
     def sentence(self, board: Presenter) -> str:
         """The check in words, the places named by the game's ``board`` (its presenter)."""
@@ -44,6 +50,12 @@ class PieceCheck:
             return f"{self.name}'s piece is on {want}"
         if self.status == "unseen":
             return f"the camera cannot find {self.name}'s piece: it belongs on {want}"
+        if self.status == "off_choice":
+            where = ", ".join(board.place_name(c) for c in self.seen)
+            names = [board.place_name(c) for c in self.allowed[:6]]
+            more = " ..." if len(self.allowed) > 6 else ""
+            return (f"the camera sees {self.name} on {where}; this move can take "
+                    f"{self.name} to {', '.join(names)}{more}")
         where = ", ".join(board.place_name(c) for c in self.seen)
         return (f"the camera sees {self.name} on {where}, the game has {self.name} on {want}: "
                 f"move the piece to {want}")
@@ -59,6 +71,18 @@ class PawnCheck:
         self.results: dict[int, PieceCheck] = {}
         self.unseen_after = unseen_after  # stable readings without the piece before "unseen"
         self._misses: dict[int, int] = {}
+        self.choices: dict[int, tuple[int, ...]] = {}  # seat -> places offered by a choice
+        self.seen_choice: dict[int, int] = {}  # seat -> the offered place its piece is seen on
+
+    def choose(self, state: Any, choices: Mapping[int, Sequence[int]]) -> None:
+        """A choice of place is in progress for these seats (or none: ``{}``)."""
+        new = {seat: tuple(places) for seat, places in choices.items()}
+        if new == self.choices:
+            return
+        for seat in set(self.choices) | set(new):
+            self.results.pop(seat, None)
+        self.choices = new
+        self.seen_choice = {s: c for s, c in self.seen_choice.items() if c in new.get(s, ())}
 
     def moved(self, before: Any, after: Any, events: Sequence[Event]) -> list[int]:
         """Note the pieces the last action moved; returns their seats."""
@@ -91,8 +115,10 @@ class PawnCheck:
         """Compare a board reading with the expectations; returns the results that changed."""
         if seen.status != "ok" or not seen.stable:
             return []
-        changed = []
+        changed = self._observe_choices(state, seen)
         for seat, cell in self.expect.items():
+            if seat in self.choices:
+                continue
             name = state.players[seat].name
             cells = seen.cells_of(name)
             if cell in cells:
@@ -105,6 +131,30 @@ class PawnCheck:
                     continue
                 status = "unseen"
             result = PieceCheck(seat, name, cell, tuple(cells), status)
+            if self.results.get(seat) != result:
+                self.results[seat] = result
+                changed.append(result)
+        return changed
+
+    def _observe_choices(self, state: Any, seen: BoardSeen) -> list[PieceCheck]:
+        changed = []
+        for seat, allowed in self.choices.items():
+            name = state.players[seat].name
+            here = self.board.place_of(state, seat)
+            cells = seen.cells_of(name)
+            offered = [c for c in cells if c in allowed]
+            if offered:
+                self.seen_choice[seat] = offered[0]
+            else:
+                self.seen_choice.pop(seat, None)
+            if offered or here in cells:
+                status, cell = "ok", offered[0] if offered else here
+            elif cells:
+                status, cell = "off_choice", here
+            else:
+                continue  # the piece may be in a hand: nothing to say yet
+            result = PieceCheck(seat, name, -1 if cell is None else cell, tuple(cells), status,
+                                tuple(allowed))
             if self.results.get(seat) != result:
                 self.results[seat] = result
                 changed.append(result)

@@ -145,6 +145,13 @@ class Presenter(Protocol):
         by place; the camera view draws them on those squares."""
         ...
 
+    def piece_choices(self, state: Any) -> Mapping[int, tuple[int, ...]]:
+        """Seats whose players are choosing where their piece goes now (a move picked after
+        the roll), each with every place the piece may be put on; {} when no one is. The
+        pawn check accepts the piece on any of them (or where it stands), and the menu's
+        rows that carry ``places`` are pre-selected from where the camera sees it."""
+        ...
+
     def map_view(self, state: Any) -> MapView | None:
         """The table as a square-grid map (a dungeon, a pitch), or None for a game whose board
         is a ring of places (the kiosk then shows no map)."""
@@ -265,6 +272,9 @@ class BasicPresenter:
         return str(place)
 
     def place_marks(self, state: Any) -> Mapping[int, tuple[str, ...]]:
+        return {}
+
+    def piece_choices(self, state: Any) -> Mapping[int, tuple[int, ...]]:
         return {}
 
     def map_view(self, state: Any) -> MapView | None:

@@ -122,6 +122,8 @@ class GameScreen:
         self.dice_latencies: list[float] = []  # settled -> on screen, seconds
         self.on_applied: list[Callable[[Applied, Any, Any], None]] = []
         self.presses = 0
+        self._touched: set[int] = set()  # pads whose cursor a player moved (ids)
+        self._announced: tuple[int, int] = (0, -1)  # (pad id, row) the camera last chose
         self._built_version = -1
         self._cards: tuple[PlayerCard, ...] = ()
         self._rebuild()
@@ -153,7 +155,45 @@ class GameScreen:
             self.stack.append(MapPicker(self.stack[0].title, list(self.map_view.targets)))
         self._expect_dice(entry.sides if entry is not None else None,
                           entry.kinds() if entry is not None else None)
+        self._expect_choice()
         self._built_version = s.version
+
+    def _expect_choice(self) -> None:
+        """A move being chosen: the pawn check accepts the piece on any place offered, and the
+        camera looks for it there."""
+        state = self.session.state
+        lookup = getattr(self.presenter, "piece_choices", None)
+        choices = dict(lookup(state)) if callable(lookup) and state.outcome is None else {}
+        self.pawns.choose(state, choices)
+        self._touched.clear()
+        if not choices:
+            return
+        seat = min(choices)
+        start = self.presenter.place_of(state, seat)
+        if start is None:
+            return
+        names = {state.players[i].name for i in choices}
+        positions = {n: c for n, c in self.pawns.expected_positions(state).items()
+                     if n not in names}
+        self.feed.set_expected(move_context(state.players[seat].name, start,
+                                            tuple(choices[seat]), positions))
+
+    def _preselect(self) -> None:
+        """Put the menu's cursor on the row that moves a piece where the camera sees it (the
+        player still confirms), unless a player has moved the cursor in this pad."""
+        top = self.top
+        if not isinstance(top, Menu) or id(top) in self._touched or not self.pawns.seen_choice:
+            return
+        for i, option in enumerate(top.options):
+            cell = self.pawns.seen_choice.get(option.seat) if option.seat is not None else None
+            if cell is not None and option.enabled and cell in option.places:
+                top.index = i
+                if self._announced != (id(top), i):
+                    self._announced = (id(top), i)
+                    name = self.session.state.players[option.seat].name
+                    self.flash(f"The camera sees {name} on {self.presenter.place_name(cell)}: "
+                               "CONFIRM to choose it", theme.GOOD)
+                return
 
     def _new_dice_entry(self) -> DiceEntry | None:
         """The dice pad for the roll the game waits for (None: no roll is due)."""
@@ -204,6 +244,8 @@ class GameScreen:
             return
         if inp.kind is InputKind.REACT and isinstance(self.top, MapPicker) and len(self.stack) > 1:
             self.stack.pop()  # a seat's button: to the menu, at that seat's options
+        if inp.kind in (InputKind.PREV, InputKind.NEXT, InputKind.REACT):
+            self._touched.add(id(self.top))  # the camera no longer moves this cursor
         outcome = self.top.handle(inp)
         self._follow(outcome)
 
@@ -374,8 +416,9 @@ class GameScreen:
                 elif reading.board.status == "ok":
                     self.board_note = ""
                 for result in self.pawns.observe(s.state, reading.board):
-                    if result.status == "ok":
+                    if result.status == "ok" and result.seat not in self.pawns.choices:
                         s.log.append(f"Checked: {result.sentence(self.presenter)}")
+                self._preselect()
         entry = self.dice_entry()
         if entry is not None and self.settled is not None:
             entry.offer(self.settled)
@@ -474,7 +517,7 @@ class GameScreen:
         if entry is not None:
             dice = DiceModel(tuple(entry.sides), tuple(entry.values), entry.mode,
                              entry.cursor, entry.problem, tuple(entry.guessed),
-                             entry.labels(), entry.kinds())
+                             entry.labels(), entry.captions())
             return DecisionModel(title, entry.title, (), entry.hint(), dice, tuple(banners),
                                  len(self.stack) - 1, notes, page)
         rows = tuple((r.text, r.selected, r.enabled) for r in top.rows())

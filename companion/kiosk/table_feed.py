@@ -238,7 +238,10 @@ class TableProcessor:
                          if self.keep_crops and self._numbered is None else None)
                 settled = DiceSeen(tuple(d.value for d in obs.dice), str(obs.status),
                                    str(getattr(obs, "message", "")), time.perf_counter(),
-                                   tuple(getattr(d, "guess", None) for d in obs.dice), crops)
+                                   tuple(getattr(d, "guess", None) for d in obs.dice),
+                                   crops=crops,
+                                   colours=tuple(str(getattr(d, "colour", "") or "")
+                                                 for d in obs.dice))
         board: BoardSeen | None = None
         pieces: tuple[PieceMark, ...] = ()
         corners: tuple[tuple[int, int], ...] = ()
@@ -463,9 +466,11 @@ class NoFeed:
         pass
 
 
-def move_context(player: str, from_cell: int, to_cell: int,
+def move_context(player: str, from_cell: int, to_cell: int | Sequence[int],
                  positions: Mapping[str, int]) -> Any:
-    """The vision ``MoveContext`` for an expected move."""
+    """The vision ``MoveContext`` for an expected move: one place, or every place a move being
+    chosen may take the piece to (the board reader then looks on all of them)."""
     from vision.board.pawns import MoveContext
 
-    return MoveContext(player, from_cell, (to_cell,), dict(positions))
+    cells = (to_cell,) if isinstance(to_cell, int) else tuple(to_cell)
+    return MoveContext(player, from_cell, cells, dict(positions))

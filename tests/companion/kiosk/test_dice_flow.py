@@ -76,3 +76,34 @@ def test_a_guess_a_die_cannot_show_or_no_guess_starts_at_one() -> None:
     for press in presses:
         out = entry.handle(press)
     assert out == Submit(Roll(0, (2, 6)))
+
+
+def coloured_entry() -> DiceEntry:
+    """Six d6: three red (the first seat's) then three white (the second's)."""
+    prompt = DicePrompt(0, tuple(die_of_sides(6) for _ in range(6)), "group move",
+                        ("red",) * 3 + ("white",) * 3)
+    return DiceEntry(prompt, "Ann", True, lambda values: Roll(0, values))
+
+
+def test_dice_with_colours_are_put_in_the_prompts_colour_order() -> None:
+    e = coloured_entry()
+    seen = DiceSeen((1, 2, 3, 4, 5, 6), guesses=(1, 2, 3, 4, 5, 6),
+                    colours=("white", "red", "white", "red", "red", "white"))
+    assert e.offer(seen)
+    assert e.values == [2, 4, 5, 1, 3, 6]
+    assert e.handle(CONFIRM) == Submit(Roll(0, (2, 4, 5, 1, 3, 6)))
+
+
+def test_dice_of_the_wrong_colours_are_not_offered_for_confirmation() -> None:
+    e = coloured_entry()
+    seen = DiceSeen((1, 2, 3, 4, 5, 6),
+                    colours=("white", "red", "white", "red", "blue", "white"))
+    assert not e.offer(seen)
+    assert e.problem.startswith("the camera sees 1 blue, 2 red, 3 white dice, this roll needs "
+                                "3 red, 3 white")
+
+
+def test_dice_without_colours_keep_the_order_seen() -> None:
+    e = coloured_entry()
+    assert e.offer(DiceSeen((1, 2, 3, 4, 5, 6)))
+    assert e.values == [1, 2, 3, 4, 5, 6]

@@ -23,11 +23,13 @@ from companion.games.monopoly.monopozombie import narration
 from companion.games.monopoly.monopozombie.model import (
     APOCALYPSE,
     CAPITALISM,
+    CHOICES,
     DIRECTIONS,
     GROUP_TURNS,
     OUTBREAK,
     STAGES,
     Allocate,
+    AnswerImmunity,
     ChooseMove,
     FormGroup,
     GoTo,
@@ -36,11 +38,13 @@ from companion.games.monopoly.monopozombie.model import (
     GroupMoved,
     HireBodyguards,
     HomelessRoll,
+    ImmunityChoice,
     Impasse,
     LeaveGroup,
     Steer,
     ZombieOptions,
     ZombiePlayer,
+    ZombieReroll,
     ZombieTable,
     is_kept,
     keep_options,
@@ -111,7 +115,22 @@ class MonopoZombie(Rules):
         options = options or self.default_options()
         if options.teams:
             raise ValueError("MonopoZombie has no team play: leave the teams option empty")
+        for name, allowed in CHOICES.items():
+            value = getattr(options, name, allowed[0])
+            if value not in allowed:
+                raise ValueError(f"option {name} takes {' or '.join(allowed)}, not {value!r}")
+        colours = seat_colours(options)
+        if len(colours) > len(players) or any(not c.isalpha() for c in colours):
+            raise ValueError("option die_colours takes one colour name per seat, in seat order, "
+                             f"comma-separated (e.g. red,white,blue), not "
+                             f"{getattr(options, 'die_colours', '')!r}")
         return super().new_game(players, options, seed, decks, variant_table(table, ZombieTable))
+
+    def parse_option(self, name: str, text: str) -> tuple[str, Any]:
+        """The word options take one of their listed values (``model.CHOICES``)."""
+        if name in CHOICES and text not in CHOICES[name]:
+            raise ValueError(f"option {name} takes {' or '.join(CHOICES[name])}, not {text!r}")
+        return super().parse_option(name, text)
 
     def opt(self, state: GameState | Txn, name: str) -> Any:
         return getattr(state.options, name, getattr(ZombieOptions(), name))
@@ -215,7 +234,8 @@ class MonopoZombie(Rules):
         if not due:
             return None
         if p.zombie:
-            return RollSpec(cur, (4, 4), "move")
+            sides = (6, 6) if self.opt(state, "zombie_dice") == "d6" else (4, 4)
+            return RollSpec(cur, sides, "move")
         if p.homeless:
             return RollSpec(cur, (6, 6) if stage(state) == APOCALYPSE else (6,), "move")
         if stage(state) == APOCALYPSE:
@@ -243,6 +263,9 @@ class MonopoZombie(Rules):
             if group is not None and len(dice) == 3 * len(group.members) and p.human:
                 t.push(GroupMove(player, group.members, dice))
                 return
+            if p.zombie and any(d > 4 for d in dice):
+                self._zombie_reroll(t, player, dice)  # zombie_dice=d6 (Z-29)
+                return
             keep = len(dice) if p.zombie else (1 if p.homeless else 2)
             t.push(ChooseMove(player, dice, keep))
             return
@@ -253,6 +276,21 @@ class MonopoZombie(Rules):
         super().movement_roll(t, player, dice)
         if zp(t, player).zombie:
             t.roll_again = False  # zombies get no extra roll (MZ.19, Z-6)
+
+    def _zombie_reroll(self, t: Txn, player: int, dice: tuple[int, ...]) -> None:
+        """Two d6 standing in for 2d4: every 5 or 6 is rolled again (Z-29)."""
+        kept = tuple(d for d in dice if d <= 4)
+        again = len(dice) - len(kept)
+        t.emit("reroll", player, amount=again, detail=" ".join(map(str, dice)))
+        t.push(ZombieReroll(player, (6,) * again, kept))
+
+    def zombie_rerolled(self, t: Txn, head: ZombieReroll, dice: tuple[int, ...]) -> None:
+        full = head.kept + dice
+        if any(d > 4 for d in dice):
+            self._zombie_reroll(t, head.player, full)
+            return
+        t.last_dice = full
+        t.push(ChooseMove(head.player, full, len(full)))
 
     def jail_roll(self, t: Txn, player: int, dice: tuple[int, ...]) -> None:
         if dice == (1, 1) and zp(t, player).human:
@@ -374,8 +412,20 @@ class MonopoZombie(Rules):
         p = zp(t, player)
         if p.turning:
             t.set_player(player, turning=False)
+            if self.asks_immunity(t, player):
+                # the arrival waits for the holder's answer (Z-8, option immunity_card=ask)
+                t.emit("immunity_asked", player, detail="double_one")
+                t.push(ImmunityChoice(player, "double_one", land=index,
+                                      dice_total=ctx.dice_total))
+                return
             self.convert(t, player, "double_one", share=False)
             p = zp(t, player)
+        self.resolve_arrival(t, player, index, ctx)
+
+    def resolve_arrival(self, t: Txn, player: int, index: int, ctx: LandContext) -> None:
+        """The arrival on ``index`` as the player now is (zombie or human), then the sharing
+        check and the zombies' win."""
+        p = zp(t, player)
         if p.zombie:
             self.zombie_arrives(t, player, index)
         else:
@@ -420,6 +470,9 @@ class MonopoZombie(Rules):
             return  # sheltered by the buildings (MZ.22); zombies collect no rent (Z-10)
         if stage(t) == APOCALYPSE:
             if sq.kind in ("chance", "community_chest"):
+                if self.opt(t, "apocalypse_cards") == "none":
+                    t.emit("no_card", player, detail=sq.kind)  # Z-20: no card is drawn
+                    return
                 self.draw_card(t, player, sq.kind)
             elif sq.kind == "go_to_jail":
                 self.send_to_jail(t, player)
@@ -483,17 +536,58 @@ class MonopoZombie(Rules):
         if not p.lap_done:
             t.emit("immune", seat, detail=how)
             return False
-        if p.jail_cards:  # the Get Out of Jail Free card, used as immunity (Z-8)
-            deck = p.jail_cards[0]
-            t.set_player(seat, jail_cards=p.jail_cards[1:])
-            self._return_jail_card(t, deck)
-            t.emit("immunity_used", seat, detail=f"{deck}:{how}")
+        if p.jail_cards and self.opt(t, "immunity_card") == "ask":
+            if not any(isinstance(x, ImmunityChoice) and x.player == seat
+                       for x in t.pending + t.front):
+                t.emit("immunity_asked", seat, detail=how)
+                t.push(ImmunityChoice(seat, how, share=share))  # the holder decides (Z-8)
             return False
-        square = p.position
+        if p.jail_cards:  # the Get Out of Jail Free card, used as immunity (Z-8)
+            return self._use_immunity(t, seat, how)
+        return self.zombify(t, seat, how, share)
+
+    def asks_immunity(self, t: Txn, seat: int) -> bool:
+        p = zp(t, seat)
+        return p.human and p.lap_done and bool(p.jail_cards) and \
+            self.opt(t, "immunity_card") == "ask"
+
+    def _use_immunity(self, t: Txn, seat: int, how: str) -> bool:
+        p = zp(t, seat)
+        deck = p.jail_cards[0]
+        t.set_player(seat, jail_cards=p.jail_cards[1:])
+        self._return_jail_card(t, deck)
+        t.emit("immunity_used", seat, detail=f"{deck}:{how}")
+        return False
+
+    def answer_immunity(self, t: Txn, seat: int, use: bool) -> None:
+        """The holder's answer to an ``ImmunityChoice`` (Z-8)."""
+        head = t.pending[0] if t.pending else None
+        if not isinstance(head, ImmunityChoice):
+            raise IllegalActionError(f"no one is asked about an immunity card: "
+                                     f"{self.waiting_for(t)}")
+        if head.player != seat:
+            raise IllegalActionError(f"it is {t.name(head.player)}'s card to use or keep, not "
+                                     f"{t.name(seat)}'s")
+        t.pending.pop(0)
+        if use:
+            self._use_immunity(t, seat, head.how)
+        else:
+            t.emit("immunity_kept", seat, detail=head.how)
+            self.zombify(t, seat, head.how, share=head.share and head.land < 0)
+            if seat == t.current:
+                t.roll_again = False
+        if head.land >= 0 and t.outcome is None:
+            self.resolve_arrival(t, seat, head.land, LandContext(dice_total=head.dice_total))
+
+    def zombify(self, t: Txn, seat: int, how: str, share: bool = True) -> bool:
+        """The conversion itself: nothing saves ``seat`` any more."""
+        square = t.players[seat].position
         t.set_player(seat, zombie=True, homeless=False, turning=False, bodyguards=0,
                      renewed=False, extra_roll=False, in_jail=False, jail_turns=0)
-        t.pending = [x for x in t.pending if not (isinstance(x, Debt) and x.player == seat)]
-        t.front = [x for x in t.front if not (isinstance(x, Debt) and x.player == seat)]
+        t.pending = [_no_bidder(x, seat) for x in t.pending
+                     if not (isinstance(x, Debt) and x.player == seat)]
+        t.front = [_no_bidder(x, seat) for x in t.front
+                   if not (isinstance(x, Debt) and x.player == seat)]
         t.emit("zombified", seat, square=square, detail=how)
         self.drop_from_group(t, seat)
         if stage(t) == CAPITALISM:
@@ -1058,6 +1152,8 @@ class MonopoZombie(Rules):
             self.allocate(t, action.player, action.moves)
         elif isinstance(action, Impasse):
             self.impasse(t, action.player)
+        elif isinstance(action, AnswerImmunity):
+            self.answer_immunity(t, action.player, action.use)
         else:
             super().apply_extra(t, action)
 
@@ -1116,6 +1212,11 @@ class MonopoZombie(Rules):
             return Impasse(player)
         if verb == "allocate":
             return Allocate(player, tuple(_allocation(state, a) for a in args))
+        if verb == "immunity":
+            if len(args) != 1 or args[0].lower() not in ("use", "keep"):
+                raise ValueError("immunity use|keep: spend the immunity card, or keep it and "
+                                 "become a zombie")
+            return AnswerImmunity(player, args[0].lower() == "use")
         if verb == "hire":
             if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
                 raise ValueError("hire N: how many bodyguards (1 or more)")
@@ -1130,6 +1231,8 @@ class MonopoZombie(Rules):
             return f'go "{name}"' if " " in name else f"go {name}"
         if isinstance(action, HireBodyguards):
             return f"hire {action.count}"
+        if isinstance(action, AnswerImmunity):
+            return f"immunity {'use' if action.use else 'keep'}"
         if isinstance(action, FormGroup):
             return "group " + " ".join(_name(state, i) for i in action.others)
         if isinstance(action, LeaveGroup):
@@ -1229,6 +1332,19 @@ class MonopoZombie(Rules):
         if tab.apocalypse_turn:
             facts["apocalypse_turns"] = end - tab.apocalypse_turn
         return facts
+
+
+def _no_bidder(item: Any, seat: int) -> Any:
+    """An auction still to run loses a bidder who has just become a zombie (Z-11)."""
+    if isinstance(item, Auction) and seat in item.bidders and item.high_bidder != seat:
+        return replace(item, bidders=tuple(b for b in item.bidders if b != seat))
+    return item
+
+
+def seat_colours(options: Options) -> tuple[str, ...]:
+    """The ``die_colours`` option as a colour name per seat (seat order; () when unset)."""
+    text = str(getattr(options, "die_colours", "") or "")
+    return tuple(c.strip().lower() for c in text.split(",")) if text.strip() else ()
 
 
 def _name(state: GameState, seat: int) -> str:

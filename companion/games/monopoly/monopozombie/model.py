@@ -52,6 +52,22 @@ class ZombieOptions(Options):
     jail_square_converts: bool = True  # Go To Jail square and third doubles convert (Z-7)
     zombies_draw_cards: bool = True  # zombies draw and discard (Z-10)
     bodyguard_price: int = 100  # MZ.29
+    immunity_card: str = "auto"  # auto | ask: the holder is asked before a conversion (Z-8)
+    apocalypse_cards: str = "zombie_only"  # zombie_only | none: cards in the apocalypse (Z-20)
+    zombie_dice: str = "d4"  # d4 | d6: two d6 with every 5 or 6 rolled again (Z-29)
+    # each seat's dice colour, in seat order ("red,white,blue,green"): a group's pooled roll is
+    # then shared out by colour as the camera reads it; "" = entered in seat order (Z-23)
+    die_colours: str = ""
+
+
+CHOICES = {
+    "apocalypse_at": ("printed", "one_away"),
+    "small_table": ("circuit", "half"),
+    "immunity_card": ("auto", "ask"),
+    "apocalypse_cards": ("zombie_only", "none"),
+    "zombie_dice": ("d4", "d6"),
+}
+"""The word options and the values each takes."""
 
 
 GROUP_TURNS = 3  # a group moves together for at most three turns, then three apart (MZ.40)
@@ -137,6 +153,14 @@ class Impasse(Action):
     """A member declares an impasse: each member moves with two of the dice they rolled."""
 
 
+@dataclass(frozen=True, slots=True)
+class AnswerImmunity(Action):
+    """Asked before a conversion (option ``immunity_card=ask``): spend the immunity card
+    (``use``) or keep it and become a zombie."""
+
+    use: bool
+
+
 # --------------------------------------------------------------------------------------
 # Prompts
 # --------------------------------------------------------------------------------------
@@ -193,6 +217,41 @@ class HomelessRoll(prompts.RollFor["MonopoZombie"]):
 
     def rolled(self, rules: MonopoZombie, t: Txn, dice: tuple[int, ...]) -> None:
         rules.homeless_rolled(t, self, dice)
+
+
+@dataclass(frozen=True, slots=True)
+class ImmunityChoice(prompts.Decision["MonopoZombie"]):
+    """A conversion (``how``) is about to make ``player`` a zombie and they hold an immunity
+    card (option ``immunity_card=ask``, Z-8): use it or not. ``land`` >= 0: a double-one
+    arrival on that square still to resolve (as a human or as a zombie) once answered."""
+
+    how: str
+    share: bool = False  # run the sharing check on their square if they become a zombie
+    land: int = -1
+    dice_total: int = 0
+
+    @property
+    def prompt(self) -> str:
+        return "use the immunity card or become a zombie"
+
+    def actions(self, rules: MonopoZombie, state: GameState) -> list[Action]:
+        return [AnswerImmunity(self.player, True), AnswerImmunity(self.player, False)]
+
+
+@dataclass(frozen=True, slots=True)
+class ZombieReroll(prompts.RollFor["MonopoZombie"]):
+    """Option ``zombie_dice=d6`` (Z-29): the zombie rolled two d6 and a 5 or 6 is rolled
+    again; ``kept`` are the dice that stand (1-4)."""
+
+    sides: tuple[int, ...] = (6,)
+    kept: tuple[int, ...] = ()
+
+    @property
+    def prompt(self) -> str:
+        return "roll again every 5 or 6"
+
+    def rolled(self, rules: MonopoZombie, t: Txn, dice: tuple[int, ...]) -> None:
+        rules.zombie_rerolled(t, self, dice)
 
 
 @dataclass(frozen=True, slots=True)

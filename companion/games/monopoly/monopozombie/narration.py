@@ -24,41 +24,39 @@ STAGE_WORDS = {
 }
 
 
+PLAIN = {
+    "immune": "{who} is still on the first lap and cannot become a zombie yet.",
+    "immunity_asked": "{who} holds an immunity card: use it, or keep it and become a zombie?",
+    "immunity_kept": "{who} keeps the immunity card.",
+    "immunity_used": "{who} uses the Get Out of Jail Free card as immunity and stays human.",
+    "immunity_over": "{who} has been round the board: no longer immune.",
+    "reroll": "{who} rolled {detail}: every 5 or 6 is rolled again ({amount}).",
+    "no_card": "{who} draws no card: cards are off in the apocalypse.",
+    "demolished": "One building level falls on {square} ({amount} left).",
+    "homeless": "{who} is bankrupt and stays on as homeless.",
+    "housed": "{who} gets ${amount} and is no longer homeless.",
+    "homeless_moves": "{who} (homeless) must move on.",
+    "homeless_auction": "{who} (homeless) sends {square} to auction.",
+    "card_ignored": "{who} ignores the card.",
+    "jail_ignored": "{who} does not go to jail.",
+    "bodyguards": "{who} hires {amount} bodyguard(s).",
+    "bodyguards_gone": "{who}'s bodyguards leave.",
+}
+
+
 def describe(rules: MonopoZombie, state: GameState, e: Event) -> str | None:
     who = state.players[e.player].name if e.player is not None and e.player >= 0 else "someone"
     square = rules.board.squares[e.square].name if e.square is not None and e.square >= 0 else ""
     kind = e.kind
+    if kind in PLAIN:
+        return PLAIN[kind].format(who=who, square=square, amount=e.amount, detail=e.detail)
     if kind == "zombified":
         return f"{who} becomes a zombie on {square} by {HOW.get(e.detail, e.detail)}."
-    if kind == "immune":
-        return f"{who} is still on the first lap and cannot become a zombie yet."
-    if kind == "immunity_used":
-        return f"{who} uses the Get Out of Jail Free card as immunity and stays human."
-    if kind == "immunity_over":
-        return f"{who} has been round the board: no longer immune."
     if kind == "stage":
         return STAGE_WORDS.get(e.detail, f"Stage: {e.detail}.")
-    if kind == "demolished":
-        return f"One building level falls on {square} ({e.amount} left)."
-    if kind == "homeless":
-        return f"{who} is bankrupt and stays on as homeless."
-    if kind == "housed":
-        return f"{who} gets ${e.amount} and is no longer homeless."
-    if kind == "homeless_moves":
-        return f"{who} (homeless) must move on."
-    if kind == "homeless_auction":
-        return f"{who} (homeless) sends {square} to auction."
-    if kind == "card_ignored":
-        return f"{who} ignores the card."
-    if kind == "jail_ignored":
-        return f"{who} does not go to jail."
     if kind == "steered":
         way = "clockwise" if e.detail == "forward" else "back"
         return f"{who} moves {e.amount} {way}."
-    if kind == "bodyguards":
-        return f"{who} hires {e.amount} bodyguard(s)."
-    if kind == "bodyguards_gone":
-        return f"{who}'s bodyguards leave."
     if kind == "game_over" and state.outcome is not None:
         if state.outcome.reason == "humans_win":
             return f"The humans win on {square}: {e.detail}."

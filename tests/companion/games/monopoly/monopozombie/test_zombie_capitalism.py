@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from zombie_table import Z
 
+from companion.core.registry import find_game
 from companion.games.monopoly.actions import (
     Bid,
     Build,
@@ -14,9 +15,10 @@ from companion.games.monopoly.actions import (
     EndTurn,
     Mortgage,
     PassBid,
+    Roll,
     Sell,
 )
-from companion.games.monopoly.monopozombie import HomelessRoll
+from companion.games.monopoly.monopozombie import ChooseMove, HomelessRoll, Steer, ZombieOptions
 from companion.games.monopoly.pending import Auction, BuyDecision, Debt
 
 MEDITERRANEAN, BALTIC, INCOME_TAX, READING = 1, 3, 4, 5
@@ -174,3 +176,25 @@ def test_mz10_homeless_converts_other_ways_but_one_die_never_doubles(z: Z) -> No
         z.act(z.rules.legal_actions(z.state)[0])
     z.roll("Ann", 3)  # the bare lot of a zombie
     assert z.p("Ann").zombie and not z.p("Ann").homeless
+
+
+def test_z32_no_team_play() -> None:
+    with pytest.raises(ValueError, match="no team play"):
+        find_game("monopozombie").new_game(["Ann", "Bob", "Cy", "Dee"],
+                                           ZombieOptions(teams="Ann+Bob,Cy+Dee"))
+
+
+def test_mz46_z34_the_to_consider_ideas_are_not_played() -> None:
+    # no option turns any of them on
+    assert not {"direction_first", "rolled_conversions", "invisible_homeless", "safe_squares",
+                "carry_houses", "fortified_houses"} & set(ZombieOptions.names())
+    z = Z(players=6).veterans().stage("outbreak").put("Bob", zombie=True, position=10)
+    z.put("Eve", position=20).put("Fay", position=20).put("Ann", position=17)
+    z.turn("Bob")
+    # a zombie rolls first and picks the way after (not before the roll)
+    assert z.rules.legal_actions(z.state)[0] == Roll(1, ())
+    z.roll("Bob", 4, 3)
+    assert isinstance(z.state.pending[0], ChooseMove)
+    # a conversion is never rolled for: outnumbered on an unsheltered square, Ann turns at once
+    z.act(Steer(1, (), "forward"))
+    assert z.p("Ann").zombie and not z.state.pending

@@ -129,3 +129,18 @@ def test_mz42_homeless_joining_a_group_regain_3d6() -> None:
     z.act(FormGroup(0, (2,)))
     cy = z.p("Cy")
     assert not cy.homeless and cy.homeless_at_apocalypse  # MZ.44 stays open to her
+
+
+def test_z22_no_agreement_asked_a_member_who_does_not_agree_leaves_at_once() -> None:
+    z = apocalypse().put("Cy", position=13).put("Dee", position=5).put("Fay", position=5)
+    z.put("Ann", position=JAIL).turn("Ann")
+    z.roll("Ann", 1, 2, 6)
+    z.act(Steer(0, (2, 1), "forward"))
+    z.act(FormGroup(0, (2,)))  # formed at once: no question is put to Cy
+    assert not z.state.pending and table(z.state).group_of(2) is not None
+    assert LeaveGroup(2) in z.rules.legal_actions(z.state)  # Cy's own way out, right now
+    z.act(LeaveGroup(2))
+    assert table(z.state).groups == ()
+    z.act(EndTurn(0))
+    z.turn("Cy")  # her own seat's turn: an individual roll
+    assert z.rules.roll_spec(z.state).sides == (6, 6, 6)  # type: ignore[union-attr]

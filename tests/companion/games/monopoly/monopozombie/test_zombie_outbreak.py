@@ -212,3 +212,14 @@ def test_z12_a_zombie_keeps_frozen_money_and_is_paid_nothing() -> None:
     z.roll("Ann", 1, 2)  # pay every player $50: the zombie's share goes to the bank
     assert z.p("Bob").cash == 1500 and z.p("Cy").cash == 1550 and z.p("Ann").cash == 1250
     assert Roll(1, ()) not in z.rules.legal_actions(z.state)
+
+
+def test_z11_a_human_converted_as_a_zombie_arrives_is_no_bidder_in_its_auction() -> None:
+    z = outbreak(Z(players=6)).put("Ann", position=READING + 10).put("Bob", position=JAIL)
+    z.turn("Bob")
+    z.roll("Bob", 3, 2)
+    z.act(Steer(1, (), "forward"))  # Pennsylvania Railroad: unowned, Ann there alone
+    head = z.state.pending[0]
+    assert z.p("Ann").zombie
+    assert isinstance(head, Auction) and head.square == READING + 10
+    assert 0 not in head.bidders and 1 not in head.bidders and head.bidders == (2, 3, 4, 5)

@@ -71,7 +71,28 @@ Ann allocate Ann:2,1:forward Cy:2,1:forward
     assert s == state
 
 
+def test_immunity_verb_and_the_word_options_replay() -> None:
+    text = """variant monopozombie
+seed 1
+option immunity_card=ask
+option zombie_dice=d6
+player Ann
+player Bob
+player Cy
+player Dee
+set player Ann lap=done position=1
+set player Ann jail_cards=chance
+Ann roll 1 1
+Ann immunity keep
+"""
+    state = replay(text).state
+    assert state.options.immunity_card == "ask" and state.options.zombie_dice == "d6"
+    assert state.players[0].zombie and state.players[0].jail_cards == ("chance",)
+    assert replay(text.replace("immunity keep", "immunity use")).state.players[0].zombie is False
+
+
 @pytest.mark.parametrize("line, problem", [
+    ("Ann immunity maybe", "immunity use|keep"),
     ("Ann move 5 3 sideways", "forward|back"),
     ("Ann move 5 x back", "numbers"),
     ("Ann go", "one square"),
@@ -90,6 +111,7 @@ def test_bad_verbs_say_what_is_wrong(line: str, problem: str) -> None:
     ("set player Ann zombie=maybe", "zombie takes yes or no"),
     ("set player Ann lap=second", "lap takes first or done"),
     ("set stage doom", "set stage takes one of capitalism, outbreak, apocalypse"),
+    ("option zombie_dice=d5", "zombie_dice takes d4 or d6"),
     ("set player Ann mood=grim", "the fields are cash, .*zombie, homeless"),
 ])
 def test_bad_position_lines(line: str, problem: str) -> None:

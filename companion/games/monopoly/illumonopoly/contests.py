@@ -211,6 +211,42 @@ class HeldCaseChoice(Decision["Illumonopoly"]):
         rules.resume_case(t, self.player, self.index, option == "continue")
 
 
+@dataclass(frozen=True, slots=True)
+class EveningChoice(Decision["Illumonopoly"]):
+    """A lot of a built group came back bare (or lost its buildings), leaving the group
+    uneven (IL.38, I-35): the owner of the highest lot either builds the low lots up
+    (``choose even build``, paying the bank ``cost``) or lets the group be sold down
+    (``choose even sell``)."""
+
+    group: str = ""
+    square: int = -1  # the low lot (the first, when several)
+    needed: int = 0  # the level the low lots are built up to
+    cost: int = 0
+
+    @property
+    def prompt(self) -> str:
+        return "build the bare lot up, or sell the group down to even it"
+
+    def actions(self, rules: Illumonopoly, state: GameState) -> list[Action]:
+        out = [Choose(self.player, "even", "sell")]
+        if rules.evening_build_problem(state, self) is None:
+            out.insert(0, Choose(self.player, "even", "build"))
+        return out
+
+    def choose(self, rules: Illumonopoly, t: Txn, what: str, option: str) -> None:
+        if what != "even" or option not in ("build", "sell"):
+            t.pending.insert(0, self)
+            raise IllegalActionError("choose even build, or choose even sell")
+        if option == "build":
+            problem = rules.evening_build_problem(t, self)
+            if problem:
+                t.pending.insert(0, self)
+                raise IllegalActionError(problem)
+            rules.even_up(t, self)
+        else:
+            rules.even_group(t, self.group, ask=False)
+
+
 def reopened(head: SupportRound, seat: int, change: int, spent: int, side_a: bool) -> SupportRound:
     """The round after ``seat`` spent: the number moves and everybody is asked again."""
     return replace(head, net=head.net + change,

@@ -48,6 +48,7 @@ from companion.games.monopoly.illumonopoly.contests import (
     AntitrustChoice,
     CardWindow,
     ContestRoll,
+    EveningChoice,
     HeldCaseChoice,
     InterferenceWindow,
     SupportRound,
@@ -458,7 +459,8 @@ class Illumonopoly(Rules):
         t.table = replace(tb, rent_control=rc, missing=missing)
         if missing[0] < 0 <= tb.missing[0]:
             t.emit("missing_returned", seat, square=tb.missing[0])
-            self.even_group(t, self.board.squares[tb.missing[0]].group)
+            # at the turn's end no decision can wait: the group is sold down (I-35)
+            self.even_group(t, self.board.squares[tb.missing[0]].group, ask=False)
 
     def after_action(self, t: Txn, action: Action) -> None:
         """Empty the treasuries of groups no longer held; note what the current player did
@@ -890,27 +892,85 @@ class Illumonopoly(Rules):
             t.receive(paid_to, self.valued(t, index, level * each), BANK,
                       f"buildings off {self.board.squares[index].name}")
 
-    def even_group(self, t: Txn, group: str) -> None:
-        """IL.35 / IL.38 / I-26: bring a group back to even building by selling down the
-        highest lots, their owners paid half the house price (I-35)."""
-        if group not in ("railroad", "utility"):
-            while True:
-                lots = self.group_lots(t, group)
-                if not lots:
-                    return
-                levels = [t.squares[i].level for i in lots]
-                if max(levels) - min(levels) <= 1:
-                    return
-                top = max(lots, key=lambda i: (t.squares[i].level, i))
-                if t.squares[top].hotel and t.bank_houses < t.options.max_houses:
-                    self.strip(t, top, t.squares[top].owner)
-                    continue
-                self.remove_building(t, top)
-                owner = t.squares[top].owner
-                if owner is not None:
-                    half = self.board.squares[top].house_cost // 2
-                    t.receive(owner, self.valued(t, top, half), BANK,
-                              f"sold a building on {self.board.squares[top].name}")
+    def even_group(self, t: Txn, group: str, ask: bool = True) -> None:
+        """IL.35 / IL.38 / I-26 / I-35: bring a group back to even building. With ``ask``
+        (a lot came back bare or lost its buildings) the owner of the highest lot may build
+        the low lots up instead, when they can (``EveningChoice``); otherwise the highest
+        lots are sold down one level at a time, their owners paid half the house price."""
+        if group in ("railroad", "utility"):
+            return
+        if ask:
+            choice = self.evening_choice(t, group)
+            if choice is not None and self.evening_build_problem(t, choice) is None:
+                t.push(choice)
+                t.emit("evening_asked", choice.player, square=choice.square, amount=choice.cost)
+                return
+        while True:
+            lots = self.group_lots(t, group)
+            if not lots:
+                return
+            levels = [t.squares[i].level for i in lots]
+            if max(levels) - min(levels) <= 1:
+                return
+            top = max(lots, key=lambda i: (t.squares[i].level, i))
+            if t.squares[top].hotel and t.bank_houses < t.options.max_houses:
+                self.strip(t, top, t.squares[top].owner)
+                continue
+            self.remove_building(t, top)
+            owner = t.squares[top].owner
+            if owner is not None:
+                half = self.board.squares[top].house_cost // 2
+                t.receive(owner, self.valued(t, top, half), BANK,
+                          f"sold a building on {self.board.squares[top].name}")
+
+    def evening_choice(self, state: State, group: str) -> EveningChoice | None:
+        """The choice I-35 gives when ``group`` is uneven: who decides (the owner of the
+        highest lot), the low lots' level to reach and its price; None when the group is
+        even or the highest lot has no owner."""
+        lots = self.group_lots(state, group)
+        if not lots:
+            return None
+        levels = {i: state.squares[i].level for i in lots}
+        high = max(levels.values())
+        if high - min(levels.values()) <= 1:
+            return None
+        top = min(i for i in lots if levels[i] == high)
+        owner = state.squares[top].owner
+        if owner is None:
+            return None
+        low = [i for i in lots if levels[i] < high - 1]
+        cost = sum((high - 1 - levels[i]) * self.board.squares[i].house_cost for i in low)
+        return EveningChoice(owner, group, low[0], high - 1, cost)
+
+    def evening_build_problem(self, state: State, c: EveningChoice) -> str | None:
+        """Building the low lots up needs them to be the chooser's or unowned (IL.34, IL.36),
+        unmortgaged, the money in central or the group's treasury, no IRS Audit, and the
+        bank's houses."""
+        p = _p(state, c.player)
+        lots = self.group_lots(state, c.group)
+        low = [i for i in lots if state.squares[i].level < c.needed]
+        if p.audited:
+            return f"{p.name} is under an IRS Audit and may not spend on building"
+        for i in low:
+            s = state.squares[i]
+            if s.owner not in (None, c.player) or s.mortgaged:
+                return (f"{self.board.squares[i].name} is not {p.name}'s to build on; the "
+                        "group is sold down")
+        houses = sum(c.needed - state.squares[i].level for i in low)
+        if houses > state.bank_houses:
+            return f"the bank has {state.bank_houses} houses; building up needs {houses}"
+        name = self.board.squares[c.square].name
+        if not self.can_spend(state, c.player, c.cost, f"building on {name}"):
+            return f"building up costs ${c.cost}; the central and group treasuries fall short"
+        return None
+
+    def even_up(self, t: Txn, c: EveningChoice) -> None:
+        """I-35: the chooser builds the low lots up to ``needed``, paying the bank."""
+        for i in self.group_lots(t, c.group):
+            while t.squares[i].level < c.needed:
+                self.add_building(t, i)
+        t.emit("evened_up", c.player, square=c.square, amount=c.cost)
+        t.charge(c.player, BANK, c.cost, f"building on {self.board.squares[c.square].name}")
 
     def resume_case(self, t: Txn, seat: int, k: int, go_on: bool) -> None:
         tb = self.table(t)
@@ -1070,7 +1130,8 @@ class Illumonopoly(Rules):
             index = c.square
             if t.squares[index].level:
                 self.remove_building(t, index)
-                self.even_group(t, self.board.squares[index].group)
+                # the card says the other houses must come down (paid): no choice (I-26)
+                self.even_group(t, self.board.squares[index].group, ask=False)
         elif kind == "corporate_spy":
             cards = _p(t, c.target).court_cards
             t.emit("spied", c.player, other=c.target,

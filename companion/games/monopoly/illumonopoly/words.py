@@ -88,7 +88,8 @@ def parse_verb(rules: Illumonopoly, state: GameState, player: int, verb: str,  #
         return DeclareMissing(player, square_index(rules, args[0]))
     if verb == "choose":
         if len(args) != 2:
-            raise ValueError('choose lot "LOT" or choose case continue|abandon')
+            raise ValueError('choose lot "LOT", choose case continue|abandon, or choose even '
+                             'build|sell')
         option = args[1]
         if args[0] == "lot":
             option = str(square_index(rules, option))

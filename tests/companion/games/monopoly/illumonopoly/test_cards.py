@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.games.monopoly.actions import Build, Buy, EndTurn, Pass, Roll
+from companion.games.monopoly.actions import Build, Buy, Choose, EndTurn, Pass, Roll
 from companion.games.monopoly.illumonopoly import PlayCard, Transfer
-from companion.games.monopoly.illumonopoly.contests import CardWindow
+from companion.games.monopoly.illumonopoly.contests import CardWindow, EveningChoice
 
 
 def test_il17_free_parking_draws_a_card(make: Any) -> None:
@@ -203,7 +203,8 @@ def test_il31_i25_bribed_assessor_halves_the_price(make: Any) -> None:
 
 def test_il23_historic_blunder_returns_a_landmark_and_evens_the_group(make: Any) -> None:
     """The text's example: two greens with three houses each and the third a landmark; it
-    comes back bare, so the others sell down to one house (I-35, half price each)."""
+    comes back bare and the greens' owner chooses to sell down to one house (I-35, half price
+    each)."""
     t = make()
     t.own(1, 31, 32, houses=3)
     t.table(landmarks=(34,))
@@ -211,8 +212,57 @@ def test_il23_historic_blunder_returns_a_landmark_and_evens_the_group(make: Any)
     t.turn(rolled=True)
     t.act(PlayCard(0, "historic_blunder", square=34))
     assert t.tb.landmarks == ()
+    head = t.state.pending[0]
+    assert isinstance(head, EveningChoice) and head.player == 1
+    assert (head.needed, head.cost) == (2, 400)
+    assert {Choose(1, "even", "build"), Choose(1, "even", "sell")} <= set(
+        t.rules.legal_actions(t.state))
+    t.act(Choose(1, "even", "sell"))
     assert [t.state.squares[i].level for i in (31, 32, 34)] == [1, 1, 0]
     assert t.central(1) == 1500 + 4 * 100
+    assert not t.state.pending
+
+
+def test_il38_i35_the_owner_may_build_the_returned_lot_up_instead(make: Any) -> None:
+    """The text's other way: build at least two houses on the returned (unowned) lot; the
+    owner pays the bank $200 a house from central (or the green treasury)."""
+    t = make()
+    t.own(1, 31, 32, houses=3)
+    t.money(1, 1000, green=100)
+    t.table(landmarks=(34,))
+    t.set(0, court_hand=1)
+    t.turn(rolled=True)
+    houses = t.state.bank_houses
+    t.act(PlayCard(0, "historic_blunder", square=34))
+    t.act(Choose(1, "even", "build"))
+    assert [t.state.squares[i].level for i in (31, 32, 34)] == [3, 3, 2]
+    assert t.state.squares[34].owner is None
+    assert t.treasury(1, "green") == 0 and t.central(1) == 1000 - 300
+    assert t.state.bank_houses == houses - 2
+
+
+def test_i35_no_choice_when_the_owner_cannot_pay_or_is_audited(make: Any) -> None:
+    """Building up needs the money and no IRS Audit: otherwise the group is sold down at
+    once; a bad answer is refused and changes nothing."""
+    t = make()
+    t.own(1, 31, 32, houses=3)
+    t.money(1, 300)
+    t.table(landmarks=(34,))
+    t.set(0, court_hand=1)
+    t.turn(rolled=True)
+    t.act(PlayCard(0, "historic_blunder", square=34))
+    assert not t.state.pending
+    assert [t.state.squares[i].level for i in (31, 32, 34)] == [1, 1, 0]
+    assert t.central(1) == 300 + 400
+    u = make()
+    u.own(1, 31, 32, houses=3)
+    u.table(landmarks=(34,))
+    u.set(0, court_hand=1)
+    u.turn(rolled=True)
+    u.act(PlayCard(0, "historic_blunder", square=34))
+    assert "choose even build, or choose even sell" in u.refused(Choose(1, "even", "keep"))
+    u.set(1, audited=True)
+    assert "IRS Audit" in u.refused(Choose(1, "even", "build"))
 
 
 def test_il34_il35_build_without_the_whole_group_evenly_across_owners(make: Any) -> None:

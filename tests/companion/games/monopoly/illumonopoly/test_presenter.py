@@ -73,8 +73,11 @@ def test_contest_treasuries_and_banners_are_on_screen(contest: Session,
     assert "LP 10" in texts and "Cards 2" in texts
     assert "dk blue $350" in texts and "Central $1420" in texts
     assert "IRS AUDIT: Dee" in texts  # the banner
-    assert "plaintiff needs 4 or less" in texts  # 10 - 7 + 3 - 2 (railroad money doubled)
-    assert "Landmarks: Oriental Avenue" in texts
+    # the contest panel: 10 - 7 = 3, + 3 - 2 (Ben's $10 of railroad money counts double)
+    assert "Ann (plaintiff) needs 4 or less on 2d6" in texts
+    assert "Title defect, Reading Railroad: base 3" in texts
+    assert "Spent: Ann $30, Ben $10 (+1)" in texts and "Passed: nobody yet" in texts
+    assert "Landmark: Oriental Avenue" in texts
 
 
 def test_labels_of_the_variants_actions(contest: Session) -> None:

@@ -44,15 +44,17 @@ class Sue(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlayCard(Action):
-    """Play a Court Date card (``court KIND [NAME] ["LOT"] [as=secret_deal] [help]``).
-    ``as_deal``: any card played as a Secret Deal; ``help``: with Interference, others may
-    spend on the complainant's side."""
+    """Play a Court Date card (``court KIND [NAME] ["LOT"] [as=secret_deal] [help]
+    [treasury=NAME]``). ``as_deal``: any card played as a Secret Deal; ``help``: with
+    Interference, others may spend on the complainant's side; ``treasury``: Corporate Spy
+    looks at that treasury of the named player (central or a group) instead of their cards."""
 
     kind: str
     target: int = -1  # a seat
     square: int = -1
     as_deal: bool = False
     help: bool = False
+    treasury: str = ""
 
 
 @dataclass(frozen=True, slots=True)

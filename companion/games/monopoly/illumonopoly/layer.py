@@ -1043,6 +1043,14 @@ class Illumonopoly(Rules):
         if needs_seat:
             if not 0 <= c.target < n or c.target == c.player or state.players[c.target].bankrupt:
                 return f"{kind.replace('_', ' ')} names another player still in the game"
+        if c.treasury and kind != "corporate_spy":
+            return "only Corporate Spy names a treasury"
+        if c.treasury and c.treasury != CENTRAL:
+            held = {self._lot_group[i] for i in self.lots_of(state, c.target)}
+            held |= {g for g, _a in _p(state, c.target).treasuries}
+            if c.treasury not in held:
+                return (f"{state.players[c.target].name} has no {c.treasury.replace('_', ' ')} "
+                        f"treasury; name central or one of: {', '.join(sorted(held)) or 'none'}")
             if kind == "brain_drain" and _p(state, c.target).court_hand <= 0:
                 return f"{state.players[c.target].name} holds no Court Date cards"
         sq_ok = 0 <= c.square < len(self.board.squares)
@@ -1133,9 +1141,16 @@ class Illumonopoly(Rules):
                 # the card says the other houses must come down (paid): no choice (I-26)
                 self.even_group(t, self.board.squares[index].group, ask=False)
         elif kind == "corporate_spy":
-            cards = _p(t, c.target).court_cards
-            t.emit("spied", c.player, other=c.target,
-                   detail=",".join(cards) if cards else "shown at the table")
+            victim = _p(t, c.target)
+            if c.treasury:
+                what, seen = c.treasury, f"${victim.treasury(c.treasury)}"
+            else:
+                what = "cards"
+                seen = (", ".join(k.replace("_", " ") for k in victim.court_cards)
+                        or "none") if self.opt(t, "court_deck", "physical") == "virtual" \
+                    else "shown at the table"
+            t.table = replace(tb, spied=(tb.spied + ((c.player, c.target, what, seen),))[-8:])
+            t.emit("spied", c.player, other=c.target, detail=what)
         elif kind == "bribed_assessor":
             t.table = replace(tb, bribed=tb.bribed + ((c.square, c.player),))
         elif kind == "legal_holiday":
@@ -1477,6 +1492,11 @@ class Illumonopoly(Rules):
             c = PlayCard(seat, kind, target)
             if self.card_problem(state, c) is None:
                 out.append(c)
+        if not self.opt(state, "public_treasuries", True) and rich:  # I-8: a look inside
+            spy = [PlayCard(seat, "corporate_spy", rich[0], treasury=CENTRAL)]
+            spy += [PlayCard(seat, "corporate_spy", rich[0], treasury=g)
+                    for g, _a in _p(state, rich[0]).treasuries[:2]]
+            out += [c for c in spy if self.card_problem(state, c) is None]
         plays = [PlayCard(seat, "historic_blunder", square=i)
                  for i in self.table(state).landmarks]
         built = [i for i in self.best_lots(state, seat) if state.squares[i].level]

@@ -151,11 +151,37 @@ class IllumonopolyPresenter(MonopolyPresenter):
         extras = [f"LP {lp}", f"Cards {p.court_hand}"]
         if p.audited:
             extras.append("AUDIT")
+        if not self.public(state):  # I-8: the total only; the owner peeks at the split
+            return replace(card, role=ILLUMINATI_NAMES.get(p.illuminati, ""),
+                           extras=(*extras, "Treasuries private"), enchantments=())
         extras.append(f"Central ${p.central}")
         # the group treasuries as a row of marked chips (the card's icon row), one per group
         chips = tuple(f"{SHORT_GROUP.get(g, g)} ${a}" for g, a in p.treasuries)
         return replace(card, role=ILLUMINATI_NAMES.get(p.illuminati, ""), extras=tuple(extras),
                        enchantments=chips)
+
+    @staticmethod
+    def public(state: GameState) -> bool:
+        return bool(getattr(state.options, "public_treasuries", True))
+
+    def private_lines(self, state: GameState, seat: int) -> tuple[str, ...]:
+        """What the seat's player sees while holding their button: their treasuries (when
+        they are private), the cards of a virtual hand, what their Corporate Spies saw."""
+        p = state.players[seat]
+        if not isinstance(p, IllumPlayer):
+            return ()
+        out: list[str] = []
+        if not self.public(state):
+            out.append(f"Central ${p.central}")
+            out += [f"{_words(g)} ${a}" for g, a in p.treasuries]
+        if p.court_cards:
+            out.append("Cards: " + ", ".join(_words(k) for k in p.court_cards))
+        names = [q.name for q in state.players]
+        for spy, target, what, seen in state.table_of(IllumTable).spied:
+            if spy == seat:
+                where = "cards" if what == "cards" else f"{_words(what)} treasury"
+                out.append(f"Spied: {names[target]}'s {where}: {seen}")
+        return tuple(out)
 
     def lot_marks(self, state: GameState, index: int) -> tuple[str, ...]:
         return tuple(k for k in self.rules.square_json(state, index))
@@ -274,17 +300,22 @@ class IllumonopolyPresenter(MonopolyPresenter):
         pairs = [(g, "central") for g, a in p.treasuries if a > 0]
         pairs += [("central", g) for g in held if p.central > 0]
 
+        public = self.public(state)
+
+        def has(src: str) -> str:
+            return f" (has ${p.treasury(src)})" if public else ""
+
         def picker(src: str, dst: str) -> Any:
             have = p.treasury(src)
 
             def make() -> Any:
-                return AmountPicker(f"Move money: {_words(src)} > {_words(dst)} (has ${have})",
+                return AmountPicker(f"Move money: {_words(src)} > {_words(dst)}{has(src)}",
                                     1, have, min(have, 100),
                                     lambda v: Transfer(seat, src, dst, v), ok_label="Move")
             return make
 
         def make() -> Any:
             return Menu(f"{p.name}: move money (10%, at least $5, two free after moving)",
-                        [Option(f"{_words(a)} > {_words(b)} (has ${p.treasury(a)})",
+                        [Option(f"{_words(a)} > {_words(b)}{has(a)}",
                                 open=picker(a, b), seat=seat) for a, b in pairs])
         return make

@@ -100,8 +100,11 @@ def parse_verb(rules: Illumonopoly, state: GameState, player: int, verb: str,  #
         kind = args[0].lower()
         target = square = -1
         as_deal = help_ = False
+        treasury = ""
         for word in args[1:]:
-            if word == "as=secret_deal":
+            if word.startswith("treasury="):
+                treasury = word[len("treasury="):]
+            elif word == "as=secret_deal":
                 as_deal = True
             elif word == "help":
                 help_ = True
@@ -109,7 +112,7 @@ def parse_verb(rules: Illumonopoly, state: GameState, player: int, verb: str,  #
                 target = _seat(state, word)
             else:
                 square = square_index(rules, word)
-        return PlayCard(player, kind, target, square, as_deal, help_)
+        return PlayCard(player, kind, target, square, as_deal, help_, treasury)
     return None
 
 
@@ -146,6 +149,8 @@ def format_action(rules: Illumonopoly, state: GameState, action: Action) -> str 
             words.append("as=secret_deal")
         if action.help:
             words.append("help")
+        if action.treasury:
+            words.append(f"treasury={action.treasury}")
         return " ".join(words)
     return None
 
@@ -300,8 +305,9 @@ def describe_event(rules: Illumonopoly, state: GameState, event: Event) -> str |
         return f"{who}'s {d.replace('_', ' ')} is cancelled."
     if k == "card_taken":
         return f"{who} takes a Court Date card from {other}."
-    if k == "spied":
-        return f"{who} spies on {other}: {d}."
+    if k == "spied":  # what was seen shows only to the spy (presenter.private_lines)
+        what = "Court Date cards" if d == "cards" else f"{d.replace('_', ' ')} treasury"
+        return f"{who} looks at {other}'s {what} (Corporate Spy)."
     if k == "audit_ended":
         return f"{who} rolled doubles: the IRS Audit ends."
     if k == "secret_deal_bought":

@@ -187,7 +187,34 @@ def test_il30_corporate_spy_reveals_a_virtual_hand(make: Any) -> None:
     t.turn(rolled=True)
     t.act(PlayCard(0, "corporate_spy", 1))
     t.act(Pass(1))
-    assert any(e.kind == "spied" and e.detail == "irs_audit" for e in t.events)
+    assert any(e.kind == "spied" and e.detail == "cards" for e in t.events)
+    # what was seen shows only to the spy, on their private view (never in the log)
+    assert t.tb.spied == ((0, 1, "cards", "irs audit"),)
+    p = t.rules.presenter()
+    assert "Spied: Bob's cards: irs audit" in p.private_lines(t.state, 0)
+    assert not any("Spied" in line for line in p.private_lines(t.state, 1))
+    said = [t.rules.describe_event(t.state, e) or "" for e in t.events]
+    assert "Ann looks at Bob's Court Date cards (Corporate Spy)." in said
+    assert not any("irs" in line.lower() for line in said)
+
+
+def test_il30_i8_corporate_spy_looks_into_a_private_treasury(make: Any) -> None:
+    """With private treasuries the spy may name a treasury: its amount shows only to them;
+    a treasury the player does not have is refused, nothing changed."""
+    t = make(public_treasuries=False)
+    t.own(1, 39)
+    t.money(1, 1400, dark_blue=350)  # the richest rival: the one the options name
+    t.set(0, court_hand=1)
+    t.turn(rolled=True)
+    assert "no green treasury" in t.refused(PlayCard(0, "corporate_spy", 1, treasury="green"))
+    assert "only Corporate Spy names a treasury" in t.refused(
+        PlayCard(0, "irs_audit", 1, treasury="central"))
+    assert PlayCard(0, "corporate_spy", 1, treasury="dark_blue") in t.rules.legal_actions(
+        t.state)
+    t.act(PlayCard(0, "corporate_spy", 1, treasury="dark_blue"))
+    assert t.tb.spied == ((0, 1, "dark_blue", "$350"),)
+    assert "Spied: Bob's dark blue treasury: $350" in t.rules.presenter().private_lines(
+        t.state, 0)
 
 
 def test_il31_i25_bribed_assessor_halves_the_price(make: Any) -> None:

@@ -116,3 +116,26 @@ def test_setup_offers_basic_or_an_illuminati(contest: Session) -> None:
     assert [getattr(q, "illuminati", None) for q in state.players] == ["", "gnomes"]
     with pytest.raises(ValueError, match="unknown Illuminati 'elves'"):
         contest.rules.new_game([("Ann", "elves"), ("Ben", "gnomes")])
+
+
+def test_i8_private_treasuries_show_the_total_and_the_owner_peeks(contest: Session) -> None:
+    """public_treasuries=false: the shared screen shows each player's total but not the
+    split; the owner sees their treasuries while holding their button (800x480 PNG)."""
+    from dataclasses import replace as dc_replace
+
+    from hardware.buttons import Input, InputKind
+
+    contest.state = dc_replace(contest.state, options=dc_replace(contest.state.options,
+                                                                 public_treasuries=False))
+    size = (800, 480)
+    screen = GameScreen(contest, Feed(), size)
+    painter = render_one(screen, size, PNG_DIR / "illumonopoly-private-800.png")
+    texts = " ".join(painter.texts())  # type: ignore[attr-defined]
+    assert "$1,770" in texts and "Treasuries private" in texts
+    assert "Central $1420" not in texts and "dk blue $350" not in texts
+    screen.handle(Input(InputKind.REACT, seat=0, held=True))
+    painter = render_one(screen, size, PNG_DIR / "illumonopoly-private-peek-800.png")
+    texts = " ".join(painter.texts())  # type: ignore[attr-defined]
+    assert "Central $1420" in texts and "dark blue $350" in texts
+    assert contest.rules.presenter().private_lines(contest.state, 1) == (
+        "Central $1500", "railroad $110")

@@ -68,3 +68,11 @@ class DeclareMissing(Action):
     """Bermuda Triangle: declare a lot missing (``missing "LOT"``)."""
 
     square: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayInKind(Action):
+    """Offer a lot instead of the rent owed (``pay_in_kind "LOT"``): the creditor accepts or
+    declines; an accepted offer is an acquisition the others may oppose (IL.13)."""
+
+    square: int

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.core.errors import IllegalActionError
-from companion.games.monopoly.actions import Action, Choose, Trade
+from companion.games.monopoly.actions import Action, Choose, Pass, Trade
 from companion.games.monopoly.illumonopoly.actions import Interfere, PlayCard, Support
 from companion.games.monopoly.prompts import Decision, RollFor
 from companion.games.monopoly.reactions import Window
@@ -35,6 +35,7 @@ class InterferenceWindow(Window["Illumonopoly"]):
     square: int = -1
     secret: bool = False
     trade: Trade | None = None  # an acquisition by trade (IL.13), else a purchase from the bank
+    in_kind: bool = False  # the trade is a lot given instead of the rent owed
 
     @property
     def prompt(self) -> str:
@@ -55,7 +56,7 @@ class InterferenceWindow(Window["Illumonopoly"]):
 
     def close(self, rules: Illumonopoly, t: Txn) -> None:
         if self.trade is not None:
-            rules.complete_trade(t, self.trade)
+            rules.complete_trade(t, self.trade, self.in_kind)
         else:
             rules.complete_purchase(t, self.purchaser, self.square)
 
@@ -79,6 +80,7 @@ class SupportRound(Window["Illumonopoly"]):
     help_b: bool = True  # others may spend on b's side
     supporters: tuple[int, ...] = ()
     trade: Trade | None = None  # the acquisition by trade being opposed
+    in_kind: bool = False  # that trade is a lot given instead of rent
 
     @property
     def prompt(self) -> str:
@@ -245,6 +247,31 @@ class EveningChoice(Decision["Illumonopoly"]):
             rules.even_up(t, self)
         else:
             rules.even_group(t, self.group, ask=False)
+
+
+@dataclass(frozen=True, slots=True)
+class InKindOffer(Decision["Illumonopoly"]):
+    """The debtor offers ``square`` instead of the rent: the creditor (``player``) accepts
+    (``choose offer accept``) or declines (``pass``; the rent stays owed in money)."""
+
+    debtor: int = -1
+    square: int = -1
+
+    @property
+    def prompt(self) -> str:
+        return "accept the lot instead of the rent, or decline"
+
+    def actions(self, rules: Illumonopoly, state: GameState) -> list[Action]:
+        return [Choose(self.player, "offer", "accept"), Pass(self.player)]
+
+    def choose(self, rules: Illumonopoly, t: Txn, what: str, option: str) -> None:
+        if what != "offer" or option != "accept":
+            t.pending.insert(0, self)
+            raise IllegalActionError("choose offer accept, or pass to decline")
+        rules.in_kind_accepted(t, self)
+
+    def decline(self, rules: Illumonopoly, t: Txn) -> None:
+        t.emit("in_kind_declined", self.player, other=self.debtor, square=self.square)
 
 
 def reopened(head: SupportRound, seat: int, change: int, spent: int, side_a: bool) -> SupportRound:

@@ -16,6 +16,7 @@ from companion.games.monopoly.illumonopoly.actions import (
     BavarianDeal,
     DeclareMissing,
     Interfere,
+    PayInKind,
     PlayCard,
     Sue,
     Support,
@@ -211,9 +212,16 @@ class IllumonopolyPresenter(MonopolyPresenter):
             return "Secret Deal for $100"
         if isinstance(a, DeclareMissing):
             return f"{sq(a.square)} goes missing"
+        if isinstance(a, PayInKind):
+            return f"Offer {sq(a.square)} instead of the rent"
         if isinstance(a, Choose):
             if a.what == "lot" and a.option.isdigit():
                 return f"Give up {sq(int(a.option))}"
+            if a.what == "offer":
+                return f"{who(state, a.player)}: take the lot instead of the rent"
+            if a.what == "even":
+                return ("Build the bare lot up (even group)" if a.option == "build"
+                        else "Sell the group down to even it")
             return f"{a.option.capitalize()} the case"
         return None
 

@@ -119,6 +119,7 @@ class IllumTable(VariantTable):
     card_played: bool = False  # the one end-of-turn card (step 4)
     secret_deal: bool = False  # the purchase being announced is a Secret Deal
     ability_used: bool = False
+    offered: tuple[int, ...] = ()  # lots offered instead of rent this turn (once each)
     # the Court Date deck
     deck: tuple[str, ...] = ()  # virtual: draw pile, top first
     played: tuple[str, ...] = ()  # kinds played since the last reshuffle (the discards)

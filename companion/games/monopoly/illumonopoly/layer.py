@@ -1345,7 +1345,7 @@ class Illumonopoly(Rules):
                          and not t.players[s].bankrupt)
         square = (action.get.squares or action.give.squares)[0]
         t.emit("trade_announced", action.player, other=action.partner, square=square,
-               detail="secret deal" if secret else "")
+               detail="secret deal" if secret else "in kind" if in_kind else "")
         t.push(InterferenceWindow(-1, eligible, (), purchaser, square, secret, action, in_kind))
 
     def complete_trade(self, t: Txn, action: Trade, in_kind: bool = False) -> None:

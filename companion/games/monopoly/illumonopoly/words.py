@@ -276,6 +276,9 @@ def describe_event(rules: Illumonopoly, state: GameState, event: Event) -> str |
     if k == "contest_number":
         return f"{who} needs {event.amount} or less on two dice."
     if k == "trade_announced":
+        if d == "in kind":
+            return (f"{other} would take {lot} from {who} instead of the rent: anyone else may "
+                    "interfere.")
         if d:
             return (f"{who} proposes a trade with {other} for {lot} as a Secret Deal: only an "
                     "Interference card opposes it.")

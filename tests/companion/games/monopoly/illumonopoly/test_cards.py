@@ -148,7 +148,7 @@ def test_i24_rent_control_lasts_to_the_end_of_the_next_turn(make: Any) -> None:
     assert t.tb.rent_control == ()
 
 
-def test_il28_brain_drain_takes_a_card(make: Any) -> None:
+def test_il28_i36_brain_drain_takes_a_card(make: Any) -> None:
     t = make(court_deck="virtual")
     t.set(0, court_hand=1, court_cards=("brain_drain",))
     t.set(1, court_hand=2, court_cards=("irs_audit", "legal_holiday"))
@@ -301,7 +301,7 @@ def test_il34_il35_build_without_the_whole_group_evenly_across_owners(make: Any)
     assert "build evenly" in t.refused(Build(0, 37))
 
 
-def test_il36_build_on_an_unowned_street(make: Any) -> None:
+def test_il36_i38_build_on_an_unowned_street(make: Any) -> None:
     t = make()
     t.own(0, 37)
     t.act(Build(0, 39))
@@ -319,7 +319,7 @@ def test_il37_improved_unowned_lot_sells_at_its_printed_price(make: Any) -> None
     assert t.central(0) == 1400
 
 
-def test_il38_a_landmark_does_not_limit_building(make: Any) -> None:
+def test_il38_i18_a_landmark_does_not_limit_building(make: Any) -> None:
     t = make()
     t.own(0, 31, 32, houses=1)
     t.table(landmarks=(34,))
@@ -362,7 +362,7 @@ def test_il41_an_audited_player_earns_the_bonus(make: Any) -> None:
     assert t.central(0) == 1700
 
 
-def test_il54_gnomes_transfer_free_after_moving(make: Any) -> None:
+def test_il54_i29_gnomes_transfer_free_after_moving(make: Any) -> None:
     t = make(roles=("gnomes", "bavarian", "cthulhu"))
     t.own(0, 31)
     t.money(0, 0, green=900)

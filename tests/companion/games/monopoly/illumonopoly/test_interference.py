@@ -30,7 +30,7 @@ def _announce(t: Any) -> None:
     t.act(Buy(0))
 
 
-def test_il13_buying_opens_an_interference_window(make: Any) -> None:
+def test_il13_i9_buying_opens_an_interference_window(make: Any) -> None:
     t = make()
     _announce(t)
     head = t.state.pending[0]
@@ -177,7 +177,7 @@ def test_il53_bavarian_pays_100_for_a_secret_deal(make: Any) -> None:
     assert "only an Interference card" in t.refused(Interfere(1))
 
 
-def test_il13_declining_is_auctioned_and_cannot_be_opposed(make: Any) -> None:
+def test_il13_i13_declining_is_auctioned_and_cannot_be_opposed(make: Any) -> None:
     t = make()
     t.act(Roll(0, (2, 4)))
     t.act(Decline(0))
@@ -243,7 +243,7 @@ def _owing_rent(make: Any) -> Any:
     return t
 
 
-def test_il13_rent_in_kind_settles_the_debt_when_accepted_and_unopposed(make: Any) -> None:
+def test_il13_i41_rent_in_kind_settles_the_debt_when_accepted_and_unopposed(make: Any) -> None:
     t = _owing_rent(make)
     assert PayInKind(0, BALTIC) in t.rules.legal_actions(t.state)
     t.act(PayInKind(0, BALTIC))
@@ -272,7 +272,7 @@ def test_il13_i12_rent_in_kind_opposed_and_lost_leaves_the_rent_owed(make: Any) 
     assert type(head).__name__ == "Debt" and head.player == 0 and head.amount == 2000
 
 
-def test_il13_a_declined_offer_leaves_the_rent_owed(make: Any) -> None:
+def test_il13_i41_a_declined_offer_leaves_the_rent_owed(make: Any) -> None:
     t = _owing_rent(make)
     t.act(PayInKind(0, BALTIC))
     t.act(Pass(1))

@@ -139,3 +139,39 @@ def test_i8_private_treasuries_show_the_total_and_the_owner_peeks(contest: Sessi
     assert "Central $1420" in texts and "dark blue $350" in texts
     assert contest.rules.presenter().private_lines(contest.state, 1) == (
         "Central $1500", "railroad $110")
+
+
+def test_the_contest_roll_comes_from_the_dice_camera(contest: Session) -> None:
+    """Once every side has passed, the plaintiff's 2d6 is read by the camera like any roll:
+    the settled dice show for confirmation and one press submits them as the contest roll."""
+    import numpy as np
+
+    from companion.kiosk.dice_flow import DiceSeen
+    from companion.kiosk.table_feed import TableReading
+    from hardware.buttons import CONFIRM
+
+    class Camera(Feed):
+        def __init__(self) -> None:
+            self.readings: list[TableReading] = []
+
+        def poll(self) -> TableReading | None:  # type: ignore[override]
+            return self.readings.pop(0) if self.readings else None
+
+        def status(self) -> tuple[bool, str]:
+            return True, "camera running"
+
+    from companion.games.monopoly.actions import Pass
+
+    for seat in (1, 2, 3, 0):  # Ben, Cai, Dee, Ann: the support round ends
+        contest.apply(Pass(seat))
+    feed = Camera()
+    screen = GameScreen(contest, feed, (800, 480))
+    entry = screen.dice_entry()
+    assert entry is not None and tuple(entry.sides) == (6, 6)
+    feed.readings.append(TableReading(1, np.zeros((270, 480, 3), np.uint8),
+                                      settled=DiceSeen((1, 2), "ok", "", 0.0)))
+    painter = render_one(screen, (800, 480), PNG_DIR / "illumonopoly-contest-roll-800.png")
+    texts = " ".join(painter.texts())  # type: ignore[attr-defined]
+    assert "Ann rolls 2d6: 4 or less wins" in texts and "The camera read these values" in texts
+    screen.handle(CONFIRM)
+    assert contest.state.squares[5].owner == 0  # 3 <= 4: Ann takes Reading Railroad

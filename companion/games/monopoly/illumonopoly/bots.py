@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.monopoly.actions import Action, Choose, Pass, Roll
+from companion.games.monopoly.actions import Action, Build, Choose, Pass, Roll
 from companion.games.monopoly.illumonopoly.actions import (
     BavarianDeal,
     DeclareMissing,
@@ -163,8 +163,8 @@ def _build(rules: Illumonopoly, state: GameState, cur: int,
     """Build on its own lots where it pays: a whole colour group (a part-group stays bare, so
     that trades can still complete it); never down to the last of its money. With only poor
     builds on offer it goes on with the turn (the plain bot would build anywhere it may)."""
-    builds = [a for a in actions if type(a).__name__ == "Build" and a.player == cur
-              and state.squares[getattr(a, "square", -1)].owner == cur]
+    builds = [a for a in actions if isinstance(a, Build) and a.player == cur
+              and state.squares[a.square].owner == cur]
     if not builds:
         return None
     cash = state.players[cur].cash

@@ -230,7 +230,7 @@ class EveningChoice(Decision["Illumonopoly"]):
         return "build the bare lot up, or sell the group down to even it"
 
     def actions(self, rules: Illumonopoly, state: GameState) -> list[Action]:
-        out = [Choose(self.player, "even", "sell")]
+        out: list[Action] = [Choose(self.player, "even", "sell")]
         if rules.evening_build_problem(state, self) is None:
             out.insert(0, Choose(self.player, "even", "build"))
         return out

@@ -1439,7 +1439,8 @@ class Illumonopoly(Rules):
         self.spend_check(t, a.player, BAVARIAN_FEE, CENTRAL)
         self.spend(t, a.player, BAVARIAN_FEE, CENTRAL, "Bavarian secret deal")
         t.table = replace(self.table(t), secret_deal=True)
-        t.emit("secret_deal_bought", a.player, square=head.square if buying else None)
+        square = head.square if isinstance(head, BuyDecision) else None
+        t.emit("secret_deal_bought", a.player, square=square)
 
     def missing_problem(self, state: State, a: DeclareMissing) -> str | None:
         p = _p(state, a.player)

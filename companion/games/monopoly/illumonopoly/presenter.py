@@ -7,8 +7,8 @@ amount pickers in the contest's own units; plain labels for the variant's action
 
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.games.monopoly.actions import Action, Choose, Pass

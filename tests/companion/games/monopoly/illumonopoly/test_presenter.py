@@ -49,7 +49,7 @@ class Feed:
     def reset_dice(self) -> None:
         pass
 
-    def expect_dice(self, sides: object) -> None:
+    def expect_dice(self, sides: object, kinds: object = None) -> None:
         pass
 
     def close(self) -> None:

@@ -253,7 +253,7 @@ class MapPicker:
 # ----------------------------------------------------------------------------------------------
 # Amounts (auction bids, trade cash)
 # ----------------------------------------------------------------------------------------------
-STEPS = (100, 10, 1)
+STEPS: tuple[int, int, int] = (100, 10, 1)
 
 
 @dataclass
@@ -261,7 +261,9 @@ class AmountPicker:
     """An amount chosen with the buttons: a row of [-100] [-10] [-1] [OK $N] [+1] [+10] [+100].
 
     PREV/NEXT move between them, CONFIRM on a step applies it, CONFIRM on the middle one takes
-    the amount; BACK leaves."""
+    the amount; BACK leaves. ``steps`` are the three step sizes, largest first (default $100,
+    $10, $1): a decision spent in units gives its own (e.g. $500/$100/$50), each a multiple of
+    the next, so that every multiple of the smallest is a few presses away."""
 
     title: str
     low: int
@@ -271,17 +273,22 @@ class AmountPicker:
     ok_label: str = "OK"
     cursor: int = 3  # 0..6, 3 = OK
     on_done: Callable[[int], Outcome | None] | None = None
+    steps: tuple[int, int, int] = STEPS
 
     def __post_init__(self) -> None:
+        big, mid, small = self.steps
+        if not (small > 0 and mid % small == 0 and big % mid == 0 and big > mid > small):
+            raise ValueError(f"amount steps go largest first, each a multiple of the next, "
+                             f"not {self.steps}")
         self.value = max(self.low, min(self.high, self.value))
 
     @property
     def buttons(self) -> list[str]:
-        return [f"-{s}" for s in STEPS] + [f"{self.ok_label} ${self.value}"] + \
-            [f"+{s}" for s in reversed(STEPS)]
+        return [f"-{s}" for s in self.steps] + [f"{self.ok_label} ${self.value}"] + \
+            [f"+{s}" for s in reversed(self.steps)]
 
     def delta(self, i: int) -> int:
-        return (-STEPS[i]) if i < 3 else (STEPS[6 - i] if i > 3 else 0)
+        return (-self.steps[i]) if i < 3 else (self.steps[6 - i] if i > 3 else 0)
 
     def rows(self) -> list[Row]:
         return [Row(b, i == self.cursor) for i, b in enumerate(self.buttons)]
@@ -313,7 +320,9 @@ class AmountPicker:
         diff = amount - self.value
         sign = 1 if diff > 0 else -1
         rest = abs(diff)
-        for k, step in enumerate(STEPS):
+        if rest % self.steps[2]:
+            return None
+        for k, step in enumerate(self.steps):
             count, rest = divmod(rest, step)
             if count:
                 target = (6 - k) if sign > 0 else k

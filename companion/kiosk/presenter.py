@@ -23,7 +23,7 @@ from companion.kiosk import theme
 from companion.kiosk.inputs import Menu, Option, Pad
 from companion.kiosk.map_view import MapView
 from companion.kiosk.painter import Colour
-from companion.kiosk.views import PlayerCard
+from companion.kiosk.views import InfoPanel, PlayerCard, TableBanner
 
 
 @dataclass(frozen=True)
@@ -166,6 +166,17 @@ class Presenter(Protocol):
         their button down; () when the game hides nothing."""
         ...
 
+    def panel(self, state: Any) -> InfoPanel | None:
+        """Facts about the decision at hand the options alone do not tell (e.g. a contest's
+        number to roll, each side's spending, who has passed), drawn above the options; None
+        when there is nothing to add."""
+        ...
+
+    def banners(self, state: Any) -> tuple[TableBanner, ...]:
+        """Effects in force across the whole table, most important first (the top bar shows
+        as many as fit); () for none."""
+        ...
+
 
 class BasicPresenter:
     """A presenter for any :class:`~companion.core.game.Game`: rows labelled with the
@@ -281,6 +292,12 @@ class BasicPresenter:
         return None
 
     def private_lines(self, state: Any, seat: int) -> tuple[str, ...]:
+        return ()
+
+    def panel(self, state: Any) -> InfoPanel | None:
+        return None
+
+    def banners(self, state: Any) -> tuple[TableBanner, ...]:
         return ()
 
     def seat_colour(self, state: Any, seat: int) -> Colour:

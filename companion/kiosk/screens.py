@@ -52,11 +52,14 @@ from companion.kiosk.views import (
     DecisionModel,
     DiceModel,
     HeaderModel,
+    InfoPanel,
     MapModel,
     PeekModel,
     PlayerCard,
     ScreenModel,
+    TableBanner,
 )
+from companion.kiosk.views import banners as banners_view
 from companion.kiosk.views import camera as camera_view
 from companion.kiosk.views import decision as decision_view
 from companion.kiosk.views import grid_map as grid_map_view
@@ -460,7 +463,8 @@ class GameScreen:
         header = HeaderModel(game_title(s.rules.name), facts.turn, st.players[facts.current].name,
                              self.presenter.seat_colour(st, facts.current), facts.pot,
                              facts.bank,
-                             camera_note, self.camera_live, over.header if over else "")
+                             camera_note, self.camera_live, over.header if over else "",
+                             self._table_banners())
         return ScreenModel(header, self._cards, self._decision(), self._camera(),
                            tuple(s.log)[-12:], self._map(), self._peek())
 
@@ -488,6 +492,19 @@ class GameScreen:
         shown = tuple(lines(self.session.state, seat)) if callable(lines) else ()
         return PeekModel(players[seat].name, self.presenter.seat_colour(self.session.state, seat),
                          shown)
+
+    def _table_banners(self) -> tuple[TableBanner, ...]:
+        """The game's table-wide effects (a presenter without the hook: none)."""
+        hook = getattr(self.presenter, "banners", None)
+        return tuple(hook(self.session.state)) if callable(hook) else ()
+
+    def _panel(self) -> InfoPanel | None:
+        """The game's facts about the decision at hand (none while the game is over)."""
+        hook = getattr(self.presenter, "panel", None)
+        if not callable(hook) or self.session.state.outcome is not None:
+            return None
+        panel: InfoPanel | None = hook(self.session.state)
+        return panel
 
     def _check_notes(self) -> dict[int, str]:
         return {r.seat: r.sentence(self.presenter) for r in self.pawns.problems()}
@@ -519,7 +536,7 @@ class GameScreen:
                              entry.cursor, entry.problem, tuple(entry.guessed),
                              entry.labels(), entry.captions())
             return DecisionModel(title, entry.title, (), entry.hint(), dice, tuple(banners),
-                                 len(self.stack) - 1, notes, page)
+                                 len(self.stack) - 1, notes, page, self._panel())
         rows = tuple((r.text, r.selected, r.enabled) for r in top.rows())
         pad_title = "" if isinstance(top, Menu) and top.top else top.title
         hint = HINT if len(self.stack) > 1 else "PREV/NEXT: choose  -  CONFIRM: OK"
@@ -529,7 +546,8 @@ class GameScreen:
         if callable(own_hint):
             hint = str(own_hint())
         return DecisionModel(title, pad_title, rows, hint, None, tuple(banners),
-                             len(self.stack) - 1, notes if len(self.stack) == 1 else (), page)
+                             len(self.stack) - 1, notes if len(self.stack) == 1 else (), page,
+                             self._panel())
 
     def _camera(self) -> CameraModel:
         r = self.reading
@@ -572,7 +590,12 @@ class GameScreen:
         surface.fill(theme.BG)
         header_view.draw(painter, lay.header, lay, m.header)
         players_view.draw(painter, lay.players, lay, m.players)
-        log_view.draw(painter, lay.log, lay, m.log, self.key_help)
+        log_rect = lay.log
+        used = banners_view.draw(painter, lay.log, lay, m.header.banners)
+        if used:  # the table's effects on top of the log panel, the log under them
+            log_rect = pygame.Rect(lay.log.x, lay.log.y + used + lay.pad // 2, lay.log.w,
+                                   lay.log.h - used - lay.pad // 2)
+        log_view.draw(painter, log_rect, lay, m.log, self.key_help)
         camera_view.draw(painter, lay.camera, lay, m.camera)
         decision_view.draw(painter, lay.decision, lay, m.decision)
         if lay.map is not None and m.map is not None:

@@ -69,6 +69,26 @@ class PlayerCard:
 
 
 @dataclass(frozen=True)
+class TableBanner:
+    """An effect in force across the whole table (a game's word for it, e.g. a rule suspended
+    until someone's next turn): a coloured tag in the top bar."""
+
+    text: str
+    colour: Colour = (250, 160, 60)
+
+
+@dataclass(frozen=True)
+class InfoPanel:
+    """A game's box of facts about the decision at hand (e.g. a contest: the number to roll,
+    what each side has spent, who has passed), drawn above the options: a headline and a few
+    short lines."""
+
+    headline: str
+    lines: tuple[str, ...] = ()
+    colour: Colour = (255, 204, 64)
+
+
+@dataclass(frozen=True)
 class HeaderModel:
     variant: str
     turn: int
@@ -79,6 +99,7 @@ class HeaderModel:
     camera: str
     camera_ok: bool
     outcome: str = ""
+    banners: tuple[TableBanner, ...] = ()  # table-wide effects, most important first
 
 
 @dataclass(frozen=True)
@@ -104,6 +125,7 @@ class DecisionModel:
     depth: int = 0
     notes: tuple[str, ...] = ()  # what the decision's results do (the root menu's notes)
     notes_page: int = 0  # which page of notes shows when they need more than one (cycles)
+    panel: InfoPanel | None = None  # the game's facts about the decision at hand
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import pygame
 from companion.kiosk import theme
 from companion.kiosk.painter import Painter
 from companion.kiosk.theme import Layout
-from companion.kiosk.views import DecisionModel, DiceModel
+from companion.kiosk.views import DecisionModel, DiceModel, InfoPanel
 
 
 def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: DecisionModel) -> None:
@@ -34,6 +34,8 @@ def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: DecisionModel) -> None:
             p.text(line, (x + pad // 2, yy), small, colour)
             yy += small
         y = box.bottom + 2
+    if m.panel is not None:
+        y = draw_panel(p, pygame.Rect(x - pad // 2, y + 2, inner_w + pad, 0), lay, m.panel) + 2
     y += pad // 2
     # the hint (how to press) wraps onto as many lines as it needs at the bottom
     hint = p.lines(m.hint, small, inner_w) if m.hint else []
@@ -95,6 +97,26 @@ def draw_notes(p: Painter, area: pygame.Rect, lay: Layout, m: DecisionModel) -> 
                (area.right, y), lay.font(16), theme.MUTED, anchor="topright")
         y += step
     return y + 2
+
+
+def draw_panel(p: Painter, top: pygame.Rect, lay: Layout, panel: InfoPanel) -> int:
+    """The game's facts about the decision (a headline and short lines, each wrapped) in a
+    framed box from ``top``'s top left; returns the box's bottom."""
+    head, small, pad = lay.font(22), lay.font(19), lay.pad
+    width = top.w - pad * 2
+    heads = p.lines(panel.headline, head, width)
+    body = [line for text in panel.lines for line in p.lines(text, small, width)]
+    box = pygame.Rect(top.x, top.y, top.w, len(heads) * head + len(body) * small + pad)
+    p.rect(box, theme.PANEL_HI, radius=6)
+    p.rect(box, panel.colour, width=2, radius=6)
+    y = box.y + pad // 2
+    for line in heads:
+        p.text(line, (box.x + pad, y), head, panel.colour)
+        y += head
+    for line in body:
+        p.text(line, (box.x + pad, y), small, theme.TEXT)
+        y += small
+    return box.bottom
 
 
 def draw_rows(p: Painter, area: pygame.Rect, lay: Layout, m: DecisionModel) -> None:

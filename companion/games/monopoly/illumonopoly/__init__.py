@@ -9,6 +9,7 @@ from companion.games.monopoly.illumonopoly.actions import (
     BavarianDeal,
     DeclareMissing,
     Interfere,
+    PayInKind,
     PlayCard,
     Sue,
     Support,
@@ -19,5 +20,5 @@ from companion.games.monopoly.illumonopoly.state import IllumOptions, IllumPlaye
 
 __all__ = [
     "BavarianDeal", "DeclareMissing", "IllumOptions", "IllumPlayer", "IllumTable",
-    "Illumonopoly", "Interfere", "PlayCard", "Sue", "Support", "Transfer",
+    "Illumonopoly", "Interfere", "PayInKind", "PlayCard", "Sue", "Support", "Transfer",
 ]

@@ -44,15 +44,17 @@ class Sue(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlayCard(Action):
-    """Play a Court Date card (``court KIND [NAME] ["LOT"] [as=secret_deal] [help]``).
-    ``as_deal``: any card played as a Secret Deal; ``help``: with Interference, others may
-    spend on the complainant's side."""
+    """Play a Court Date card (``court KIND [NAME] ["LOT"] [as=secret_deal] [help]
+    [treasury=NAME]``). ``as_deal``: any card played as a Secret Deal; ``help``: with
+    Interference, others may spend on the complainant's side; ``treasury``: Corporate Spy
+    looks at that treasury of the named player (central or a group) instead of their cards."""
 
     kind: str
     target: int = -1  # a seat
     square: int = -1
     as_deal: bool = False
     help: bool = False
+    treasury: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,5 +66,13 @@ class BavarianDeal(Action):
 @dataclass(frozen=True, slots=True)
 class DeclareMissing(Action):
     """Bermuda Triangle: declare a lot missing (``missing "LOT"``)."""
+
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayInKind(Action):
+    """Offer a lot instead of the rent owed (``pay_in_kind "LOT"``): the creditor accepts or
+    declines; an accepted offer is an acquisition the others may oppose (IL.13)."""
 
     square: int

@@ -1,18 +1,34 @@
-"""A simple Illumonopoly policy for the heuristic bot (``HeuristicBot`` asks ``bot_hint``):
-move group money home with the free transfers, raise debts by transfers before selling,
-interfere with a purchase that would complete a rival's group, spend once on its own side of
-a contest, sue when the odds are good, and play a card now and then."""
+"""The heuristic bot's Illumonopoly policy (``HeuristicBot`` asks ``bot_hint``; it only picks
+among the legal actions it is given).
+
+- Money: group money goes home to central with the free transfers (and, paying the fee,
+  when a lot it lands on costs more than central holds); a debt is raised by transfers first; a debt it cannot raise at all is offered in kind (its best lot, once).
+- Contests: it interferes with a purchase that would complete a rival's group; in a contest
+  each party spends toward a number that favours it (the purchaser or plaintiff wants 9 or
+  more, the complainant or defendant 5 or less) within a budget set by what the lot is worth
+  and what it holds; onlookers pass.
+- Trades and suits, as the first move of its turn: cash for the one lot that keeps a bare
+  colour group from being wholly its own; failing that, when it can outspend the defendant,
+  a Title Defect for such a lot, or an antitrust suit against a runaway leader's built
+  monopoly (never a landmark: lots out of play end no game).
+- Building: only on a whole colour group of its own, keeping a reserve (never on a lone
+  lot or an unowned one).
+- Creditors take a lot instead of rent when it is worth at least half the rent; the owner of
+  a group left uneven builds the bare lot up when it can spare the money.
+- A Court Date card now and then at the end of its turn; Bermuda hides the richest rival lot.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.monopoly.actions import Action, Choose, Pass, Roll
+from companion.games.monopoly.actions import Action, Build, Choose, Pass, Roll
 from companion.games.monopoly.illumonopoly.actions import (
     BavarianDeal,
     DeclareMissing,
     Interfere,
+    PayInKind,
     PlayCard,
     Sue,
     Support,
@@ -20,6 +36,8 @@ from companion.games.monopoly.illumonopoly.actions import (
 )
 from companion.games.monopoly.illumonopoly.contests import (
     CardWindow,
+    EveningChoice,
+    InKindOffer,
     InterferenceWindow,
     SupportRound,
 )
@@ -30,53 +48,65 @@ from companion.games.monopoly.state import GameState
 if TYPE_CHECKING:
     from companion.games.monopoly.illumonopoly.layer import Illumonopoly
 
+RESERVE = 200  # central money a bot keeps out of contests and suits
+
 
 def _central(state: GameState, seat: int) -> int:
     p = state.players[seat]
     return p.central if isinstance(p, IllumPlayer) else p.cash
 
 
+def _pass(actions: Sequence[Action], seat: int | None = None) -> Action | None:
+    return next((a for a in actions if isinstance(a, Pass)
+                 and (seat is None or a.player == seat)), None)
+
+
 def bot_hint(rules: Illumonopoly, state: GameState,  # noqa: C901
              actions: Sequence[Action]) -> Action | None:
     head = state.pending[0] if state.pending else None
     if isinstance(head, InterferenceWindow):
-        for a in actions:
-            if isinstance(a, (Interfere, PlayCard)) and _central(state, a.player) > 700:
-                group = rules.board.squares[head.square].group
-                lots = rules.board.groups[group]
-                held = sum(1 for i in lots if state.squares[i].owner == head.purchaser)
-                if held + 1 == len(lots):
-                    return a
-        return next((a for a in actions if isinstance(a, Pass)), None)
+        return _interfere(rules, state, head, actions)
     if isinstance(head, SupportRound):
-        waiting = head.waiting
-        for a in actions:
-            if not isinstance(a, Support) or a.player not in (head.a, head.b):
-                continue
-            if a.player in head.supporters or a.player not in waiting:
-                continue
-            mine = head.sides()[0] if a.player == head.a else head.sides()[1]
-            if a.side == mine and _central(state, a.player) > 400 + a.amount:
-                return a
-        return next((a for a in actions if isinstance(a, Pass)), None)
+        return _support(rules, state, head, actions)
     if isinstance(head, CardWindow):
-        return next((a for a in actions if isinstance(a, Pass)), None)
+        return _pass(actions)
+    if isinstance(head, InKindOffer):
+        price = rules.board.squares[head.square].price
+        owed = next((d.amount for d in state.pending if isinstance(d, Debt)
+                     and d.player == head.debtor), 0)
+        want = price * 2 >= owed or price >= 200
+        return Choose(head.player, "offer", "accept") if want else _pass(actions, head.player)
+    if isinstance(head, EveningChoice):
+        build = Choose(head.player, "even", "build")
+        if build in actions and _central(state, head.player) >= head.cost + RESERVE:
+            return build
+        return Choose(head.player, "even", "sell")
     if isinstance(head, Debt):
         moves = [a for a in actions if isinstance(a, Transfer) and a.player == head.player]
         if moves:
             return max(moves, key=lambda a: a.amount)
+        offers = [a for a in actions if isinstance(a, PayInKind)]
+        if offers and rules.insolvent(state, head.player, head.amount):
+            return max(offers, key=lambda a: rules.board.squares[a.square].price)
         return None
     if isinstance(head, BuyDecision):
         for a in actions:
             if isinstance(a, BavarianDeal) and _central(state, a.player) > 900:
                 return a
+        price = rules.price(state, head.player, head.square)
+        if not any(type(a).__name__ == "Buy" for a in actions) and \
+                state.players[head.player].cash - price * 11 // 10 >= RESERVE:
+            # the money is in other treasuries: bring it home (10% fee) to buy
+            moves = [a for a in actions if isinstance(a, Transfer) and a.player == head.player
+                     and a.dest == CENTRAL]
+            if moves:
+                return max(moves, key=lambda a: a.amount)
         return None
     if head is not None:
         roll = next((a for a in actions if isinstance(a, Roll)), None)
         if roll is not None:
             return roll
-        choose = next((a for a in actions if isinstance(a, Choose)), None)
-        return choose
+        return next((a for a in actions if isinstance(a, Choose)), None)
     cur = state.current
     if state.rolled and not state.roll_again:
         free = [a for a in actions if isinstance(a, Transfer) and a.player == cur
@@ -84,16 +114,155 @@ def bot_hint(rules: Illumonopoly, state: GameState,  # noqa: C901
         if free:
             return max(free, key=lambda a: a.amount)
         if state.turn_number % 3 == 0:
-            card = next((a for a in actions if isinstance(a, PlayCard) and a.player == cur), None)
+            card = next((a for a in actions if isinstance(a, PlayCard) and a.player == cur
+                         and a.kind != "secret_deal"), None)
             if card is not None:
                 return card
         gone = next((a for a in actions if isinstance(a, DeclareMissing)), None)
         if gone is not None:
             return gone
-    if not state.rolled:
-        for a in actions:
-            if isinstance(a, Sue) and _central(state, cur) > 500:
-                elp = rules.base_elp(state, cur, a.defendant, a.kind)
-                if elp >= 6 and a.kind != "landmark":
-                    return a
+    if not state.rolled and not rules.table(state).acted:  # its first move of the turn
+        deal = _trade(rules, state, cur)
+        if deal is not None:
+            return deal
+        suit = _sue(rules, state, cur, actions)
+        if suit is not None:
+            return suit
+    return _build(rules, state, cur, actions)
+
+
+def _trade(rules: Illumonopoly, state: GameState, cur: int) -> Action | None:
+    """Offer cash for the one lot that keeps a bare colour group from being wholly its own:
+    twice the printed price, more when it is rich (the owner takes it, as the plain bot's
+    partners do). Only as the turn's first move, so a blocked trade is not offered again."""
+    from companion.games.monopoly.actions import Trade, TradeSide
+
+    central = _central(state, cur)
+    for group, lots in rules.board.groups.items():
+        if rules.board.squares[lots[0]].kind != "street":
+            continue
+        live = rules.group_lots(state, group)
+        others = [i for i in live if state.squares[i].owner != cur]
+        if len(others) != 1 or len(live) < 2 or any(state.squares[i].level for i in live):
+            continue
+        lot = others[0]
+        owner = state.squares[lot].owner
+        if owner is None:
+            continue
+        offer = max(rules.board.squares[lot].price * 2, (central - RESERVE) // 3)
+        if central - offer < RESERVE:
+            continue
+        action = Trade(cur, owner, TradeSide(cash=offer), TradeSide(squares=(lot,)))
+        if rules.trade_problem(state, action) is None and rules.may_manage(state, cur, "trade"):
+            return action
     return None
+
+
+def _build(rules: Illumonopoly, state: GameState, cur: int,
+           actions: Sequence[Action]) -> Action | None:
+    """Build on its own lots where it pays: a whole colour group (a part-group stays bare, so
+    that trades can still complete it); never down to the last of its money. With only poor
+    builds on offer it goes on with the turn (the plain bot would build anywhere it may)."""
+    builds = [a for a in actions if isinstance(a, Build) and a.player == cur
+              and state.squares[a.square].owner == cur]
+    if not builds:
+        return None
+    cash = state.players[cur].cash
+    good = []
+    for a in builds:
+        sq = rules.board.squares[a.square]
+        lots = rules.group_lots(state, sq.group)
+        owners = {state.squares[i].owner for i in lots}
+        mine = sum(1 for i in lots if state.squares[i].owner == cur)
+        whole = owners == {cur}
+        if whole and mine >= 2 and cash - sq.house_cost >= RESERVE + 150:
+            good.append(a)
+    if good:
+        return max(good, key=lambda a: rules.board.squares[a.square].house_cost)
+    for kind in ("Roll", "EndTurn"):
+        step = next((a for a in actions if type(a).__name__ == kind and a.player == cur), None)
+        if step is not None:
+            return step
+    return None
+
+
+def _interfere(rules: Illumonopoly, state: GameState, head: InterferenceWindow,
+               actions: Sequence[Action]) -> Action | None:
+    """File against an acquisition that would complete a rival's group."""
+    group = rules.board.squares[head.square].group
+    lots = rules.group_lots(state, group)
+    held = sum(1 for i in lots if state.squares[i].owner == head.purchaser)
+    completes = held + 1 == len(lots) and group not in ("railroad", "utility")
+    for a in actions:
+        if isinstance(a, (Interfere, PlayCard)) and completes and \
+                _central(state, a.player) > 500 + RESERVE:
+            return a
+    return _pass(actions)
+
+
+def _budget(rules: Illumonopoly, state: GameState, head: SupportRound, seat: int) -> int:
+    """What a party will spend on its side in all: a share of the lot's worth, never below
+    the reserve."""
+    sq = rules.board.squares[head.square]
+    worth = sq.price + state.squares[head.square].level * sq.house_cost
+    share = worth if head.case and seat == head.a else worth // 2 if head.case else worth // 3
+    return max(0, min(share, _central(state, seat) - RESERVE))
+
+
+def _support(rules: Illumonopoly, state: GameState, head: SupportRound,
+             actions: Sequence[Action]) -> Action | None:
+    """Each party pushes the number its way within its budget; onlookers pass."""
+    for seat in head.waiting:
+        if seat not in (head.a, head.b):
+            continue
+        side_a = seat == head.a
+        spent = head.spent_a if side_a else head.spent_b
+        room = _budget(rules, state, head, seat) - spent
+        want = 9 - head.number if side_a else head.number - 5
+        mine = head.sides()[0] if side_a else head.sides()[1]
+        if want <= 0 or room < head.unit:
+            continue
+        units = min(want, room // head.unit)
+        offered = [a for a in actions if isinstance(a, Support) and a.player == seat
+                   and a.side == mine and a.amount <= units * head.unit]
+        if offered:
+            return max(offered, key=lambda a: a.amount)
+    return _pass(actions)
+
+
+def _sue(rules: Illumonopoly, state: GameState, cur: int,
+         actions: Sequence[Action]) -> Action | None:
+    """A suit that changes the board for it, which it can outspend the defendant on: a Title
+    Defect for the one lot that stands between it and a whole colour group, an antitrust suit
+    against a runaway leader's built monopoly. Suits that only pass lots around, or take them
+    out of play (landmarks), cost money and end no game."""
+    central = _central(state, cur)
+    if central < 500:
+        return None
+    best: tuple[int, Action] | None = None
+    for a in actions:
+        if not isinstance(a, Sue) or a.player != cur:
+            continue
+        sq = rules.board.squares[a.target]
+        lots = rules.group_lots(state, sq.group)
+        built = any(state.squares[i].level for i in lots)
+        if a.kind == "title":
+            others = [i for i in lots if i != a.target]
+            if sq.kind != "street" or not others or \
+                    any(state.squares[i].owner != cur for i in others):
+                continue
+        elif a.kind == "antitrust":  # against a runaway leader only: it breaks a group up
+            if not built or state.players[a.defendant].cash < 2 * state.players[cur].cash:
+                continue
+        else:
+            continue
+        worth = sq.price + state.squares[a.target].level * sq.house_cost
+        mine = min(worth, central - RESERVE)
+        theirs = max(0, min(worth // 2, _central(state, a.defendant) - RESERVE))
+        reach = rules.base_elp(state, cur, a.defendant, a.kind) + (mine - theirs) // 10
+        if reach < 11:
+            continue
+        score = worth + (500 if a.kind == "title" else 0)
+        if best is None or score > best[0]:
+            best = (score, a)
+    return best[1] if best is not None else None

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.core.errors import IllegalActionError
-from companion.games.monopoly.actions import Action, Choose, Trade
+from companion.games.monopoly.actions import Action, Choose, Pass, Trade
 from companion.games.monopoly.illumonopoly.actions import Interfere, PlayCard, Support
 from companion.games.monopoly.prompts import Decision, RollFor
 from companion.games.monopoly.reactions import Window
@@ -35,6 +35,7 @@ class InterferenceWindow(Window["Illumonopoly"]):
     square: int = -1
     secret: bool = False
     trade: Trade | None = None  # an acquisition by trade (IL.13), else a purchase from the bank
+    in_kind: bool = False  # the trade is a lot given instead of the rent owed
 
     @property
     def prompt(self) -> str:
@@ -55,7 +56,7 @@ class InterferenceWindow(Window["Illumonopoly"]):
 
     def close(self, rules: Illumonopoly, t: Txn) -> None:
         if self.trade is not None:
-            rules.complete_trade(t, self.trade)
+            rules.complete_trade(t, self.trade, self.in_kind)
         else:
             rules.complete_purchase(t, self.purchaser, self.square)
 
@@ -79,6 +80,7 @@ class SupportRound(Window["Illumonopoly"]):
     help_b: bool = True  # others may spend on b's side
     supporters: tuple[int, ...] = ()
     trade: Trade | None = None  # the acquisition by trade being opposed
+    in_kind: bool = False  # that trade is a lot given instead of rent
 
     @property
     def prompt(self) -> str:
@@ -209,6 +211,67 @@ class HeldCaseChoice(Decision["Illumonopoly"]):
             t.pending.insert(0, self)
             raise IllegalActionError("choose case continue, or choose case abandon")
         rules.resume_case(t, self.player, self.index, option == "continue")
+
+
+@dataclass(frozen=True, slots=True)
+class EveningChoice(Decision["Illumonopoly"]):
+    """A lot of a built group came back bare (or lost its buildings), leaving the group
+    uneven (IL.38, I-35): the owner of the highest lot either builds the low lots up
+    (``choose even build``, paying the bank ``cost``) or lets the group be sold down
+    (``choose even sell``)."""
+
+    group: str = ""
+    square: int = -1  # the low lot (the first, when several)
+    needed: int = 0  # the level the low lots are built up to
+    cost: int = 0
+
+    @property
+    def prompt(self) -> str:
+        return "build the bare lot up, or sell the group down to even it"
+
+    def actions(self, rules: Illumonopoly, state: GameState) -> list[Action]:
+        out: list[Action] = [Choose(self.player, "even", "sell")]
+        if rules.evening_build_problem(state, self) is None:
+            out.insert(0, Choose(self.player, "even", "build"))
+        return out
+
+    def choose(self, rules: Illumonopoly, t: Txn, what: str, option: str) -> None:
+        if what != "even" or option not in ("build", "sell"):
+            t.pending.insert(0, self)
+            raise IllegalActionError("choose even build, or choose even sell")
+        if option == "build":
+            problem = rules.evening_build_problem(t, self)
+            if problem:
+                t.pending.insert(0, self)
+                raise IllegalActionError(problem)
+            rules.even_up(t, self)
+        else:
+            rules.even_group(t, self.group, ask=False)
+
+
+@dataclass(frozen=True, slots=True)
+class InKindOffer(Decision["Illumonopoly"]):
+    """The debtor offers ``square`` instead of the rent: the creditor (``player``) accepts
+    (``choose offer accept``) or declines (``pass``; the rent stays owed in money)."""
+
+    debtor: int = -1
+    square: int = -1
+
+    @property
+    def prompt(self) -> str:
+        return "accept the lot instead of the rent, or decline"
+
+    def actions(self, rules: Illumonopoly, state: GameState) -> list[Action]:
+        return [Choose(self.player, "offer", "accept"), Pass(self.player)]
+
+    def choose(self, rules: Illumonopoly, t: Txn, what: str, option: str) -> None:
+        if what != "offer" or option != "accept":
+            t.pending.insert(0, self)
+            raise IllegalActionError("choose offer accept, or pass to decline")
+        rules.in_kind_accepted(t, self)
+
+    def decline(self, rules: Illumonopoly, t: Txn) -> None:
+        t.emit("in_kind_declined", self.player, other=self.debtor, square=self.square)
 
 
 def reopened(head: SupportRound, seat: int, change: int, spent: int, side_a: bool) -> SupportRound:

@@ -30,6 +30,7 @@ from companion.games.monopoly.actions import (
     PayJail,
     Sell,
     Trade,
+    TradeSide,
     Unmortgage,
 )
 from companion.games.monopoly.cards import DECKS, load_deck
@@ -39,6 +40,7 @@ from companion.games.monopoly.illumonopoly.actions import (
     BavarianDeal,
     DeclareMissing,
     Interfere,
+    PayInKind,
     PlayCard,
     Sue,
     Support,
@@ -48,7 +50,9 @@ from companion.games.monopoly.illumonopoly.contests import (
     AntitrustChoice,
     CardWindow,
     ContestRoll,
+    EveningChoice,
     HeldCaseChoice,
+    InKindOffer,
     InterferenceWindow,
     SupportRound,
     reopened,
@@ -426,10 +430,18 @@ class Illumonopoly(Rules):
         end (Legal Holiday, Bribed Assessor, a frozen lot); a held case asks."""
         tb = self.table(t)
         tb = replace(tb, cases_used=0, extra_cases=0, free_transfers=2, acted=False,
-                     card_played=False, secret_deal=False, ability_used=False,
+                     card_played=False, secret_deal=False, ability_used=False, offered=(),
                      legal_holiday=tuple(s for s in tb.legal_holiday if s != player),
                      bribed=tuple(b for b in tb.bribed if b[1] != player),
                      blocked=tuple(b for b in tb.blocked if b[1] != player))
+        if tb.missing[1] >= 0 and t.players[tb.missing[1]].bankrupt:
+            # I-40: the Bermuda player left the game, so no "next turn" of theirs ends it
+            gone = tb.missing[0]
+            tb = replace(tb, missing=(-1, -1, 0))
+            t.table = tb
+            t.emit("missing_returned", player, square=gone)
+            self.even_group(t, self.board.squares[gone].group, ask=False)
+            tb = self.table(t)
         t.table = tb
         super().start_turn(t, player)
         for k, case in enumerate(tb.held_cases):
@@ -458,7 +470,8 @@ class Illumonopoly(Rules):
         t.table = replace(tb, rent_control=rc, missing=missing)
         if missing[0] < 0 <= tb.missing[0]:
             t.emit("missing_returned", seat, square=tb.missing[0])
-            self.even_group(t, self.board.squares[tb.missing[0]].group)
+            # at the turn's end no decision can wait: the group is sold down (I-35)
+            self.even_group(t, self.board.squares[tb.missing[0]].group, ask=False)
 
     def after_action(self, t: Txn, action: Action) -> None:
         """Empty the treasuries of groups no longer held; note what the current player did
@@ -653,7 +666,7 @@ class Illumonopoly(Rules):
         order = tuple(s for s in ((head.purchaser + k) % n for k in range(1, n + 1))
                       if not t.players[s].bankrupt)
         t.push(SupportRound(-1, order, (), "purchase", head.purchaser, seat, head.square, 10,
-                            help_b=help_b, trade=head.trade))
+                            help_b=help_b, trade=head.trade, in_kind=head.in_kind))
 
     def spend_check(self, state: State, seat: int, amount: int, source: str) -> None:
         p = _p(state, seat)
@@ -734,8 +747,8 @@ class Illumonopoly(Rules):
         """IL.16 / I-12: the purchase goes ahead, or the lot is frozen (not auctioned)."""
         if head.trade is not None:
             if won:
-                self.complete_trade(t, head.trade)
-            else:
+                self.complete_trade(t, head.trade, head.in_kind)
+            else:  # (a lot offered for rent: the rent stays owed in money, I-12)
                 t.emit("trade_blocked", head.b, square=head.square, other=head.a)
             return
         if won:
@@ -890,27 +903,85 @@ class Illumonopoly(Rules):
             t.receive(paid_to, self.valued(t, index, level * each), BANK,
                       f"buildings off {self.board.squares[index].name}")
 
-    def even_group(self, t: Txn, group: str) -> None:
-        """IL.35 / IL.38 / I-26: bring a group back to even building by selling down the
-        highest lots, their owners paid half the house price (I-35)."""
-        if group not in ("railroad", "utility"):
-            while True:
-                lots = self.group_lots(t, group)
-                if not lots:
-                    return
-                levels = [t.squares[i].level for i in lots]
-                if max(levels) - min(levels) <= 1:
-                    return
-                top = max(lots, key=lambda i: (t.squares[i].level, i))
-                if t.squares[top].hotel and t.bank_houses < t.options.max_houses:
-                    self.strip(t, top, t.squares[top].owner)
-                    continue
-                self.remove_building(t, top)
-                owner = t.squares[top].owner
-                if owner is not None:
-                    half = self.board.squares[top].house_cost // 2
-                    t.receive(owner, self.valued(t, top, half), BANK,
-                              f"sold a building on {self.board.squares[top].name}")
+    def even_group(self, t: Txn, group: str, ask: bool = True) -> None:
+        """IL.35 / IL.38 / I-26 / I-35: bring a group back to even building. With ``ask``
+        (a lot came back bare or lost its buildings) the owner of the highest lot may build
+        the low lots up instead, when they can (``EveningChoice``); otherwise the highest
+        lots are sold down one level at a time, their owners paid half the house price."""
+        if group in ("railroad", "utility"):
+            return
+        if ask:
+            choice = self.evening_choice(t, group)
+            if choice is not None and self.evening_build_problem(t, choice) is None:
+                t.push(choice)
+                t.emit("evening_asked", choice.player, square=choice.square, amount=choice.cost)
+                return
+        while True:
+            lots = self.group_lots(t, group)
+            if not lots:
+                return
+            levels = [t.squares[i].level for i in lots]
+            if max(levels) - min(levels) <= 1:
+                return
+            top = max(lots, key=lambda i: (t.squares[i].level, i))
+            if t.squares[top].hotel and t.bank_houses < t.options.max_houses:
+                self.strip(t, top, t.squares[top].owner)
+                continue
+            self.remove_building(t, top)
+            owner = t.squares[top].owner
+            if owner is not None:
+                half = self.board.squares[top].house_cost // 2
+                t.receive(owner, self.valued(t, top, half), BANK,
+                          f"sold a building on {self.board.squares[top].name}")
+
+    def evening_choice(self, state: State, group: str) -> EveningChoice | None:
+        """The choice I-35 gives when ``group`` is uneven: who decides (the owner of the
+        highest lot), the low lots' level to reach and its price; None when the group is
+        even or the highest lot has no owner."""
+        lots = self.group_lots(state, group)
+        if not lots:
+            return None
+        levels = {i: state.squares[i].level for i in lots}
+        high = max(levels.values())
+        if high - min(levels.values()) <= 1:
+            return None
+        top = min(i for i in lots if levels[i] == high)
+        owner = state.squares[top].owner
+        if owner is None:
+            return None
+        low = [i for i in lots if levels[i] < high - 1]
+        cost = sum((high - 1 - levels[i]) * self.board.squares[i].house_cost for i in low)
+        return EveningChoice(owner, group, low[0], high - 1, cost)
+
+    def evening_build_problem(self, state: State, c: EveningChoice) -> str | None:
+        """Building the low lots up needs them to be the chooser's or unowned (IL.34, IL.36),
+        unmortgaged, the money in central or the group's treasury, no IRS Audit, and the
+        bank's houses."""
+        p = _p(state, c.player)
+        lots = self.group_lots(state, c.group)
+        low = [i for i in lots if state.squares[i].level < c.needed]
+        if p.audited:
+            return f"{p.name} is under an IRS Audit and may not spend on building"
+        for i in low:
+            s = state.squares[i]
+            if s.owner not in (None, c.player) or s.mortgaged:
+                return (f"{self.board.squares[i].name} is not {p.name}'s to build on; the "
+                        "group is sold down")
+        houses = sum(c.needed - state.squares[i].level for i in low)
+        if houses > state.bank_houses:
+            return f"the bank has {state.bank_houses} houses; building up needs {houses}"
+        name = self.board.squares[c.square].name
+        if not self.can_spend(state, c.player, c.cost, f"building on {name}"):
+            return f"building up costs ${c.cost}; the central and group treasuries fall short"
+        return None
+
+    def even_up(self, t: Txn, c: EveningChoice) -> None:
+        """I-35: the chooser builds the low lots up to ``needed``, paying the bank."""
+        for i in self.group_lots(t, c.group):
+            while t.squares[i].level < c.needed:
+                self.add_building(t, i)
+        t.emit("evened_up", c.player, square=c.square, amount=c.cost)
+        t.charge(c.player, BANK, c.cost, f"building on {self.board.squares[c.square].name}")
 
     def resume_case(self, t: Txn, seat: int, k: int, go_on: bool) -> None:
         tb = self.table(t)
@@ -958,8 +1029,11 @@ class Illumonopoly(Rules):
                 return f"{what} is played at the end of your own turn (after moving)"
             if tb.card_played:
                 return "one Court Date card per turn at the end of the turn"
-        if timing == "acquire" and not (isinstance(head, BuyDecision) and head.player == c.player):
-            return "a Secret Deal is played when you announce buying a lot"
+        trading = own and head is None  # announcing a trade for a lot next (I-39)
+        if timing == "acquire" and not (trading or (isinstance(head, BuyDecision)
+                                                    and head.player == c.player)):
+            return ("a Secret Deal is played when you announce buying a lot, or on your own "
+                    "turn just before a trade for one")
         if timing == "acquire" and tb.secret_deal:
             return "this purchase is already a Secret Deal"
         if timing == "case" and not (isinstance(head, SupportRound) and head.case):
@@ -983,6 +1057,14 @@ class Illumonopoly(Rules):
         if needs_seat:
             if not 0 <= c.target < n or c.target == c.player or state.players[c.target].bankrupt:
                 return f"{kind.replace('_', ' ')} names another player still in the game"
+        if c.treasury and kind != "corporate_spy":
+            return "only Corporate Spy names a treasury"
+        if c.treasury and c.treasury != CENTRAL:
+            held = {self._lot_group[i] for i in self.lots_of(state, c.target)}
+            held |= {g for g, _a in _p(state, c.target).treasuries}
+            if c.treasury not in held:
+                return (f"{state.players[c.target].name} has no {c.treasury.replace('_', ' ')} "
+                        f"treasury; name central or one of: {', '.join(sorted(held)) or 'none'}")
             if kind == "brain_drain" and _p(state, c.target).court_hand <= 0:
                 return f"{state.players[c.target].name} holds no Court Date cards"
         sq_ok = 0 <= c.square < len(self.board.squares)
@@ -1070,11 +1152,19 @@ class Illumonopoly(Rules):
             index = c.square
             if t.squares[index].level:
                 self.remove_building(t, index)
-                self.even_group(t, self.board.squares[index].group)
+                # the card says the other houses must come down (paid): no choice (I-26)
+                self.even_group(t, self.board.squares[index].group, ask=False)
         elif kind == "corporate_spy":
-            cards = _p(t, c.target).court_cards
-            t.emit("spied", c.player, other=c.target,
-                   detail=",".join(cards) if cards else "shown at the table")
+            victim = _p(t, c.target)
+            if c.treasury:
+                what, seen = c.treasury, f"${victim.treasury(c.treasury)}"
+            else:
+                what = "cards"
+                seen = (", ".join(k.replace("_", " ") for k in victim.court_cards)
+                        or "none") if self.opt(t, "court_deck", "physical") == "virtual" \
+                    else "shown at the table"
+            t.table = replace(tb, spied=(tb.spied + ((c.player, c.target, what, seen),))[-8:])
+            t.emit("spied", c.player, other=c.target, detail=what)
         elif kind == "bribed_assessor":
             t.table = replace(tb, bribed=tb.bribed + ((c.square, c.player),))
         elif kind == "legal_holiday":
@@ -1235,26 +1325,89 @@ class Illumonopoly(Rules):
 
     def exchange(self, t: Txn, action: Trade) -> None:
         """IL.13 / I-12: a trade that moves a lot is an acquisition the other players may
-        oppose (the proposer is the purchaser); a lot offered instead of rent too. It waits for
-        the interference window (`complete_trade`); a blocked trade is cancelled whole (a debt
-        stays owed in money)."""
+        oppose (the proposer is the purchaser; a Secret Deal played or bought for it this
+        turn lets only an Interference card oppose it, I-39). It waits for the interference
+        window (`complete_trade`); a blocked trade is cancelled whole."""
         if not (action.give.squares or action.get.squares):
             super().exchange(t, action)
             return
+        tb = self.table(t)
+        secret = tb.secret_deal and action.player == t.current
+        if secret:
+            t.table = replace(tb, secret_deal=False)
+        self.announce_trade(t, action, action.player, secret, in_kind=False)
+
+    def announce_trade(self, t: Txn, action: Trade, purchaser: int, secret: bool,
+                       in_kind: bool) -> None:
         n = len(t.players)
         eligible = tuple(s for s in ((action.player + k) % n for k in range(1, n))
-                         if s != action.partner and not t.players[s].bankrupt)
+                         if s not in (action.player, action.partner)
+                         and not t.players[s].bankrupt)
         square = (action.get.squares or action.give.squares)[0]
-        t.emit("trade_announced", action.player, other=action.partner, square=square)
-        t.push(InterferenceWindow(-1, eligible, (), action.player, square, False, action))
+        t.emit("trade_announced", action.player, other=action.partner, square=square,
+               detail="secret deal" if secret else "in kind" if in_kind else "")
+        t.push(InterferenceWindow(-1, eligible, (), purchaser, square, secret, action, in_kind))
 
-    def complete_trade(self, t: Txn, action: Trade) -> None:
-        """The trade goes ahead if it still can (the money or lots may have moved since)."""
+    def complete_trade(self, t: Txn, action: Trade, in_kind: bool = False) -> None:
+        """The trade goes ahead if it still can (the money or lots may have moved since); a
+        lot given instead of rent settles the rent debt (IL.13)."""
         problem = self.trade_problem(t, action)
         if problem:
             t.emit("trade_failed", action.player, other=action.partner, detail=problem)
             return
         super().exchange(t, action)
+        if in_kind:
+            for k, item in enumerate(t.pending):
+                if isinstance(item, Debt) and item.player == action.player and \
+                        item.creditor == action.partner:
+                    del t.pending[k]
+                    t.emit("rent_in_kind", action.player, other=action.partner,
+                           square=action.give.squares[0], amount=item.amount)
+                    if item.then is not None:
+                        t.push(item.then)
+                    break
+
+    # -- rent paid in kind (IL.13) ---------------------------------------------------------
+    def in_kind_problem(self, state: State, a: PayInKind) -> str | None:
+        head = state.pending[0] if state.pending else None
+        if not (isinstance(head, Debt) and head.player == a.player and head.creditor >= 0
+                and head.reason.startswith("rent for ")):
+            return "a lot is offered instead of rent while that rent is owed and unpaid"
+        if not 0 <= a.square < len(self.board.squares) or not self.board.squares[a.square].ownable:
+            return "name one of your lots to offer"
+        if not self.in_play(state, a.square):
+            return f"{self.board.squares[a.square].name} is out of play"
+        if a.square in self.table(state).offered:
+            return (f"{self.board.squares[a.square].name} was offered instead of rent this turn "
+                    "already; offer another lot or raise the money")
+        return self.trade_problem(state, self.in_kind_trade(state, a))
+
+    def in_kind_trade(self, state: State, a: PayInKind) -> Trade:
+        head = state.pending[0]
+        assert isinstance(head, Debt)
+        return Trade(a.player, head.creditor, TradeSide(squares=(a.square,)), TradeSide())
+
+    def _do_pay_in_kind(self, t: Txn, a: PayInKind) -> None:
+        problem = self.in_kind_problem(t, a)
+        if problem:
+            raise IllegalActionError(problem)
+        head = t.pending[0]
+        assert isinstance(head, Debt)
+        t.emit("in_kind_offered", a.player, other=head.creditor, square=a.square,
+               amount=head.amount)
+        tb = self.table(t)
+        t.table = replace(tb, offered=tb.offered + (a.square,))
+        t.push(InKindOffer(head.creditor, a.player, a.square))
+
+    def in_kind_accepted(self, t: Txn, offer: InKindOffer) -> None:
+        """The creditor takes the lot: the others may interfere before it passes (the
+        creditor is the purchaser)."""
+        trade = Trade(offer.debtor, offer.player, TradeSide(squares=(offer.square,)),
+                      TradeSide())
+        problem = self.trade_problem(t, trade)
+        if problem:
+            raise IllegalActionError(problem)
+        self.announce_trade(t, trade, offer.player, False, in_kind=True)
 
     def trade_problem(self, state: State, action: Trade) -> str | None:
         """Cash in a trade passes between central treasuries (IL.12)."""
@@ -1277,14 +1430,17 @@ class Illumonopoly(Rules):
         p = _p(t, a.player)
         if p.illuminati != "bavarian":
             raise IllegalActionError("only the Bavarian Illuminati buy Secret Deals")
-        if not (isinstance(head, BuyDecision) and head.player == a.player):
-            raise IllegalActionError("buy the Secret Deal while announcing a purchase")
+        buying = isinstance(head, BuyDecision) and head.player == a.player
+        if not buying and not (head is None and a.player == t.current):
+            raise IllegalActionError("buy the Secret Deal while announcing a purchase, or on "
+                                     "your own turn just before a trade for a lot")
         if self.table(t).secret_deal:
             raise IllegalActionError("this purchase is already a Secret Deal")
         self.spend_check(t, a.player, BAVARIAN_FEE, CENTRAL)
         self.spend(t, a.player, BAVARIAN_FEE, CENTRAL, "Bavarian secret deal")
         t.table = replace(self.table(t), secret_deal=True)
-        t.emit("secret_deal_bought", a.player, square=head.square)
+        square = head.square if isinstance(head, BuyDecision) else None
+        t.emit("secret_deal_bought", a.player, square=square)
 
     def missing_problem(self, state: State, a: DeclareMissing) -> str | None:
         p = _p(state, a.player)
@@ -1325,6 +1481,8 @@ class Illumonopoly(Rules):
             self._do_bavarian(t, action)
         elif isinstance(action, DeclareMissing):
             self._do_missing(t, action)
+        elif isinstance(action, PayInKind):
+            self._do_pay_in_kind(t, action)
         else:
             super().apply_extra(t, action)
 
@@ -1351,6 +1509,11 @@ class Illumonopoly(Rules):
                 c = PlayCard(cur, kind)
                 if self.card_problem(state, c) is None:
                     out.append(c)
+        if isinstance(head, Debt) and head.creditor >= 0 and head.reason.startswith("rent for "):
+            for i in self.lots_of(state, head.player):
+                offer = PayInKind(head.player, i)
+                if self.in_kind_problem(state, offer) is None:
+                    out.append(offer)
         if head is None and state.rolled and not state.roll_again:
             out += self.end_card_options(state, cur)
             if _p(state, cur).illuminati == "bermuda" and not self.table(state).ability_used:
@@ -1388,11 +1551,19 @@ class Illumonopoly(Rules):
         return sorted(lots, key=lambda i: (-(self.board.squares[i].price +
                                              state.squares[i].level * 100), i))
 
+    def blocking_lots(self, state: GameState, seat: int, best: list[int]) -> list[int]:
+        """Rivals' streets in the groups where ``seat`` holds a street (what keeps their
+        building even with the rival's), the most valuable first."""
+        mine = {self._lot_group[i] for i in self.lots_of(state, seat)
+                if self.board.squares[i].kind == "street"}
+        return [i for i in best if self._lot_group[i] in mine]
+
     def sue_options(self, state: GameState, seat: int) -> list[Action]:
         out: list[Action] = []
         if self.table(state).legal_holiday or _p(state, seat).central < FILING_FEE + 100:
             return out
-        for i in self.best_lots(state, seat)[:2]:
+        best = self.best_lots(state, seat)
+        for i in dict.fromkeys(best[:2] + self.blocking_lots(state, seat, best)[:3]):
             owner = state.squares[i].owner
             assert owner is not None
             for kind in ("title", "landmark", "antitrust"):
@@ -1416,6 +1587,11 @@ class Illumonopoly(Rules):
             c = PlayCard(seat, kind, target)
             if self.card_problem(state, c) is None:
                 out.append(c)
+        if not self.opt(state, "public_treasuries", True) and rich:  # I-8: a look inside
+            spy = [PlayCard(seat, "corporate_spy", rich[0], treasury=CENTRAL)]
+            spy += [PlayCard(seat, "corporate_spy", rich[0], treasury=g)
+                    for g, _a in _p(state, rich[0]).treasuries[:2]]
+            out += [c for c in spy if self.card_problem(state, c) is None]
         plays = [PlayCard(seat, "historic_blunder", square=i)
                  for i in self.table(state).landmarks]
         built = [i for i in self.best_lots(state, seat) if state.squares[i].level]

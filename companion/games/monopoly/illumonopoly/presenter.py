@@ -1,11 +1,13 @@
 """What the kiosk shows of Illumonopoly: Monopoly's screen plus each player's treasuries,
-Court Date card count, Illuminati and Legal Power on their card; the table-wide effects (Rent
-Control, Legal Holiday, a missing lot, landmarks, frozen lots) in the header's banner line;
-the contest in progress as the decision panel's title (the number to roll, what each side
-spent); plain labels for the variant's actions."""
+Court Date card count, Illuminati and Legal Power on their card (with private treasuries only
+the total, the split shown to its owner while they hold their button); the table-wide effects
+(Rent Control, Legal Holiday, a missing lot, IRS Audits, landmarks, frozen and half-valued
+lots) as banners; a contest panel (the number to roll, what each side spent, who has passed);
+amount pickers in the contest's own units; plain labels for the variant's actions."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -14,10 +16,18 @@ from companion.games.monopoly.illumonopoly.actions import (
     BavarianDeal,
     DeclareMissing,
     Interfere,
+    PayInKind,
     PlayCard,
     Sue,
     Support,
     Transfer,
+)
+from companion.games.monopoly.illumonopoly.contests import (
+    CardWindow,
+    ContestRoll,
+    EveningChoice,
+    InterferenceWindow,
+    SupportRound,
 )
 from companion.games.monopoly.illumonopoly.state import (
     ILLUMINATI_NAMES,
@@ -26,8 +36,9 @@ from companion.games.monopoly.illumonopoly.state import (
 )
 from companion.games.monopoly.presenter import MonopolyPresenter
 from companion.games.monopoly.state import GameState
-from companion.kiosk.presenter import HeaderFacts
-from companion.kiosk.views import PlayerCard
+from companion.kiosk import theme
+from companion.kiosk.inputs import Menu
+from companion.kiosk.views import InfoPanel, PlayerCard, TableBanner
 
 SHORT_GROUP = {"light_blue": "lt blue", "dark_blue": "dk blue", "railroad": "rail",
                "utility": "util"}
@@ -50,32 +61,88 @@ class IllumonopolyPresenter(MonopolyPresenter):
         return ("basic", *ILLUMINATI_NAMES)
 
     # -- the screen ------------------------------------------------------------------------
-    def header(self, state: GameState) -> HeaderFacts:
-        facts = super().header(state)
-        banners = self.banners(state)
-        return replace(facts, bank=" | ".join(banners) if banners else facts.bank)
-
-    def banners(self, state: GameState) -> list[str]:
-        """The table-wide effects now in force, shortest words first."""
+    def banners(self, state: GameState) -> tuple[TableBanner, ...]:
+        """The table-wide effects now in force, those that change play most first."""
         tb = state.table_of(IllumTable)
         name = self.square_name
-        out = []
+        out: list[TableBanner] = []
         for seat, _left in tb.rent_control:
-            out.append(f"RENT CONTROL ({state.players[seat].name})")
+            out.append(TableBanner(f"RENT CONTROL ({state.players[seat].name})", theme.WARN))
         if tb.legal_holiday:
-            out.append("LEGAL HOLIDAY: no suits")
+            who = ", ".join(state.players[s].name for s in tb.legal_holiday)
+            out.append(TableBanner(f"LEGAL HOLIDAY: no suits ({who})", theme.SELECT))
         if tb.missing[0] >= 0:
-            out.append(f"MISSING: {name(tb.missing[0])}")
+            out.append(TableBanner(f"MISSING: {name(tb.missing[0])}", theme.BAD))
         audited = [p.name for p in state.players if isinstance(p, IllumPlayer) and p.audited]
         if audited:
-            out.append("IRS AUDIT: " + ", ".join(audited))
-        if tb.landmarks:
-            out.append("Landmarks: " + ", ".join(name(i) for i in tb.landmarks))
-        if tb.blocked:
-            out.append("Frozen: " + ", ".join(name(i) for i, _s in tb.blocked))
-        if tb.bribed:
-            out.append("Half value: " + ", ".join(name(i) for i, _s in tb.bribed))
-        return out
+            out.append(TableBanner("IRS AUDIT: " + ", ".join(audited), theme.BAD))
+        for i in tb.landmarks:
+            out.append(TableBanner(f"Landmark: {name(i)}", theme.MUTED))
+        for i, _s in tb.blocked:
+            out.append(TableBanner(f"Frozen: {name(i)}", theme.MUTED))
+        for i, _s in tb.bribed:
+            out.append(TableBanner(f"Half value: {name(i)}", theme.MUTED))
+        return tuple(out)
+
+    def panel(self, state: GameState) -> InfoPanel | None:
+        """The contest or card window at the head of the queue: the number to roll, what each
+        side has spent, who has passed and who is still asked."""
+        head = state.pending[0] if state.pending else None
+        names = [p.name for p in state.players]
+
+        def asked(w: Any) -> str:
+            passed = ", ".join(names[s] for s in w.passed) or "nobody"
+            waiting = ", ".join(names[s] for s in w.waiting) or "nobody"
+            return f"Passed: {passed}. To answer: {waiting}"
+
+        if isinstance(head, ContestRoll) and head.contest is not None:
+            c = head.contest
+            return InfoPanel(f"{names[c.a]} rolls 2d6: {c.number} or less wins",
+                             self._contest_lines(state, c))
+        if isinstance(head, SupportRound):
+            side_a, _b = head.sides()
+            passed = ", ".join(names[s] for s in head.passed) or "nobody yet"
+            lines = self._contest_lines(state, head) + (f"Passed: {passed}",)
+            return InfoPanel(f"{names[head.a]} ({side_a}) needs {head.number} or less on 2d6",
+                             lines)
+        if isinstance(head, InterferenceWindow):
+            what = (f"{names[head.purchaser]} trades for {self.square_name(head.square)}"
+                    if head.trade is not None else
+                    f"{names[head.purchaser]} buys {self.square_name(head.square)}")
+            how = ("Secret Deal: only an Interference card opposes it" if head.secret else
+                   "Anyone may interfere: $50 to the bank, then a contest")
+            return InfoPanel(what, (how, asked(head)))
+        if isinstance(head, CardWindow) and head.card is not None:
+            kind = _words(head.card.kind)
+            standing = "cancelled" if head.cancelled else "stands"
+            return InfoPanel(f"{names[head.card.player]} played {kind}: it {standing}",
+                             ("Answer with Cancellation, or pass", asked(head)))
+        if isinstance(head, EveningChoice):
+            return InfoPanel(f"{self.square_name(head.square)} returned bare: the group is "
+                             "uneven", (f"Build it up to {head.needed} (${head.cost}), or the "
+                                        "higher lots are sold down",))
+        return None
+
+    def _contest_lines(self, state: GameState, c: SupportRound) -> tuple[str, ...]:
+        names = [p.name for p in state.players]
+        what = (f"{SUITS.get(c.kind, c.kind).capitalize()}, {self.square_name(c.square)}"
+                if c.case else f"Purchase of {self.square_name(c.square)}")
+        return (f"{what}: base {c.base}",
+                f"Spent: {names[c.a]} ${c.spent_a}, {names[c.b]} ${c.spent_b} ({c.net:+d})")
+
+    def menu(self, state: GameState, actions: Sequence[Action] | None = None,
+             referee: Sequence[tuple[str, str]] = ()) -> Menu:
+        """Monopoly's menu; while the contest panel tells the contest, a short title."""
+        menu = super().menu(state, actions, referee)
+        head = state.pending[0] if state.pending else None
+        if isinstance(head, SupportRound):
+            extra = " (group money x2)" if head.case else ""
+            return replace(menu, title=f"Spend ${head.unit} units{extra}, or pass")
+        if isinstance(head, InterferenceWindow):
+            return replace(menu, title="Interfere with the purchase, or pass")
+        if isinstance(head, CardWindow):
+            return replace(menu, title="Cancel the card, or pass")
+        return menu
 
     def variant_card(self, state: GameState, seat: int, card: PlayerCard) -> PlayerCard:
         p = state.players[seat]
@@ -85,11 +152,37 @@ class IllumonopolyPresenter(MonopolyPresenter):
         extras = [f"LP {lp}", f"Cards {p.court_hand}"]
         if p.audited:
             extras.append("AUDIT")
+        if not self.public(state):  # I-8: the total only; the owner peeks at the split
+            return replace(card, role=ILLUMINATI_NAMES.get(p.illuminati, ""),
+                           extras=(*extras, "Treasuries private"), enchantments=())
         extras.append(f"Central ${p.central}")
         # the group treasuries as a row of marked chips (the card's icon row), one per group
         chips = tuple(f"{SHORT_GROUP.get(g, g)} ${a}" for g, a in p.treasuries)
         return replace(card, role=ILLUMINATI_NAMES.get(p.illuminati, ""), extras=tuple(extras),
                        enchantments=chips)
+
+    @staticmethod
+    def public(state: GameState) -> bool:
+        return bool(getattr(state.options, "public_treasuries", True))
+
+    def private_lines(self, state: GameState, seat: int) -> tuple[str, ...]:
+        """What the seat's player sees while holding their button: their treasuries (when
+        they are private), the cards of a virtual hand, what their Corporate Spies saw."""
+        p = state.players[seat]
+        if not isinstance(p, IllumPlayer):
+            return ()
+        out: list[str] = []
+        if not self.public(state):
+            out.append(f"Central ${p.central}")
+            out += [f"{_words(g)} ${a}" for g, a in p.treasuries]
+        if p.court_cards:
+            out.append("Cards: " + ", ".join(_words(k) for k in p.court_cards))
+        names = [q.name for q in state.players]
+        for spy, target, what, seen in state.table_of(IllumTable).spied:
+            if spy == seat:
+                where = "cards" if what == "cards" else f"{_words(what)} treasury"
+                out.append(f"Spied: {names[target]}'s {where}: {seen}")
+        return tuple(out)
 
     def lot_marks(self, state: GameState, index: int) -> tuple[str, ...]:
         return tuple(k for k in self.rules.square_json(state, index))
@@ -119,9 +212,16 @@ class IllumonopolyPresenter(MonopolyPresenter):
             return "Secret Deal for $100"
         if isinstance(a, DeclareMissing):
             return f"{sq(a.square)} goes missing"
+        if isinstance(a, PayInKind):
+            return f"Offer {sq(a.square)} instead of the rent"
         if isinstance(a, Choose):
             if a.what == "lot" and a.option.isdigit():
                 return f"Give up {sq(int(a.option))}"
+            if a.what == "offer":
+                return f"{who(state, a.player)}: take the lot instead of the rent"
+            if a.what == "even":
+                return ("Build the bare lot up (even group)" if a.option == "build"
+                        else "Sell the group down to even it")
             return f"{a.option.capitalize()} the case"
         return None
 
@@ -139,11 +239,7 @@ class IllumonopolyPresenter(MonopolyPresenter):
             for seat, actions in by_seat.items():
                 name = state.players[seat].name
                 if kind == "support":
-                    for side in dict.fromkeys(a.side for a in actions):
-                        unit = min(a.amount for a in actions if a.side == side)
-                        rows.append(Option(f"{name}: spend for the {side} (${unit} units)",
-                                           open=self._support_picker(state, seat, side, unit),
-                                           seat=seat))
+                    rows += self._support_rows(state, seat, actions)
                     continue
                 if kind == "transfer":
                     rows.append(Option(f"{name}: move money between treasuries",
@@ -157,16 +253,48 @@ class IllumonopolyPresenter(MonopolyPresenter):
                 rows.append(Option(f"{name}: {title}", open=make, seat=seat))
         return rows
 
-    def _support_picker(self, state: GameState, seat: int, side: str, unit: int) -> Any:
+    def _support_rows(self, state: GameState, seat: int, actions: Sequence[Any]) -> list[Any]:
+        """A picker per side from the central treasury; for a party, one more from their own
+        treasury of the contested lot's group (counting double in a court case)."""
+        from companion.kiosk.inputs import Option
+
+        head = state.pending[0] if state.pending else None
+        p = state.players[seat]
+        if not isinstance(head, SupportRound) or not isinstance(p, IllumPlayer):
+            return []
+        name = p.name
+        rows: list[Any] = []
+        for side in dict.fromkeys(a.side for a in actions):
+            rows.append(Option(f"{name}: spend for the {side} (${head.unit} units)",
+                               open=self._support_picker(state, seat, side, head, "central"),
+                               seat=seat))
+        group = self.rules.board.squares[head.square].group
+        own = head.sides()[0] if seat == head.a else head.sides()[1] if seat == head.b else ""
+        may_group = seat in (head.a, head.b) and (head.case or seat == head.a)
+        if own and may_group and p.treasury(group) >= head.unit and not p.audited:
+            how = " (counts double)" if head.case else ""
+            rows.append(Option(f"{name}: spend {_words(group)} money for the {own}{how}",
+                               open=self._support_picker(state, seat, own, head, group),
+                               seat=seat))
+        return rows
+
+    def _support_picker(self, state: GameState, seat: int, side: str, head: SupportRound,
+                        source: str) -> Any:
+        """An amount picker in the contest's units: $50/$100/$500 against a purchase,
+        $10/$50/$100 in a court case."""
         from companion.kiosk.inputs import AmountPicker
 
         p = state.players[seat]
-        high = max(unit, (p.central if isinstance(p, IllumPlayer) else p.cash) // unit * unit)
+        assert isinstance(p, IllumPlayer)
+        unit = head.unit
+        high = max(unit, p.treasury(source) // unit * unit)
+        steps = (unit * 10, unit * 2, unit)
+        where = "" if source == "central" else f" from {_words(source)}"
 
         def make() -> Any:
-            return AmountPicker(f"{p.name} spends for the {side} (${unit} units)", unit, high,
-                                unit, lambda v: Support(seat, side, v) if v % unit == 0
-                                else None, ok_label="Spend")
+            return AmountPicker(f"{p.name} spends for the {side}{where} (${unit} units)", unit,
+                                high, unit, lambda v: Support(seat, side, v, source)
+                                if v % unit == 0 else None, ok_label="Spend", steps=steps)
         return make
 
     def _transfer_menu(self, state: GameState, seat: int) -> Any:
@@ -180,17 +308,22 @@ class IllumonopolyPresenter(MonopolyPresenter):
         pairs = [(g, "central") for g, a in p.treasuries if a > 0]
         pairs += [("central", g) for g in held if p.central > 0]
 
+        public = self.public(state)
+
+        def has(src: str) -> str:
+            return f" (has ${p.treasury(src)})" if public else ""
+
         def picker(src: str, dst: str) -> Any:
             have = p.treasury(src)
 
             def make() -> Any:
-                return AmountPicker(f"Move money: {_words(src)} > {_words(dst)} (has ${have})",
+                return AmountPicker(f"Move money: {_words(src)} > {_words(dst)}{has(src)}",
                                     1, have, min(have, 100),
                                     lambda v: Transfer(seat, src, dst, v), ok_label="Move")
             return make
 
         def make() -> Any:
             return Menu(f"{p.name}: move money (10%, at least $5, two free after moving)",
-                        [Option(f"{_words(a)} > {_words(b)} (has ${p.treasury(a)})",
+                        [Option(f"{_words(a)} > {_words(b)}{has(a)}",
                                 open=picker(a, b), seat=seat) for a, b in pairs])
         return make

@@ -59,7 +59,7 @@ class IllumOptions(Options):
     interference_11_12_fail: bool = False  # I-11
     landmark_unowned: bool = False  # I-17
     antitrust_strip_group: bool = False  # I-20
-    public_treasuries: bool = True  # I-8
+    public_treasuries: bool = True  # I-8: false shows each total, the split to its owner
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +109,8 @@ class IllumTable(VariantTable):
     legal_holiday: tuple[int, ...] = ()  # card players: no cases until their next turn
     bribed: tuple[tuple[int, int], ...] = ()  # (lot, card player): half value until their turn
     held_cases: tuple[HeldCase, ...] = ()
+    # what Corporate Spies saw: (spy, target, "cards" or a treasury, what it showed), latest last
+    spied: tuple[tuple[int, int, str, str], ...] = ()
     # the current turn's bookkeeping
     cases_used: int = 0
     extra_cases: int = 0  # Idle Hands played this turn
@@ -117,6 +119,7 @@ class IllumTable(VariantTable):
     card_played: bool = False  # the one end-of-turn card (step 4)
     secret_deal: bool = False  # the purchase being announced is a Secret Deal
     ability_used: bool = False
+    offered: tuple[int, ...] = ()  # lots offered instead of rent this turn (once each)
     # the Court Date deck
     deck: tuple[str, ...] = ()  # virtual: draw pile, top first
     played: tuple[str, ...] = ()  # kinds played since the last reshuffle (the discards)

@@ -12,6 +12,7 @@ from companion.games.monopoly.illumonopoly.actions import (
     BavarianDeal,
     DeclareMissing,
     Interfere,
+    PayInKind,
     PlayCard,
     Sue,
     Support,
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from companion.games.monopoly.illumonopoly.layer import Illumonopoly
 
 VERBS = ("transfer", "interfere", "support", "sue", "court", "bavarian_deal", "missing",
-         "choose", "pass")
+         "choose", "pass", "pay_in_kind")
 
 
 def _q(text: str) -> str:
@@ -64,6 +65,10 @@ def parse_verb(rules: Illumonopoly, state: GameState, player: int, verb: str,  #
         return Interfere(player)
     if verb == "bavarian_deal" and not args:
         return BavarianDeal(player)
+    if verb == "pay_in_kind":
+        if len(args) != 1:
+            raise ValueError('pay_in_kind "LOT": the lot offered instead of the rent owed')
+        return PayInKind(player, square_index(rules, args[0]))
     if verb == "transfer":
         plain = [a for a in args if not a.startswith("fee=")]
         fees = [a[4:] for a in args if a.startswith("fee=")]
@@ -88,7 +93,8 @@ def parse_verb(rules: Illumonopoly, state: GameState, player: int, verb: str,  #
         return DeclareMissing(player, square_index(rules, args[0]))
     if verb == "choose":
         if len(args) != 2:
-            raise ValueError('choose lot "LOT" or choose case continue|abandon')
+            raise ValueError('choose lot "LOT", choose case continue|abandon, choose even '
+                             'build|sell, or choose offer accept')
         option = args[1]
         if args[0] == "lot":
             option = str(square_index(rules, option))
@@ -99,8 +105,11 @@ def parse_verb(rules: Illumonopoly, state: GameState, player: int, verb: str,  #
         kind = args[0].lower()
         target = square = -1
         as_deal = help_ = False
+        treasury = ""
         for word in args[1:]:
-            if word == "as=secret_deal":
+            if word.startswith("treasury="):
+                treasury = word[len("treasury="):]
+            elif word == "as=secret_deal":
                 as_deal = True
             elif word == "help":
                 help_ = True
@@ -108,7 +117,7 @@ def parse_verb(rules: Illumonopoly, state: GameState, player: int, verb: str,  #
                 target = _seat(state, word)
             else:
                 square = square_index(rules, word)
-        return PlayCard(player, kind, target, square, as_deal, help_)
+        return PlayCard(player, kind, target, square, as_deal, help_, treasury)
     return None
 
 
@@ -131,6 +140,8 @@ def format_action(rules: Illumonopoly, state: GameState, action: Action) -> str 
                 f"{_q(sq[action.target].name)}")
     if isinstance(action, DeclareMissing):
         return f"missing {_q(sq[action.square].name)}"
+    if isinstance(action, PayInKind):
+        return f"pay_in_kind {_q(sq[action.square].name)}"
     if isinstance(action, Choose):
         if action.what == "lot" and action.option.isdigit():
             return f"choose lot {_q(sq[int(action.option)].name)}"
@@ -145,6 +156,8 @@ def format_action(rules: Illumonopoly, state: GameState, action: Action) -> str 
             words.append("as=secret_deal")
         if action.help:
             words.append("help")
+        if action.treasury:
+            words.append(f"treasury={action.treasury}")
         return " ".join(words)
     return None
 
@@ -263,7 +276,24 @@ def describe_event(rules: Illumonopoly, state: GameState, event: Event) -> str |
     if k == "contest_number":
         return f"{who} needs {event.amount} or less on two dice."
     if k == "trade_announced":
+        if d == "in kind":
+            return (f"{other} would take {lot} from {who} instead of the rent: anyone else may "
+                    "interfere.")
+        if d:
+            return (f"{who} proposes a trade with {other} for {lot} as a Secret Deal: only an "
+                    "Interference card opposes it.")
         return f"{who} proposes a trade with {other} for {lot}: anyone else may interfere."
+    if k == "in_kind_offered":
+        return f"{who} offers {lot} to {other} instead of the ${event.amount} rent."
+    if k == "in_kind_declined":
+        return f"{who} declines {lot}: the rent is still owed in money."
+    if k == "rent_in_kind":
+        return f"{other} takes {lot} instead of the ${event.amount} rent."
+    if k == "evening_asked":
+        return (f"{lot} is bare and its group uneven: {who} builds it up (${event.amount}) or "
+                "sells the group down.")
+    if k == "evened_up":
+        return f"{who} builds the group up evenly (${event.amount})."
     if k == "trade_blocked":
         return f"{who} wins: the trade for {lot} with {other} is cancelled."
     if k == "trade_failed":
@@ -299,11 +329,12 @@ def describe_event(rules: Illumonopoly, state: GameState, event: Event) -> str |
         return f"{who}'s {d.replace('_', ' ')} is cancelled."
     if k == "card_taken":
         return f"{who} takes a Court Date card from {other}."
-    if k == "spied":
-        return f"{who} spies on {other}: {d}."
+    if k == "spied":  # what was seen shows only to the spy (presenter.private_lines)
+        what = "Court Date cards" if d == "cards" else f"{d.replace('_', ' ')} treasury"
+        return f"{who} looks at {other}'s {what} (Corporate Spy)."
     if k == "audit_ended":
         return f"{who} rolled doubles: the IRS Audit ends."
-    if k == "secret_deal_bought":
+    if k == "secret_deal_bought" and lot:
         return f"{who} pays $100: the purchase of {lot} is a Secret Deal."
     if k == "lot_missing":
         return f"{lot} has gone missing (Bermuda Triangle)."
@@ -315,4 +346,6 @@ def describe_event(rules: Illumonopoly, state: GameState, event: Event) -> str |
         return f"{lot} is a historic landmark: nothing happens."
     if k == "lot_frozen":
         return f"{lot} cannot be bought this round."
+    if k == "secret_deal_bought":
+        return f"{who} pays $100: the next acquisition announced is a Secret Deal."
     return None

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.games.monopoly.actions import Build, Buy, EndTurn, Pass, Roll
+from companion.games.monopoly.actions import Build, Buy, Choose, EndTurn, Pass, Roll
 from companion.games.monopoly.illumonopoly import PlayCard, Transfer
-from companion.games.monopoly.illumonopoly.contests import CardWindow
+from companion.games.monopoly.illumonopoly.contests import CardWindow, EveningChoice
 
 
 def test_il17_free_parking_draws_a_card(make: Any) -> None:
@@ -148,7 +148,7 @@ def test_i24_rent_control_lasts_to_the_end_of_the_next_turn(make: Any) -> None:
     assert t.tb.rent_control == ()
 
 
-def test_il28_brain_drain_takes_a_card(make: Any) -> None:
+def test_il28_i36_brain_drain_takes_a_card(make: Any) -> None:
     t = make(court_deck="virtual")
     t.set(0, court_hand=1, court_cards=("brain_drain",))
     t.set(1, court_hand=2, court_cards=("irs_audit", "legal_holiday"))
@@ -187,7 +187,34 @@ def test_il30_corporate_spy_reveals_a_virtual_hand(make: Any) -> None:
     t.turn(rolled=True)
     t.act(PlayCard(0, "corporate_spy", 1))
     t.act(Pass(1))
-    assert any(e.kind == "spied" and e.detail == "irs_audit" for e in t.events)
+    assert any(e.kind == "spied" and e.detail == "cards" for e in t.events)
+    # what was seen shows only to the spy, on their private view (never in the log)
+    assert t.tb.spied == ((0, 1, "cards", "irs audit"),)
+    p = t.rules.presenter()
+    assert "Spied: Bob's cards: irs audit" in p.private_lines(t.state, 0)
+    assert not any("Spied" in line for line in p.private_lines(t.state, 1))
+    said = [t.rules.describe_event(t.state, e) or "" for e in t.events]
+    assert "Ann looks at Bob's Court Date cards (Corporate Spy)." in said
+    assert not any("irs" in line.lower() for line in said)
+
+
+def test_il30_i8_corporate_spy_looks_into_a_private_treasury(make: Any) -> None:
+    """With private treasuries the spy may name a treasury: its amount shows only to them;
+    a treasury the player does not have is refused, nothing changed."""
+    t = make(public_treasuries=False)
+    t.own(1, 39)
+    t.money(1, 1400, dark_blue=350)  # the richest rival: the one the options name
+    t.set(0, court_hand=1)
+    t.turn(rolled=True)
+    assert "no green treasury" in t.refused(PlayCard(0, "corporate_spy", 1, treasury="green"))
+    assert "only Corporate Spy names a treasury" in t.refused(
+        PlayCard(0, "irs_audit", 1, treasury="central"))
+    assert PlayCard(0, "corporate_spy", 1, treasury="dark_blue") in t.rules.legal_actions(
+        t.state)
+    t.act(PlayCard(0, "corporate_spy", 1, treasury="dark_blue"))
+    assert t.tb.spied == ((0, 1, "dark_blue", "$350"),)
+    assert "Spied: Bob's dark blue treasury: $350" in t.rules.presenter().private_lines(
+        t.state, 0)
 
 
 def test_il31_i25_bribed_assessor_halves_the_price(make: Any) -> None:
@@ -203,7 +230,8 @@ def test_il31_i25_bribed_assessor_halves_the_price(make: Any) -> None:
 
 def test_il23_historic_blunder_returns_a_landmark_and_evens_the_group(make: Any) -> None:
     """The text's example: two greens with three houses each and the third a landmark; it
-    comes back bare, so the others sell down to one house (I-35, half price each)."""
+    comes back bare and the greens' owner chooses to sell down to one house (I-35, half price
+    each)."""
     t = make()
     t.own(1, 31, 32, houses=3)
     t.table(landmarks=(34,))
@@ -211,8 +239,57 @@ def test_il23_historic_blunder_returns_a_landmark_and_evens_the_group(make: Any)
     t.turn(rolled=True)
     t.act(PlayCard(0, "historic_blunder", square=34))
     assert t.tb.landmarks == ()
+    head = t.state.pending[0]
+    assert isinstance(head, EveningChoice) and head.player == 1
+    assert (head.needed, head.cost) == (2, 400)
+    assert {Choose(1, "even", "build"), Choose(1, "even", "sell")} <= set(
+        t.rules.legal_actions(t.state))
+    t.act(Choose(1, "even", "sell"))
     assert [t.state.squares[i].level for i in (31, 32, 34)] == [1, 1, 0]
     assert t.central(1) == 1500 + 4 * 100
+    assert not t.state.pending
+
+
+def test_il38_i35_the_owner_may_build_the_returned_lot_up_instead(make: Any) -> None:
+    """The text's other way: build at least two houses on the returned (unowned) lot; the
+    owner pays the bank $200 a house from central (or the green treasury)."""
+    t = make()
+    t.own(1, 31, 32, houses=3)
+    t.money(1, 1000, green=100)
+    t.table(landmarks=(34,))
+    t.set(0, court_hand=1)
+    t.turn(rolled=True)
+    houses = t.state.bank_houses
+    t.act(PlayCard(0, "historic_blunder", square=34))
+    t.act(Choose(1, "even", "build"))
+    assert [t.state.squares[i].level for i in (31, 32, 34)] == [3, 3, 2]
+    assert t.state.squares[34].owner is None
+    assert t.treasury(1, "green") == 0 and t.central(1) == 1000 - 300
+    assert t.state.bank_houses == houses - 2
+
+
+def test_i35_no_choice_when_the_owner_cannot_pay_or_is_audited(make: Any) -> None:
+    """Building up needs the money and no IRS Audit: otherwise the group is sold down at
+    once; a bad answer is refused and changes nothing."""
+    t = make()
+    t.own(1, 31, 32, houses=3)
+    t.money(1, 300)
+    t.table(landmarks=(34,))
+    t.set(0, court_hand=1)
+    t.turn(rolled=True)
+    t.act(PlayCard(0, "historic_blunder", square=34))
+    assert not t.state.pending
+    assert [t.state.squares[i].level for i in (31, 32, 34)] == [1, 1, 0]
+    assert t.central(1) == 300 + 400
+    u = make()
+    u.own(1, 31, 32, houses=3)
+    u.table(landmarks=(34,))
+    u.set(0, court_hand=1)
+    u.turn(rolled=True)
+    u.act(PlayCard(0, "historic_blunder", square=34))
+    assert "choose even build, or choose even sell" in u.refused(Choose(1, "even", "keep"))
+    u.set(1, audited=True)
+    assert "IRS Audit" in u.refused(Choose(1, "even", "build"))
 
 
 def test_il34_il35_build_without_the_whole_group_evenly_across_owners(make: Any) -> None:
@@ -224,7 +301,7 @@ def test_il34_il35_build_without_the_whole_group_evenly_across_owners(make: Any)
     assert "build evenly" in t.refused(Build(0, 37))
 
 
-def test_il36_build_on_an_unowned_street(make: Any) -> None:
+def test_il36_i38_build_on_an_unowned_street(make: Any) -> None:
     t = make()
     t.own(0, 37)
     t.act(Build(0, 39))
@@ -242,7 +319,7 @@ def test_il37_improved_unowned_lot_sells_at_its_printed_price(make: Any) -> None
     assert t.central(0) == 1400
 
 
-def test_il38_a_landmark_does_not_limit_building(make: Any) -> None:
+def test_il38_i18_a_landmark_does_not_limit_building(make: Any) -> None:
     t = make()
     t.own(0, 31, 32, houses=1)
     t.table(landmarks=(34,))
@@ -285,7 +362,7 @@ def test_il41_an_audited_player_earns_the_bonus(make: Any) -> None:
     assert t.central(0) == 1700
 
 
-def test_il54_gnomes_transfer_free_after_moving(make: Any) -> None:
+def test_il54_i29_gnomes_transfer_free_after_moving(make: Any) -> None:
     t = make(roles=("gnomes", "bavarian", "cthulhu"))
     t.own(0, 31)
     t.money(0, 0, green=900)

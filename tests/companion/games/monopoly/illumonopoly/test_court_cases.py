@@ -38,7 +38,7 @@ def test_il43_suing_costs_fifty(make: Any) -> None:
     assert isinstance(t.state.pending[0], SupportRound)
 
 
-def test_il45_il46_worked_example_eight_against_five(make: Any) -> None:
+def test_il45_il46_i15_worked_example_eight_against_five(make: Any) -> None:
     """The text's example: 8 lots against 5, ELP 3; $80 against $20 makes 9; the $20 from
     the group treasury named in the suit counts double: 7."""
     t = make()
@@ -82,7 +82,7 @@ def test_il47_eleven_always_fails(make: Any) -> None:
     assert t.state.squares[16].owner == 1
 
 
-def test_il49_title_defect_seizes_the_lot_and_pays_buildings_at_half(make: Any) -> None:
+def test_il49_i19_title_defect_seizes_the_lot_and_pays_buildings_at_half(make: Any) -> None:
     t = make()
     t.own(0, *STREETS8)
     t.own(1, 16, houses=2)

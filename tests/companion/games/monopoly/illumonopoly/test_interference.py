@@ -5,10 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.monopoly.actions import Buy, Decline, EndTurn, Pass, Roll
-from companion.games.monopoly.illumonopoly import BavarianDeal, Interfere, PlayCard, Support
+from companion.games.monopoly.actions import Buy, Choose, Decline, EndTurn, Pass, Roll
+from companion.games.monopoly.illumonopoly import (
+    BavarianDeal,
+    Interfere,
+    PayInKind,
+    PlayCard,
+    Support,
+)
 from companion.games.monopoly.illumonopoly.contests import (
     ContestRoll,
+    InKindOffer,
     InterferenceWindow,
     SupportRound,
 )
@@ -23,7 +30,7 @@ def _announce(t: Any) -> None:
     t.act(Buy(0))
 
 
-def test_il13_buying_opens_an_interference_window(make: Any) -> None:
+def test_il13_i9_buying_opens_an_interference_window(make: Any) -> None:
     t = make()
     _announce(t)
     head = t.state.pending[0]
@@ -170,7 +177,7 @@ def test_il53_bavarian_pays_100_for_a_secret_deal(make: Any) -> None:
     assert "only an Interference card" in t.refused(Interfere(1))
 
 
-def test_il13_declining_is_auctioned_and_cannot_be_opposed(make: Any) -> None:
+def test_il13_i13_declining_is_auctioned_and_cannot_be_opposed(make: Any) -> None:
     t = make()
     t.act(Roll(0, (2, 4)))
     t.act(Decline(0))
@@ -217,3 +224,100 @@ def test_the_contest_roll_is_asked_of_the_dice_like_any_roll(make: Any) -> None:
     action = t.rules.roll_action(t.state, prompt, (3, 3))
     t.act(action)
     assert t.state.squares[ORIENTAL].owner == 0
+
+
+# --- rent paid in kind (IL.13's third case) --------------------------------------------------
+BOARDWALK, PARK_PLACE, BALTIC = 39, 37, 3
+
+
+def _owing_rent(make: Any) -> Any:
+    """Ann lands on Bob's Boardwalk with a hotel ($2,000) holding $100 in central and Baltic
+    Avenue: the rent is a debt."""
+    t = make()
+    t.own(1, BOARDWALK, houses=5)
+    t.own(0, BALTIC)
+    t.money(0, 100)
+    t.set(0, position=35)
+    t.act(Roll(0, (1, 3)))  # 35 -> 39
+    assert type(t.state.pending[0]).__name__ == "Debt"
+    return t
+
+
+def test_il13_i41_rent_in_kind_settles_the_debt_when_accepted_and_unopposed(make: Any) -> None:
+    t = _owing_rent(make)
+    assert PayInKind(0, BALTIC) in t.rules.legal_actions(t.state)
+    t.act(PayInKind(0, BALTIC))
+    offer = t.state.pending[0]
+    assert isinstance(offer, InKindOffer) and offer.player == 1
+    t.act(Choose(1, "offer", "accept"))
+    head = t.state.pending[0]
+    assert isinstance(head, InterferenceWindow) and head.purchaser == 1 and head.eligible == (2,)
+    t.act(Pass(2))
+    assert t.state.squares[BALTIC].owner == 1
+    assert not any(type(p).__name__ == "Debt" for p in t.state.pending)
+    assert t.central(0) == 100 and t.central(1) == 1500  # no money moved
+    assert "rent_in_kind" in t.kinds()
+
+
+def test_il13_i12_rent_in_kind_opposed_and_lost_leaves_the_rent_owed(make: Any) -> None:
+    t = _owing_rent(make)
+    t.act(PayInKind(0, BALTIC))
+    t.act(Choose(1, "offer", "accept"))
+    t.act(Interfere(2))  # Cat pays $50 and files against Bob taking Baltic
+    t.act(Support(2, "complainant", 450))  # 10 - 9 = 1: lost without a roll
+    for seat in (0, 1, 2):
+        t.act(Pass(seat))
+    assert t.state.squares[BALTIC].owner == 0 and t.central(2) == 1000
+    head = t.state.pending[0]
+    assert type(head).__name__ == "Debt" and head.player == 0 and head.amount == 2000
+
+
+def test_il13_i41_a_declined_offer_leaves_the_rent_owed(make: Any) -> None:
+    t = _owing_rent(make)
+    t.act(PayInKind(0, BALTIC))
+    t.act(Pass(1))
+    assert type(t.state.pending[0]).__name__ == "Debt" and t.state.squares[BALTIC].owner == 0
+    assert "in_kind_declined" in t.kinds()
+    assert "offered instead of rent this turn already" in t.refused(PayInKind(0, BALTIC))
+
+
+def test_bad_input_rent_in_kind_without_a_rent_debt_or_with_anothers_lot(make: Any) -> None:
+    t = make()
+    t.own(1, PARK_PLACE)
+    assert "while that rent is owed" in t.refused(PayInKind(0, BALTIC))
+    u = _owing_rent(make)
+    assert "does not own Park Place" in u.refused(PayInKind(0, PARK_PLACE))
+    u.act(PayInKind(0, BALTIC))
+    assert "choose offer accept, or pass" in u.refused(Choose(1, "offer", "maybe"))
+
+
+# --- Secret Deals on trades (IL.21 "attempting to acquire") ----------------------------------
+def test_il21_i39_a_secret_deal_covers_a_trade_announced_that_turn(make: Any) -> None:
+    from companion.games.monopoly.actions import Trade, TradeSide
+
+    t = make()
+    t.own(1, BOARDWALK)
+    t.set(0, court_hand=1)
+    t.set(2, court_hand=0)
+    t.act(PlayCard(0, "secret_deal"))  # before rolling, for the trade that follows
+    assert t.tb.secret_deal
+    t.act(Trade(0, 1, TradeSide(cash=500), TradeSide(squares=(BOARDWALK,))))
+    head = t.state.pending[0]
+    assert isinstance(head, InterferenceWindow) and head.secret
+    # no Interference card: Cat can only pass
+    assert [a for a in t.rules.legal_actions(t.state) if a.player == 2] == [Pass(2)]
+    assert "Secret Deal" in t.refused(Interfere(2))
+    t.act(Pass(2))
+    assert t.state.squares[BOARDWALK].owner == 0 and not t.tb.secret_deal
+
+
+def test_il53_i39_the_bavarians_buy_a_secret_deal_for_a_trade(make: Any) -> None:
+    from companion.games.monopoly.actions import Trade, TradeSide
+
+    t = make(roles=("bavarian", "gnomes", "cthulhu"))
+    t.own(1, BOARDWALK)
+    t.act(BavarianDeal(0))
+    assert t.central(0) == 1400 and t.tb.secret_deal
+    t.act(Trade(0, 1, TradeSide(cash=500), TradeSide(squares=(BOARDWALK,))))
+    head = t.state.pending[0]
+    assert isinstance(head, InterferenceWindow) and head.secret

@@ -49,7 +49,7 @@ class Feed:
     def reset_dice(self) -> None:
         pass
 
-    def expect_dice(self, sides: object) -> None:
+    def expect_dice(self, sides: object, kinds: object = None) -> None:
         pass
 
     def close(self) -> None:
@@ -73,8 +73,11 @@ def test_contest_treasuries_and_banners_are_on_screen(contest: Session,
     assert "LP 10" in texts and "Cards 2" in texts
     assert "dk blue $350" in texts and "Central $1420" in texts
     assert "IRS AUDIT: Dee" in texts  # the banner
-    assert "plaintiff needs 4 or less" in texts  # 10 - 7 + 3 - 2 (railroad money doubled)
-    assert "Landmarks: Oriental Avenue" in texts
+    # the contest panel: 10 - 7 = 3, + 3 - 2 (Ben's $10 of railroad money counts double)
+    assert "Ann (plaintiff) needs 4 or less on 2d6" in texts
+    assert "Title defect, Reading Railroad: base 3" in texts
+    assert "Spent: Ann $30, Ben $10 (+1)" in texts and "Passed: nobody yet" in texts
+    assert "Landmark: Oriental Avenue" in texts
 
 
 def test_labels_of_the_variants_actions(contest: Session) -> None:
@@ -113,3 +116,62 @@ def test_setup_offers_basic_or_an_illuminati(contest: Session) -> None:
     assert [getattr(q, "illuminati", None) for q in state.players] == ["", "gnomes"]
     with pytest.raises(ValueError, match="unknown Illuminati 'elves'"):
         contest.rules.new_game([("Ann", "elves"), ("Ben", "gnomes")])
+
+
+def test_i8_private_treasuries_show_the_total_and_the_owner_peeks(contest: Session) -> None:
+    """public_treasuries=false: the shared screen shows each player's total but not the
+    split; the owner sees their treasuries while holding their button (800x480 PNG)."""
+    from dataclasses import replace as dc_replace
+
+    from hardware.buttons import Input, InputKind
+
+    contest.state = dc_replace(contest.state, options=dc_replace(contest.state.options,
+                                                                 public_treasuries=False))
+    size = (800, 480)
+    screen = GameScreen(contest, Feed(), size)
+    painter = render_one(screen, size, PNG_DIR / "illumonopoly-private-800.png")
+    texts = " ".join(painter.texts())  # type: ignore[attr-defined]
+    assert "$1,770" in texts and "Treasuries private" in texts
+    assert "Central $1420" not in texts and "dk blue $350" not in texts
+    screen.handle(Input(InputKind.REACT, seat=0, held=True))
+    painter = render_one(screen, size, PNG_DIR / "illumonopoly-private-peek-800.png")
+    texts = " ".join(painter.texts())  # type: ignore[attr-defined]
+    assert "Central $1420" in texts and "dark blue $350" in texts
+    assert contest.rules.presenter().private_lines(contest.state, 1) == (
+        "Central $1500", "railroad $110")
+
+
+def test_the_contest_roll_comes_from_the_dice_camera(contest: Session) -> None:
+    """Once every side has passed, the plaintiff's 2d6 is read by the camera like any roll:
+    the settled dice show for confirmation and one press submits them as the contest roll."""
+    import numpy as np
+
+    from companion.kiosk.dice_flow import DiceSeen
+    from companion.kiosk.table_feed import TableReading
+    from hardware.buttons import CONFIRM
+
+    class Camera(Feed):
+        def __init__(self) -> None:
+            self.readings: list[TableReading] = []
+
+        def poll(self) -> TableReading | None:  # type: ignore[override]
+            return self.readings.pop(0) if self.readings else None
+
+        def status(self) -> tuple[bool, str]:
+            return True, "camera running"
+
+    from companion.games.monopoly.actions import Pass
+
+    for seat in (1, 2, 3, 0):  # Ben, Cai, Dee, Ann: the support round ends
+        contest.apply(Pass(seat))
+    feed = Camera()
+    screen = GameScreen(contest, feed, (800, 480))
+    entry = screen.dice_entry()
+    assert entry is not None and tuple(entry.sides) == (6, 6)
+    feed.readings.append(TableReading(1, np.zeros((270, 480, 3), np.uint8),
+                                      settled=DiceSeen((1, 2), "ok", "", 0.0)))
+    painter = render_one(screen, (800, 480), PNG_DIR / "illumonopoly-contest-roll-800.png")
+    texts = " ".join(painter.texts())  # type: ignore[attr-defined]
+    assert "Ann rolls 2d6: 4 or less wins" in texts and "The camera read these values" in texts
+    screen.handle(CONFIRM)
+    assert contest.state.squares[5].owner == 0  # 3 <= 4: Ann takes Reading Railroad

@@ -135,7 +135,7 @@ def test_il10_transfer_fee_minimum_five(table: Any) -> None:
     assert table.central(0) == 65 and table.treasury(0, "green") == 30
 
 
-def test_il10_fee_from_the_other_treasury(table: Any) -> None:
+def test_il10_i2_fee_from_the_other_treasury(table: Any) -> None:
     table.own(0, 31)
     table.money(0, 100, green=200)
     table.act(Transfer(0, "green", "central", 200, fee_from="central"))

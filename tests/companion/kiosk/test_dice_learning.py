@@ -245,3 +245,22 @@ def test_the_table_processor_cuts_a_settled_rolls_dice_and_takes_the_tables_tuni
     table = Adaptation(np.zeros((96, 6)), np.zeros(6), 5, read_at=0.9)
     assert processor.use_table(table)
     assert processor.dice.config.d6_table is table  # type: ignore[union-attr]
+
+
+def test_a_damaged_saved_tuning_is_reported_and_not_used(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.kiosk.cli import _table_tuning
+
+    (tmp_path / "adaptation.npz").write_bytes(b"not an npz")
+    assert _table_tuning(tmp_path) is None
+    err = capsys.readouterr().err
+    assert "dice tuning not used" in err and "delete it" in err
+    assert _table_tuning(tmp_path / "nothing here") is None
+
+
+def test_tuning_with_no_stored_dice_says_what_to_do(tmp_path: Path) -> None:
+    used: list[object] = []
+    pad = TunePad(DiceLearner(tmp_path / "empty"), used.append)
+    wait_until(lambda: pad.done)
+    text = " ".join(r.text for r in pad.rows())
+    assert text.startswith("Not tuned:") and "confirm some rolls" in text
+    assert pad.handle(CONFIRM) is not None and not used  # leaves; nothing put to use

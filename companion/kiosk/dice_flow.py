@@ -74,7 +74,12 @@ class DiceEntry:
         return tuple(k.label(v) for k, v in zip(self.prompt.dice, self.values, strict=True))
 
     def kinds(self) -> tuple[str, ...]:
+        """Each die's kind name (what the camera's readers are registered by)."""
         return tuple(k.name for k in self.prompt.dice)
+
+    def titles(self) -> tuple[str, ...]:
+        """Each die as the screen names it ("d6", "piecepack die")."""
+        return tuple(die_title(k) for k in self.prompt.dice)
 
     # -- camera ------------------------------------------------------------------------------
     def camera_lost(self) -> None:
@@ -113,7 +118,8 @@ class DiceEntry:
         for v, kind in zip(values, self.prompt.dice, strict=True):
             assert v is not None
             if v not in kind.faces:
-                return f"a {kind.name} cannot show {v}: press CONFIRM to enter the values"
+                return (f"a {die_title(kind)} cannot show {v}: press CONFIRM to enter the "
+                        "values")
         return ""
 
     # -- buttons -----------------------------------------------------------------------------
@@ -191,13 +197,15 @@ class DiceEntry:
         out = [Row(f"{kind}: {label}" + (" (camera's guess: check it)" if self.guessed[i]
                                          else ""),
                    self.mode == "edit" and i == self.cursor)
-               for i, (label, kind) in enumerate(zip(self.labels(), self.kinds(), strict=True))]
+               for i, (label, kind) in enumerate(zip(self.labels(), self.titles(), strict=True))]
         return out
 
     def hint(self) -> str:
         if self.mode == "camera":
             if self.problem and self.has_guess():
                 return "CONFIRM: check the camera's guess"
+            if len(self.faces) == 1:
+                return "Roll the die on the table. CONFIRM: type it in instead"
             return "Roll the dice on the table. CONFIRM: type them in instead"
         if self.mode == "confirm":
             return "CONFIRM: accept  -  any other button: correct"
@@ -240,17 +248,21 @@ def _at(faces: tuple[int, ...], value: int) -> int:
     return faces.index(value) if value in faces else 0
 
 
+def numbered_name(name: str) -> bool:
+    """A kind named as a numbered die ("d6", "d20")."""
+    return name[:1] == "d" and name[1:].isdigit()
+
+
+def die_title(kind: DieKind) -> str:
+    """A die as the screen names it: its kind's own name ("d6"; "piecepack die", "block die"),
+    never its number of faces."""
+    return kind.name if numbered_name(kind.name) else f"{kind.name} die"
+
+
 def describe_dice(dice: Sequence[DieKind]) -> str:
     """"2d6", "1d6 + 1d4", "1 piecepack die": the dice of a roll in words."""
     counts: dict[str, int] = {}
     for kind in dice:
         counts[kind.name] = counts.get(kind.name, 0) + 1
-    return " + ".join(f"{n}{name}" if name[:1] == "d" and name[1:].isdigit() else
+    return " + ".join(f"{n}{name}" if numbered_name(name) else
                       f"{n} {name} {'die' if n == 1 else 'dice'}" for name, n in counts.items())
-
-
-def describe_sides(sides: Sequence[int]) -> str:
-    counts: dict[int, int] = {}
-    for s in sides:
-        counts[s] = counts.get(s, 0) + 1
-    return " + ".join(f"{n}d{s}" for s, n in counts.items())

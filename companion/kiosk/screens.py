@@ -410,9 +410,8 @@ class GameScreen:
         top = self.top
         entry = self.dice_entry()
         if entry is not None:
-            dice = DiceModel(tuple(entry.sides), tuple(entry.values), entry.mode,
-                             entry.cursor, entry.problem, tuple(entry.guessed),
-                             entry.labels(), entry.kinds())
+            dice = DiceModel(entry.titles(), tuple(entry.values), entry.labels(), entry.mode,
+                             entry.cursor, entry.problem, tuple(entry.guessed))
             return DecisionModel(title, entry.title, (), entry.hint(), dice, tuple(banners),
                                  len(self.stack) - 1)
         rows = tuple((r.text, r.selected, r.enabled) for r in top.rows())

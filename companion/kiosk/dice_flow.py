@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core.actions import Action
 from companion.core.dice import DicePrompt, DieKind
@@ -41,6 +42,27 @@ class DiceSeen:
     message: str = ""
     settled_at: float = 0.0  # time.perf_counter() when the settler reported it
     guesses: tuple[int | None, ...] = ()  # the reader's most likely value per die, sure or not
+    tags: tuple[str | None, ...] = ()  # each die's colour tag when the reader reads one
+    # (whose die it is, by its colour: the game's presenter says what a tag means); () = none
+
+    def only(self, keep: Sequence[int]) -> DiceSeen:
+        """The same reading with only the dice at positions ``keep`` (in that order)."""
+        def pick(items: tuple[Any, ...]) -> tuple[Any, ...]:
+            return tuple(items[i] for i in keep) if items else ()
+        return DiceSeen(pick(self.values), self.status, self.message, self.settled_at,
+                        pick(self.guesses), pick(self.tags))
+
+
+@dataclass(frozen=True)
+class RollRead:
+    """What the game's presenter makes of a camera reading for the roll it waits for
+    (``Presenter.roll_read``): ``seen``, the dice of this roll to offer for confirming (None:
+    refused, ``problem`` says why and what to do); ``keep``: the same throw also holds a later
+    roll (both fighters throw at once), so the reading is offered again to the next prompt."""
+
+    seen: DiceSeen | None
+    problem: str = ""
+    keep: bool = False
 
 
 class DiceEntry:
@@ -101,6 +123,16 @@ class DiceEntry:
         self.cursor = 0
         self.shown_at = None
         return True
+
+    def refuse(self, problem: str) -> None:
+        """A camera reading the game will not take for this roll (e.g. another player's die):
+        shown with ``problem``; nothing of it is kept, the entry waits for the next throw (or
+        CONFIRM: the buttons)."""
+        if self.mode == "edit":
+            return
+        self.seen = None
+        self.problem = problem
+        self.mode = "camera"
 
     def check(self, values: Sequence[int | None], status: str = "ok") -> str:
         """Why a reading cannot be confirmed as it is ("" when it can)."""

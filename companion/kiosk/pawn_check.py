@@ -24,6 +24,7 @@ class BoardSeen:
     message: str
     occupants: Mapping[int, tuple[str | None, ...]]  # cell -> owner names read there
     stable: bool = False
+    detail: Any = None  # the board reader's own observation, for the game's presenter only
 
     def cells_of(self, name: str) -> list[int]:
         return sorted(c for c, owners in self.occupants.items() if name in owners)

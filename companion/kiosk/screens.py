@@ -98,6 +98,9 @@ class GameScreen:
         self.reading: TableReading | None = None
         self.thumb: pygame.Surface | None = None
         self.settled: DiceSeen | None = None  # a settled roll not used yet
+        self.held: DiceSeen | None = None  # a throw that also holds the next roll (both fighters)
+        self.seen_choice: Action | None = None  # the choice last pre-selected from the camera
+        self.table_notes: tuple[str, ...] = ()  # what the camera sees differ on the table
         self.camera_live, self.camera_message = self.feed.status()
         self.model: ScreenModel | None = None
         self.key_help = ""  # the keys, under the log (the app sets it in keyboard mode)
@@ -133,9 +136,63 @@ class GameScreen:
         elif self.map_view is not None and self.map_view.targets and s.state.outcome is None:
             # a choice of square: the cursor on the map (BACK: the menu with every option)
             self.stack.append(MapPicker(self.stack[0].title, list(self.map_view.targets)))
-        self._expect_dice(entry.sides if entry is not None else None,
-                          entry.kinds() if entry is not None else None)
+        if entry is not None:
+            self._expect_dice(entry.sides, entry.kinds())
+        else:
+            self._expect_dice(None, self.presenter.camera_pieces(s.state) or None)
+        self.seen_choice = None
         self._built_version = s.version
+        self._follow_table()
+        held, self.held = self.held, None
+        if entry is not None and held is not None and s.state.outcome is None:
+            self._offer(entry, held)  # the same throw holds this roll too
+
+    def _follow_table(self) -> None:
+        """Tell a board reader that follows the game (a game's own reader, ``follow(state)``)
+        where the game is now."""
+        board = getattr(getattr(self.feed, "processor", None), "board", None)
+        follow = getattr(board, "follow", None)
+        if callable(follow):
+            follow(self.session.state)
+
+    def _offer(self, entry: DiceEntry, seen: DiceSeen) -> None:
+        """A settled camera reading for the roll at hand: the game's presenter says whose dice
+        they are (``roll_read``); the entry shows them for confirming, or the refusal."""
+        read = self.presenter.roll_read(self.session.state, entry.prompt, seen)
+        if read.seen is None:
+            entry.refuse(read.problem)
+        else:
+            entry.offer(read.seen)
+        self.held = seen if read.keep else None
+
+    def _answer(self, seen: DiceSeen) -> None:
+        """Pieces the camera read for a decision that is not a roll (``camera_pieces``): the
+        answer's menu row is pre-selected for a player to confirm, or what is wrong shown."""
+        answer = self.presenter.camera_answer(self.session.state, seen)
+        if answer is None:
+            return
+        if answer.action is not None and self._select(answer.action):
+            self.flash(answer.text, theme.GOOD, 10.0)
+        elif answer.text:
+            self.flash(answer.text, theme.WARN, 10.0)
+
+    def _select(self, action: Action) -> bool:
+        """Put the cursor on ``action`` (the picker's square or the top menu's row); False when
+        no pad on screen offers it."""
+        top = self.stack[-1] if self.stack else None
+        if isinstance(top, MapPicker):
+            for i, t in enumerate(top.targets):
+                if t.action == action:
+                    top.index = i
+                    return True
+        root = self.stack[0] if self.stack else None
+        if isinstance(root, Menu):
+            at = root.find(action)
+            if at is not None:
+                self.stack = self.stack[:1]
+                root.index = at
+                return True
+        return False
 
     def _new_dice_entry(self) -> DiceEntry | None:
         """The dice pad for the roll the game waits for (None: no roll is due)."""
@@ -218,6 +275,7 @@ class GameScreen:
                 self.flash(str(exc), theme.BAD)
                 return
             self.pawns.resync(s.state)
+            self.held = None
             self.flash(f"Undone: {'; '.join(taken)}", theme.WARN)
             self._rebuild()
         elif name == "export":
@@ -279,6 +337,18 @@ class GameScreen:
         self._rebuild()
         return applied
 
+    def _see_choice(self, board: Any) -> None:
+        """The camera sees a legal choice made on the table (a pawn moved to a square it may
+        go to): the cursor goes there for a player to confirm (once per choice seen)."""
+        choice = self.presenter.seen_choice(self.session.state, board)
+        if choice is None or choice == self.seen_choice:
+            return
+        self.seen_choice = choice
+        if self._select(choice):
+            said = self.presenter.action_label(self.session.state, choice)
+            self.flash(f"The camera sees it on the table ({said}): CONFIRM to accept",
+                       theme.GOOD, 8.0)
+
     def flash(self, text: str, colour: tuple[int, int, int], seconds: float = 6.0) -> None:
         self.banners = [b for b in self.banners if b.text != text][-2:]
         self.banners.append(Banner(text, colour, self.clock + seconds))
@@ -328,9 +398,15 @@ class GameScreen:
                 for result in self.pawns.observe(s.state, reading.board):
                     if result.status == "ok":
                         s.log.append(f"Checked: {result.sentence(self.presenter)}")
+                if reading.board.status == "ok" and reading.board.stable:
+                    self.table_notes = tuple(self.presenter.table_notes(s.state, reading.board))
+                    self._see_choice(reading.board)
         entry = self.dice_entry()
         if entry is not None and self.settled is not None:
-            entry.offer(self.settled)
+            self._offer(entry, self.settled)
+            self.settled = None
+        elif self.settled is not None and self.presenter.camera_pieces(s.state):
+            self._answer(self.settled)
             self.settled = None
         self.banners = [b for b in self.banners if b.until is None or b.until > self.clock]
         self.model = self._model()
@@ -406,6 +482,7 @@ class GameScreen:
         banners += [(p.sentence(self.presenter), theme.BAD) for p in self.pawns.problems()]
         if self.board_note:
             banners.append((self.board_note, theme.WARN))
+        banners += [(note, theme.BAD) for note in self.table_notes]
         banners += [(b.text, b.colour) for b in self.banners[-2:]]
         top = self.top
         entry = self.dice_entry()

@@ -34,8 +34,9 @@ from hardware.capture import CaptureStatus, CaptureWorker
 
 class DiceReader(Protocol):
     def update(self, frame: Any) -> Any | None:
-        """A settled roll (with ``.dice`` of readings: ``.value``, ``.box``, ``.status``;
-        ``.status``; ``.message``) once per roll, else None."""
+        """A settled roll (with ``.dice`` of readings: ``.value``, ``.box``, ``.status``,
+        optionally ``.guess`` and ``.tag``; ``.status``; ``.message``) once per roll, else
+        None."""
 
     def reset(self) -> None: ...
 
@@ -152,6 +153,8 @@ class TableProcessor:
         play is unsure, not misread. A roll whose kinds all have a reader in
         ``die_readers`` (block or scatter dice ...) is read by that reader instead."""
         self._use_reader_for(tuple(kinds or ()))
+        if self._numbered is not None:
+            return  # a registered reader reads this roll: its own settings stay as they are
         config: Any = getattr(self.dice, "config", None)
         kinds = dice_kinds(sides)
         if not kinds or not hasattr(config, "kinds") or tuple(config.kinds) == kinds:
@@ -224,7 +227,8 @@ class TableProcessor:
             if obs is not None:
                 settled = DiceSeen(tuple(d.value for d in obs.dice), str(obs.status),
                                    str(getattr(obs, "message", "")), time.perf_counter(),
-                                   tuple(getattr(d, "guess", None) for d in obs.dice))
+                                   tuple(getattr(d, "guess", None) for d in obs.dice),
+                                   tuple(_tag(d) for d in obs.dice))
         board: BoardSeen | None = None
         pieces: tuple[PieceMark, ...] = ()
         corners: tuple[tuple[int, int], ...] = ()
@@ -257,8 +261,8 @@ class TableProcessor:
         if bo is not None:
             occ = {int(c): tuple(r.owner for r in rs) for c, rs in
                    getattr(bo, "occupants", {}).items()}
-            board = BoardSeen(str(bo.status), str(bo.message), occ, bool(getattr(bo, "stable",
-                                                                                  False)))
+            board = BoardSeen(str(bo.status), str(bo.message), occ,
+                              bool(getattr(bo, "stable", False)), getattr(bo, "detail", None))
             if getattr(bo, "corners", None) is not None:
                 full = tuple((float(x) * up, float(y) * up) for x, y in bo.corners)
                 corners = tuple((round(x * scale), round(y * scale)) for x, y in full)
@@ -310,6 +314,13 @@ class TableProcessor:
                 out.append(PieceMark(owner, cell, (round(pt[0] * scale) + 9 * k,
                                                    round(pt[1] * scale))))
         return tuple(out)
+
+
+def _tag(die: object) -> str | None:
+    """A die's colour tag when its reader reads one (``tag``: e.g. which player's die it is by
+    its colour; what it means is the game's business), else None."""
+    tag = getattr(die, "tag", None)
+    return tag if isinstance(tag, str) and tag else None
 
 
 def _scale_box(box: Sequence[float], s: float) -> tuple[int, int, int, int]:

@@ -138,3 +138,48 @@ def test_the_autopilot_plans_presses_over_the_dies_faces() -> None:
     for p in presses:
         e.handle(p)
     assert e.submitted is not None and e.submitted == _Roll(0, (0,))
+
+
+def test_a_registered_reader_keeps_its_own_settings_when_its_roll_is_expected() -> None:
+    from vision.piecepack.settle import PiecepackDiceSettler
+
+    processor = TableProcessor(FakeReader(), None)  # type: ignore[arg-type]
+    processor.expect_dice((5,), ("piecepack",))
+    assert isinstance(processor.dice, PiecepackDiceSettler)
+    assert processor.dice.config.kinds == ("die",)  # not the numbered reader's d4 ... d20
+
+
+def test_coins_shown_to_the_camera_have_a_reader_of_their_own() -> None:
+    from vision.piecepack.settle import PiecepackCoinSettler
+
+    factory = die_readers.factory_for((die_readers.PIECEPACK_COIN,))
+    assert factory is not None
+    settler = factory((die_readers.PIECEPACK_COIN,))
+    assert isinstance(settler, PiecepackCoinSettler) and settler.config.kinds == ("coin",)
+
+
+@dataclass(frozen=True)
+class _Die:
+    value: int | None
+    tag: str | None
+    box: tuple[int, int, int, int] = (0, 0, 8, 8)
+    status: str = "read"
+    guess: int | None = None
+
+
+@dataclass(frozen=True)
+class _Thrown:
+    dice: tuple[_Die, ...]
+    status: str = "ok"
+    message: str = ""
+
+
+class TaggingReader(FakeReader):
+    def update(self, frame: Any) -> _Thrown:
+        return _Thrown((_Die(3, "moons"), _Die(None, None)))
+
+
+def test_a_settled_reading_carries_each_dies_colour_tag() -> None:
+    processor = TableProcessor(TaggingReader(), None)  # type: ignore[arg-type]
+    seen = processor(np.zeros((48, 64, 3), np.uint8)).settled
+    assert seen is not None and seen.values == (3, None) and seen.tags == ("moons", None)

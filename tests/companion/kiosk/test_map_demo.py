@@ -47,7 +47,7 @@ def test_the_dice_pad_enters_every_piecepack_face_by_name() -> None:
     entry.handle(NEXT)
     assert entry.labels() == ("ace",)
     assert entry.plan_entry((0,)) == [NEXT] * 5 + [CONFIRM]
-    assert entry.check((6,)) == "a piecepack cannot show 6: press CONFIRM to enter the values"
+    assert entry.check((6,)) == "a piecepack die cannot show 6: press CONFIRM to enter the values"
     assert entry.check((0,)) == ""
 
 

@@ -203,8 +203,10 @@ class Autopilot:
         self.guess_rolls = 0  # ... of which the entry started from the camera's guesses
         self.guess_right = 0  # ... and the guesses were the roll (only CONFIRM presses needed)
         self.moves = 0
+        self.chosen: tuple[tuple[int, int], Action | None] | None = None  # this decision's
         self.shown: Action | None = None  # the choice done on the table for the camera
         self.shown_wait = 0.0
+        self.shown_from: Action | None = None  # where the cursor was when it was shown
         self.camera_choices = 0  # choices shown on the table (a coin turned over, a pawn moved)
         self.camera_picked = 0  # ... of which the camera pre-selected the choice
         screen.on_applied.append(self._applied)
@@ -281,7 +283,12 @@ class Autopilot:
         rules = s.rules
         entry = self.screen.dice_entry()
         acts = rules.legal_actions(state, rules.deciders(state))
-        choice = self.bot.choose(rules, state, acts) if acts else None
+        key = (s.version, len(s.lines))
+        if self.chosen is not None and self.chosen[0] == key:
+            choice = self.chosen[1]  # asked once per decision (a bot may draw hidden things)
+        else:
+            choice = self.bot.choose(rules, state, acts) if acts else None
+            self.chosen = (key, choice)
         if choice is None:
             return
         roll = self.screen.presenter.is_roll(state, choice)
@@ -358,11 +365,13 @@ class Autopilot:
             if not present(state, choice):
                 return False
             self.shown = choice
+            self.shown_from = self.selected()
             self.camera_choices += 1
             self.wait = 0.2
             return True
-        if self.selected() == choice:
-            self.camera_picked += 1
+        if self.shown_wait < self.camera_wait and self.selected() == choice:
+            if self.shown_from != choice:  # the camera moved the cursor there
+                self.camera_picked += 1
             self.shown_wait = self.camera_wait  # read: press on
             return False
         self.shown_wait += 0.2

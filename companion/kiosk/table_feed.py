@@ -261,8 +261,10 @@ class TableProcessor:
         if bo is not None:
             occ = {int(c): tuple(r.owner for r in rs) for c, rs in
                    getattr(bo, "occupants", {}).items()}
+            covers = getattr(bo, "covers", None)
             board = BoardSeen(str(bo.status), str(bo.message), occ,
-                              bool(getattr(bo, "stable", False)), getattr(bo, "detail", None))
+                              bool(getattr(bo, "stable", False)), getattr(bo, "detail", None),
+                              None if covers is None else frozenset(int(c) for c in covers))
             if getattr(bo, "corners", None) is not None:
                 full = tuple((float(x) * up, float(y) * up) for x, y in bo.corners)
                 corners = tuple((round(x * scale), round(y * scale)) for x, y in full)

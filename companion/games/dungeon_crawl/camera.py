@@ -28,6 +28,7 @@ from companion.core.actions import Action
 from companion.core.dice import DicePrompt
 from companion.games.dungeon_crawl.actions import Move, PlacePawn, Reenter, Reveal
 from companion.games.dungeon_crawl.encounters import reveal_options
+from companion.games.dungeon_crawl.geometry import spaces_of
 from companion.games.dungeon_crawl.pieces import COLOURS, KIND_OF_SUIT, value_label
 from companion.games.dungeon_crawl.state import CrawlState, Space, TileAt
 from companion.games.dungeon_crawl.words import xy
@@ -138,10 +139,27 @@ class TableSeen:
     corners: tuple[tuple[float, float], ...] | None
     stable: bool
     detail: Any = None  # the vision TableObservation
+    covers: frozenset[int] | None = None  # the places inside the marked square
 
 
 SHEET_CORNERS_MM = ((0.0, 0.0), (508.0, 0.0), (508.0, 508.0), (0.0, 508.0))
 """The marked square's corners (the sheet is laid as for a 508 mm board)."""
+SHEET_SIDE_MM = 508.0
+
+
+def in_view(space: Space) -> bool:
+    """The space lies inside the marked square of the sheet (tile 0,0 in its middle), where the
+    table reader reads: a dungeon grown beyond it is not seen there."""
+    from vision.piecepack.placement import DungeonGrid
+
+    x, y = DungeonGrid().space_centre_mm(space)
+    return 0.0 <= float(x) <= SHEET_SIDE_MM and 0.0 <= float(y) <= SHEET_SIDE_MM
+
+
+STILL_SIZE = (320, 180)
+STILL_PIXELS = 3
+"""A frame whose 320x180 grey copy differs from the last read one in at most this many pixels
+(by more than 14 levels) is not read again."""
 
 
 class CrawlTableReader:
@@ -153,15 +171,16 @@ class CrawlTableReader:
 
     def __init__(self, state: CrawlState, reader: Any = None) -> None:
         self.reader = reader
-        self.follow(state)
         self._last: TableSeen | None = None
         self._previous: Any = None
         self._grey: np.ndarray | None = None
+        self.follow(state)
 
     def follow(self, state: CrawlState) -> None:
         """The game's tiles and players now (called by the kiosk after each action)."""
         self.tiles: tuple[TileAt, ...] = tuple(t.at for t in state.tiles)
         self.owners: dict[str, str] = {p.suit: p.name for p in state.players}
+        self._grey = None  # read the next frame afresh
 
     def process(self, frame: Any, expected: Any = None) -> TableSeen:
         import cv2
@@ -170,11 +189,12 @@ class CrawlTableReader:
             from vision.piecepack import TableReader
 
             self.reader = TableReader()
-        grey = cv2.resize(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (160, 90),
+        grey = cv2.resize(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), STILL_SIZE,
                           interpolation=cv2.INTER_AREA) if getattr(frame, "ndim", 0) == 3 \
             else None
+        # a pawn moved one square changes a few dozen pixels of this copy: any change counts
         still = (grey is not None and self._grey is not None
-                 and float((cv2.absdiff(grey, self._grey) > 14).mean()) < 0.002)
+                 and int(np.count_nonzero(cv2.absdiff(grey, self._grey) > 14)) <= STILL_PIXELS)
         self._grey = grey
         if still and self._last is not None and self._last.status == "ok":
             return replace(self._last, stable=True)
@@ -199,7 +219,9 @@ class CrawlTableReader:
         key = (tuple(sorted(obs.tiles)), tuple(sorted(obs.pawns.items())))
         stable = key == self._previous
         self._previous = key
-        self._last = TableSeen("ok", obs.message, occupants, corners, stable, obs)
+        covers = frozenset(place_number(sp) for t in self.tiles for sp in spaces_of(t)
+                           if in_view(sp))
+        self._last = TableSeen("ok", obs.message, occupants, corners, stable, obs, covers)
         return self._last
 
 
@@ -208,8 +230,11 @@ def table_notes(state: CrawlState, seen: Any) -> tuple[str, ...]:
     obs = getattr(seen, "detail", None)
     if obs is None or not hasattr(obs, "tiles"):
         return ()
-    have = {t.at for t in state.tiles}
-    seen_tiles = set(obs.tiles)
+    def seeable(tile: TileAt) -> bool:
+        return all(in_view(sp) for sp in spaces_of(tile))
+
+    have = {t.at for t in state.tiles if seeable(t.at)}
+    seen_tiles = {t for t in obs.tiles if seeable(t)}
     unsure = set(obs.unsure_tiles)
     notes = [f"The camera sees no tile at {xy(t)}, the game has one there: is it covered?"
              for t in sorted(have - seen_tiles - unsure)]

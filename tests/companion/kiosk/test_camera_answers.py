@@ -171,3 +171,23 @@ def test_a_pawn_moved_on_the_table_puts_the_cursor_on_that_square() -> None:
     problems = [p.sentence(screen.presenter) for p in screen.pawns.problems()]
     assert problems == ["the camera sees Ann on 1,0, the game has Ann on 1,1: move the piece to "
                         "1,1"]
+
+
+def test_a_piece_out_of_the_cameras_view_is_not_called_missing() -> None:
+    from companion.kiosk.pawn_check import BoardSeen
+
+    session = crawl("set coin 3,0 4", "set player Ann at=0,0", "set player Bob at=2,1",
+                    "set player Cat at=5,0")
+    feed = BoardFeed()
+    screen = GameScreen(session, feed, (800, 480))
+    screen.handle(CONFIRM)  # Ann moves to the picker's first square
+    ann = session.state.players[0].at
+    assert ann is not None and screen.pawns.expect
+    seat = next(iter(screen.pawns.expect))
+    cell = screen.pawns.expect[seat]
+    for covers in (frozenset({cell + 1}), None):
+        for _ in range(3):
+            feed.boards.append(BoardSeen("ok", "", {}, True, None, covers))
+            screen.update(0.05)
+        unseen = [p for p in screen.pawns.problems() if p.status == "unseen"]
+        assert (unseen == []) if covers is not None else (len(unseen) == 1)

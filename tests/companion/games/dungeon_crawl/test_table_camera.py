@@ -106,9 +106,30 @@ def test_the_table_reader_finds_each_pawn_on_its_space_by_its_players_colour(
     assert sorted(board.detail.tiles) == [(0, 0), (1, 0), (2, 0)]
     assert table_notes(state, board) == ()
     assert len(reading.corners) == 4
+    assert board.covers is not None and place_number((1, 1)) in board.covers
     again = processor(frame)  # the same picture: not read again, and now stable
     assert again.board is not None and again.board.stable
     assert again.board.occupants == board.occupants
+
+
+def test_a_pawn_moved_one_square_is_read_again(rendered: tuple[Any, np.ndarray]) -> None:
+    state, frame = rendered
+    processor = TableProcessor(None, CrawlTableReader(state))
+    processor(frame)
+    table = CrawlDemoTable(GAME, state, (2304, 1296), seed=3)
+    table.present(state, Move(0, (0, 1)))  # as if Ann had moved on: the picture differs a little
+    board = processor(table.read()).board
+    assert board is not None and board.occupants.get(place_number((0, 1))) is not None
+    assert place_number((1, 1)) not in board.occupants
+
+
+def test_spaces_outside_the_marked_square_are_not_claimed() -> None:
+    from companion.games.dungeon_crawl.camera import in_view
+
+    # the square is 20 spaces a side, tile 0,0 (spaces 0-1) in its middle
+    assert in_view((0, 0)) and in_view((-9, -9)) and in_view((10, 10))
+    assert not in_view((11, 0)) and not in_view((0, -10)) and not in_view((-10, 3))
+    assert not in_view((0, 11))
 
 
 def test_the_demo_tables_die_is_read_by_the_piecepack_reader_with_its_colour() -> None:

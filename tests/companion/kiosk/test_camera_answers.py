@@ -191,3 +191,28 @@ def test_a_piece_out_of_the_cameras_view_is_not_called_missing() -> None:
             screen.update(0.05)
         unseen = [p for p in screen.pawns.problems() if p.status == "unseen"]
         assert (unseen == []) if covers is not None else (len(unseen) == 1)
+
+
+def test_the_refusal_and_the_coin_read_fit_the_small_screen() -> None:
+    import pygame
+
+    from companion.kiosk.painter import Painter
+
+    cases = [(crawl("set coin 3,0 4", "set player Ann at=0,0", "set player Bob at=2,1",
+                    "Ann move 3,0", "Ann reveal suns"), DiceSeen((5,), tags=("moons",)),
+              "that is Bob's die"),
+             (crawl("set coin 3,0 4", "set player Ann at=0,0", "set player Bob at=2,1",
+                    "Ann move 3,0"), DiceSeen((None,), tags=("crowns",)),
+              "The camera reads the coin")]
+    for session, seen, words in cases:
+        feed = ReadingFeed()
+        screen = GameScreen(session, feed, (800, 480))
+        feed.queue.append(seen)
+        screen.update(0.05)
+        painter = Painter()
+        screen.draw(pygame.Surface((800, 480)), painter)
+        panels = {p.name: pygame.Rect(p.rect) for p in painter.panels}
+        for d in painter.drawn:
+            assert panels[d.panel].contains(pygame.Rect(d.rect)), d
+            assert d.size >= 14, d
+        assert words in " ".join(painter.texts("decision"))

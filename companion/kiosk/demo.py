@@ -196,6 +196,7 @@ class Autopilot:
         self.decision_key: tuple[int, int] | None = None
         self.rolled: tuple[int, ...] | None = None
         self.roll_wait = 0.0
+        self.roll_problem = ""  # the last problem the dice pad showed with a camera reading
         self.direct = 0  # actions the bot had to apply without a button path
         self.camera_rolls = 0  # rolls the camera read (the bot only confirmed or corrected)
         self.camera_right = 0  # ... of which the camera had every die right
@@ -271,6 +272,7 @@ class Autopilot:
             self.decision_key = key
             self.rolled = None
             self.roll_wait = 0.0
+            self.roll_problem = ""
             self.shown = None
             self.shown_wait = 0.0
             self.wait = self.think
@@ -309,6 +311,11 @@ class Autopilot:
                 self.presses = entry.plan_entry(self.rolled)
                 self.wait = 0.6  # let people see what the camera read
                 return
+            if entry.problem and entry.problem != self.roll_problem:
+                # the camera read a throw and said what is wrong with it (e.g. another
+                # player's die): the players throw again, so the camera gets its time again
+                self.roll_problem = entry.problem
+                self.roll_wait = 0.0
             self.roll_wait += 0.2
             if self.roll_wait < self.camera_wait and self.screen.camera_dice:
                 self.wait = 0.2

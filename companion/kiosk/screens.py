@@ -101,6 +101,7 @@ class GameScreen:
         self.held: DiceSeen | None = None  # a throw that also holds the next roll (both fighters)
         self.seen_choice: Action | None = None  # the choice last pre-selected from the camera
         self.table_notes: tuple[str, ...] = ()  # what the camera sees differ on the table
+        self._camera_banners: list[str] = []  # lines about the decision at hand from the camera
         self.camera_live, self.camera_message = self.feed.status()
         self.model: ScreenModel | None = None
         self.key_help = ""  # the keys, under the log (the app sets it in keyboard mode)
@@ -141,6 +142,9 @@ class GameScreen:
         else:
             self._expect_dice(None, self.presenter.camera_pieces(s.state) or None)
         self.seen_choice = None
+        # what the camera read for the last decision is no longer news
+        self.banners = [b for b in self.banners if b.text not in self._camera_banners]
+        self._camera_banners = []
         self._built_version = s.version
         self._follow_table()
         held, self.held = self.held, None
@@ -175,6 +179,9 @@ class GameScreen:
             self.flash(answer.text, theme.GOOD, 10.0)
         elif answer.text:
             self.flash(answer.text, theme.WARN, 10.0)
+        else:
+            return
+        self._camera_banners.append(answer.text)
 
     def _select(self, action: Action) -> bool:
         """Put the cursor on ``action`` (the picker's square or the top menu's row); False when
@@ -348,6 +355,7 @@ class GameScreen:
             said = self.presenter.action_label(self.session.state, choice)
             self.flash(f"The camera sees it on the table ({said}): CONFIRM to accept",
                        theme.GOOD, 8.0)
+            self._camera_banners.append(self.banners[-1].text)
 
     def flash(self, text: str, colour: tuple[int, int, int], seconds: float = 6.0) -> None:
         self.banners = [b for b in self.banners if b.text != text][-2:]

@@ -29,8 +29,9 @@ from companion.core.dice import DicePrompt
 from companion.games.dungeon_crawl.actions import Move, PlacePawn, Reenter, Reveal
 from companion.games.dungeon_crawl.state import CrawlState
 
-WRONG_DIE_FRAMES = 12
-"""Frames the wrong die lies in the tray before the roller throws their own."""
+WRONG_DIE_FRAMES = 36
+"""Frames the wrong die lies in the tray before the roller throws their own (long enough for
+the camera to read it still: the refusal shows)."""
 
 
 def scene_of(state: CrawlState) -> Any:

@@ -112,6 +112,7 @@ def test_a_coin_read_by_the_camera_preselects_the_reveal_for_a_player_to_confirm
     assert menu.options[menu.index].label == "Ann: the coin is crowns (treasure)"
     screen.handle(CONFIRM)
     assert session.lines[-1] == "Ann reveal crowns"
+    assert not any("The camera" in b.text for b in screen.banners)
     assert feed.expected[-1][1] != ("piecepack coin",)  # back to the dice readers
 
 
@@ -164,6 +165,7 @@ def test_a_pawn_moved_on_the_table_puts_the_cursor_on_that_square() -> None:
                for b in screen.banners)
     screen.handle(CONFIRM)
     assert session.lines[-1] == "Ann move 1,1"
+    assert not any("The camera sees it" in b.text for b in screen.banners)  # done: no longer news
     # after the move the pawn check holds Ann to 1,1: the camera seeing her on 1,0 is named
     for _ in range(3):
         feed.boards.append(board(session, Ann=(1, 0), Bob=(2, 1), Cat=(5, 0)))

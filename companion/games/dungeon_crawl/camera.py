@@ -144,16 +144,14 @@ class TableSeen:
 
 SHEET_CORNERS_MM = ((0.0, 0.0), (508.0, 0.0), (508.0, 508.0), (0.0, 508.0))
 """The marked square's corners (the sheet is laid as for a 508 mm board)."""
-SHEET_SIDE_MM = 508.0
-
-
 def in_view(space: Space) -> bool:
-    """The space lies inside the marked square of the sheet (tile 0,0 in its middle), where the
-    table reader reads: a dungeon grown beyond it is not seen there."""
-    from vision.piecepack.placement import DungeonGrid
+    """The space lies on a tile of the table reader's window (``vision.piecepack.placement.
+    TILE_WINDOW``: the tiles inside the sheet's marked square, tile 0,0 in its middle), the
+    part of the table it was trained and measured on; a dungeon grown beyond it is not read."""
+    from vision.piecepack.placement import TILE_WINDOW
 
-    x, y = DungeonGrid().space_centre_mm(space)
-    return 0.0 <= float(x) <= SHEET_SIDE_MM and 0.0 <= float(y) <= SHEET_SIDE_MM
+    x0, y0, x1, y1 = TILE_WINDOW
+    return x0 <= space[0] // 2 <= x1 and y0 <= space[1] // 2 <= y1
 
 
 STILL_SIZE = (320, 180)

@@ -126,10 +126,10 @@ def test_a_pawn_moved_one_square_is_read_again(rendered: tuple[Any, np.ndarray])
 def test_spaces_outside_the_marked_square_are_not_claimed() -> None:
     from companion.games.dungeon_crawl.camera import in_view
 
-    # the square is 20 spaces a side, tile 0,0 (spaces 0-1) in its middle
-    assert in_view((0, 0)) and in_view((-9, -9)) and in_view((10, 10))
-    assert not in_view((11, 0)) and not in_view((0, -10)) and not in_view((-10, 3))
-    assert not in_view((0, 11))
+    # the reader's window: tiles -4..5 east-west, -4..4 north-south (tile 0,0 in the middle)
+    assert in_view((0, 0)) and in_view((-8, -8)) and in_view((11, 9))
+    assert not in_view((-9, 0)) and not in_view((12, 0)) and not in_view((0, 10))
+    assert not in_view((0, -9))
 
 
 def test_the_demo_tables_die_is_read_by_the_piecepack_reader_with_its_colour() -> None:

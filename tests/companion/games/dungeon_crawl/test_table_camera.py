@@ -144,3 +144,4 @@ def test_the_demo_tables_die_is_read_by_the_piecepack_reader_with_its_colour() -
     assert [(d.suit, d.value) for d in obs.dice] == [("suns", 4)]
     table.show(state)
     assert scene_of(state).dice == () and table.scene.dice == ()
+

@@ -75,7 +75,7 @@ def test_the_demo_never_throws_a_piecepack_die_on_the_synthetic_table() -> None:
     session = Session.memory("dungeon_crawl", [("Ann", "red"), ("Ben", "black")], 4)
     screen = GameScreen(session, SeeingNothing(), (800, 480))
     table = Table()
-    pilot = Autopilot(screen, InputQueue(), seed=4, table=table,  # type: ignore[arg-type]
+    pilot = Autopilot(screen, InputQueue(), seed=4, table=table,
                       think=0.0, press=0.0, camera_wait=0.4)
     for _ in range(20_000):
         if pilot.button_rolls >= 3 or session.state.outcome is not None:
@@ -116,8 +116,8 @@ def test_the_bots_choice_is_asked_once_while_the_camera_is_given_time() -> None:
     session = Session.memory("dungeon_crawl", [("Ann", "red"), ("Ben", "black")], 4)
     screen = GameScreen(session, SeeingNothing(), (800, 480))
     table = ShowingTable()
-    pilot = Autopilot(screen, InputQueue(), seed=4, table=table,  # type: ignore[arg-type]
-                      think=0.0, press=0.0, camera_wait=1.0)
+    pilot = Autopilot(screen, InputQueue(), seed=4, table=table, think=0.0, press=0.0,
+                      camera_wait=1.0)
     for _ in range(20_000):
         if sum(isinstance(a, Reveal) for a in table.shown) >= 3 or \
                 session.state.outcome is not None:

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from companion.games.dungeon_crawl.actions import Reveal
 from companion.games.dungeon_crawl.camera import coin_answer, roll_read
-from companion.games.dungeon_crawl.state import Options
+from companion.games.dungeon_crawl.state import CrawlState, Options
 from companion.kiosk.dice_flow import DiceSeen
 from tests.companion.games.dungeon_crawl.table import CORRIDOR, GAME, act, position
 
 # Ann suns (red), Bob moons (black), Cat crowns (yellow)
 
 
-def at_trap_roll():  # type: ignore[no-untyped-def]
+def at_trap_roll() -> CrawlState:
     state = position(CORRIDOR + "set coin 3,0 4\nset player Ann at=0,0 trap_xp=1\n"
                      "set player Bob at=2,1\nset player Cat at=5,0")
     state, _ = act(state, "Ann move 3,0", "Ann reveal suns", "Ann spend 0")
-    assert GAME.dice_prompt(state).player == 0  # type: ignore[union-attr]
+    prompt = GAME.dice_prompt(state)
+    assert prompt is not None and prompt.player == 0
     return state
 
 
@@ -78,7 +79,7 @@ def test_c25_the_d6_option_has_no_colours_to_check() -> None:
     assert roll_read(state, prompt, seen).seen == seen
 
 
-def at_reveal(extra: str = ""):  # type: ignore[no-untyped-def]
+def at_reveal(extra: str = "") -> CrawlState:
     state = position(CORRIDOR + "set coin 3,0 4\nset player Ann at=0,0\nset player Bob at=2,1\n"
                      + extra)
     state, _ = act(state, "Ann move 3,0")

@@ -20,6 +20,7 @@ from companion.games.dungeon_crawl.camera import (
 )
 from companion.games.dungeon_crawl.demo_table import CrawlDemoTable, scene_of
 from companion.games.dungeon_crawl.presenter import CrawlPresenter
+from companion.games.dungeon_crawl.state import CrawlState
 from companion.kiosk.pawn_check import BoardSeen
 from companion.kiosk.table_feed import TableProcessor
 from tests.companion.games.dungeon_crawl.table import CORRIDOR, GAME, act, position
@@ -37,7 +38,7 @@ def test_spaces_are_numbered_for_the_pawn_check_and_named_back() -> None:
     assert presenter.place_name(place_number((3, 1))) == "3,1"
 
 
-def at_move():  # type: ignore[no-untyped-def]
+def at_move() -> CrawlState:
     return position(CORRIDOR + "set coin 3,0 4\nset player Ann at=0,0\nset player Bob at=2,1\n"
                     "set player Cat at=5,0")
 

@@ -218,3 +218,25 @@ def test_the_refusal_and_the_coin_read_fit_the_small_screen() -> None:
             assert panels[d.panel].contains(pygame.Rect(d.rect)), d
             assert d.size >= 14, d
         assert words in " ".join(painter.texts("decision"))
+
+
+def test_a_long_pawn_check_stays_inside_its_card_at_800x480() -> None:
+    import pygame
+
+    from companion.kiosk.painter import Painter
+    from companion.kiosk.theme import layout_for
+    from companion.kiosk.views import players as players_view
+
+    session = crawl("set player Ann at=0,0", "set player Bob at=2,1", "set player Cat at=5,0")
+    screen = GameScreen(session, None, (800, 480))
+    check = "the camera cannot find Bob's piece: it belongs on 2,1"
+    cards = screen.presenter.player_cards(session.state, {1: check})
+    lay = layout_for((800, 480), grid=True)
+    painter = Painter()
+    painter.begin(pygame.Surface((800, 480)))
+    players_view.draw(painter, lay.players, lay, cards)
+    cells = players_view.grid(len(cards), lay.players, lay.pad)
+    words = [d for d in painter.drawn if d.text and d.text in check]
+    assert words, "the note is drawn, at least its first line"
+    for d in words:
+        assert cells[1].contains(pygame.Rect(d.rect)), d

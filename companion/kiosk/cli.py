@@ -202,7 +202,11 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
         print(f"companion play --demo: {exc}", file=sys.stderr)
         return 2
     names = [p.name for p in session.state.players]
-    feed, table, note = make_demo_feed(names, DEMO_CAMERA, args.seed, threaded=not headless)
+    from companion.kiosk.presenter import presenter_of
+
+    feed, table, note = make_demo_feed(names, DEMO_CAMERA, args.seed, threaded=not headless,
+                                       presenter=presenter_of(session.rules),
+                                       state=session.state)
     out = args.out or DEFAULT_OUT
     screen = GameScreen(session, feed, size, export_dir=path.parent)
     if note:
@@ -263,6 +267,9 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
     print(f"Dice: {rolls(pilot.camera_rolls)} read by the camera ({pilot.camera_right} with every "
           f"die right{fixed}), {rolls(pilot.button_rolls)} entered on "
           f"the buttons (the camera could not read them{guessed})")
+    if pilot.camera_choices:
+        print(f"Table: {pilot.camera_picked} of {pilot.camera_choices} choices shown on the table "
+              "were pre-selected by the camera")
     if headless:
         print(f"Frames: {len(app.saved)} PNG files in {out.resolve()}/ "
               f"(last: {app.saved[-1].name if app.saved else 'none'})")
@@ -337,13 +344,20 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
 
     from companion.kiosk.dice_area import DiceArea
 
-    def make_feed(names: list[str]) -> Any:
+    def make_feed(session: Session) -> Any:
         if config.camera.backend == "none":
             return NoFeed()
+        from companion.kiosk.presenter import presenter_of
+
+        names = [p.name for p in session.state.players]
         dice, _ = vision_dice_reader()
-        board, _ = vision_board_reader(
-            {n: ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")[i % 8]
-             for i, n in enumerate(names)})
+        # the game's own reader of its pieces on the table (tiles and pawns on the marker
+        # sheet ...), else the standard board's
+        board = presenter_of(session.rules).board_reader(session.state)
+        if board is None:
+            board, _ = vision_board_reader(
+                {n: ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")[i % 8]
+                 for i, n in enumerate(names)})
         area = DiceArea.parse(config.camera.dice_area)
         processor = TableProcessor(dice, board, dice_area=area)
         if learner is not None:
@@ -359,8 +373,8 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
                if config.camera.backend != "none" else None)
 
     def game(session: Session, referee: Any) -> GameScreen:
-        return GameScreen(session, make_feed([p.name for p in session.state.players]), size,
-                          referee=referee, learner=learner)
+        return GameScreen(session, make_feed(session), size, referee=referee,
+                          learner=learner)
 
     seed = (lambda: int(args.seed)) if args.seed is not None else None
     flow = TableFlow(Path(path), size, game, variant=variant, seed=seed, players=players,

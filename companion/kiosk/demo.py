@@ -179,7 +179,7 @@ class Autopilot:
     """Bots pressing the buttons (see the module docstring). Times are screen seconds."""
 
     def __init__(self, screen: GameScreen, queue: InputQueue, seed: int = 1,
-                 table: DemoTable | None = None, think: float = 0.8, press: float = 0.12,
+                 table: Any = None, think: float = 0.8, press: float = 0.12,
                  camera_wait: float = 2.5, pause_on_human: float = 30.0,
                  show_read: float = 0.6) -> None:
         self.screen = screen
@@ -199,6 +199,7 @@ class Autopilot:
         self.decision_key: tuple[int, int] | None = None
         self.rolled: tuple[int, ...] | None = None
         self.roll_wait = 0.0
+        self.roll_problem = ""  # the last problem the dice pad showed with a camera reading
         self.direct = 0  # actions the bot had to apply without a button path
         self.camera_rolls = 0  # rolls the camera read (the bot only confirmed or corrected)
         self.camera_right = 0  # ... of which the camera had every die right
@@ -206,6 +207,12 @@ class Autopilot:
         self.guess_rolls = 0  # ... of which the entry started from the camera's guesses
         self.guess_right = 0  # ... and the guesses were the roll (only CONFIRM presses needed)
         self.moves = 0
+        self.chosen: tuple[tuple[int, int], Action | None] | None = None  # this decision's
+        self.shown: Action | None = None  # the choice done on the table for the camera
+        self.shown_wait = 0.0
+        self.shown_from: Action | None = None  # where the cursor was when it was shown
+        self.camera_choices = 0  # choices shown on the table (a coin turned over, a pawn moved)
+        self.camera_picked = 0  # ... of which the camera pre-selected the choice
         screen.on_applied.append(self._applied)
 
     def human(self) -> None:
@@ -215,6 +222,10 @@ class Autopilot:
 
     def _applied(self, applied: Applied, before: Any, after: Any) -> None:
         if self.table is None:
+            return
+        show = getattr(self.table, "show", None)
+        if callable(show):  # a game's own demo table: the table as the game has it
+            show(after)
             return
         place = self.screen.presenter.place_of
         moved = [p.name for i, p in enumerate(after.players)
@@ -264,6 +275,9 @@ class Autopilot:
             self.decision_key = key
             self.rolled = None
             self.roll_wait = 0.0
+            self.roll_problem = ""
+            self.shown = None
+            self.shown_wait = 0.0
             self.wait = self.think
             return
         self._plan()
@@ -274,7 +288,12 @@ class Autopilot:
         rules = s.rules
         entry = self.screen.dice_entry()
         acts = rules.legal_actions(state, rules.deciders(state))
-        choice = self.bot.choose(rules, state, acts) if acts else None
+        key = (s.version, len(s.lines))
+        if self.chosen is not None and self.chosen[0] == key:
+            choice = self.chosen[1]  # asked once per decision (a bot may draw hidden things)
+        else:
+            choice = self.bot.choose(rules, state, acts) if acts else None
+            self.chosen = (key, choice)
         if choice is None:
             return
         roll = self.screen.presenter.is_roll(state, choice)
@@ -283,8 +302,8 @@ class Autopilot:
                 self.rolled = self._dice_for(state)
                 self.thrown = False
                 if self.table is not None and self.screen.camera_live and \
-                        all(drawable(kind) for kind in entry.prompt.dice):
-                    self.table.roll(self.rolled)  # the synthetic table draws numbered dice
+                        self._throws(entry.prompt):
+                    self.table.roll(self.rolled)  # only dice the demo table can draw
                     self.thrown = True
                 self.wait = 0.2
                 return
@@ -297,6 +316,11 @@ class Autopilot:
                 self.presses = entry.plan_entry(self.rolled)
                 self.wait = self.show_read  # let people see what the camera read
                 return
+            if entry.problem and entry.problem != self.roll_problem:
+                # the camera read a throw and said what is wrong with it (e.g. another
+                # player's die): the players throw again, so the camera gets its time again
+                self.roll_problem = entry.problem
+                self.roll_wait = 0.0
             self.roll_wait += 0.2
             # wait for the camera only when it has dice to read (the synthetic table draws
             # numbered dice only: block and scatter dice go straight to the buttons)
@@ -314,6 +338,8 @@ class Autopilot:
             return
         if roll:
             self.queue.put(BACK)  # should not happen: the dice entry is not on top
+            return
+        if self._shown_first(state, choice):
             return
         top = self.screen.stack[-1]
         if isinstance(top, MapPicker):  # a square to pick: the cursor, as a player would
@@ -334,6 +360,49 @@ class Autopilot:
             self.presses = presses
             return
         self.presses = plan
+
+    def _throws(self, prompt: DicePrompt) -> bool:
+        """The demo table draws these dice (the standard table: numbered dice only)."""
+        can = getattr(self.table, "can_throw", None)
+        if callable(can):
+            return bool(can(prompt))
+        return all(drawable(kind) for kind in prompt.dice)
+
+    def _shown_first(self, state: Any, choice: Action) -> bool:
+        """On a game's own demo table, a player first does what they chose on the table (a
+        coin turned over, a pawn moved: ``present``) and the camera pre-selects it; True while
+        the camera is given time to read it (then the usual presses, often just CONFIRM)."""
+        present = getattr(self.table, "present", None)
+        if not callable(present) or not self.screen.camera_live:
+            return False
+        if self.shown is None:
+            if not present(state, choice):
+                return False
+            self.shown = choice
+            self.shown_from = self.selected()
+            self.camera_choices += 1
+            self.wait = 0.2
+            return True
+        if self.shown_wait < self.camera_wait and self.selected() == choice:
+            if self.shown_from != choice:  # the camera moved the cursor there
+                self.camera_picked += 1
+            self.shown_wait = self.camera_wait  # read: press on
+            return False
+        self.shown_wait += 0.2
+        if self.shown_wait < self.camera_wait:
+            self.wait = 0.2
+            return True
+        return False
+
+    def selected(self) -> Action | None:
+        """The action the cursor is on (the square picker's, or the top menu's row)."""
+        top = self.screen.stack[-1]
+        if isinstance(top, MapPicker):
+            cursor = top.cursor
+            return cursor.action if cursor is not None else None
+        if isinstance(top, Menu) and top.options:
+            return top.options[top.index].action
+        return None
 
     def plan_for(self, action: Action) -> list[Input] | None:
         root = self.screen.stack[0]
@@ -356,8 +425,12 @@ def confirm_only() -> list[Input]:
 
 
 def make_demo_feed(names: Sequence[str], size: tuple[int, int], seed: int,
-                   threaded: bool) -> tuple[Any, DemoTable | None, str]:
-    """(feed, table, note): the synthetic table through the vision adapters, or no camera."""
+                   threaded: bool, presenter: Any = None, state: Any = None
+                   ) -> tuple[Any, Any, str]:
+    """(feed, table, note): the synthetic table through the vision adapters. A game whose
+    presenter has a demo table of its own (``demo_table``: its pieces, its dice) is filmed on
+    it, its pieces read by the game's board reader (``board_reader``) and its dice in the
+    table's dice region; every other game on the standard synthetic board."""
     from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
     from companion.kiosk.table_feed import (
         SyncFeed,
@@ -367,6 +440,17 @@ def make_demo_feed(names: Sequence[str], size: tuple[int, int], seed: int,
         vision_dice_reader,
     )
 
+    own = presenter.demo_table(state, size, seed) if presenter is not None else None
+    if own is not None:
+        dice, dnote = vision_dice_reader()
+        region = getattr(own, "dice_region", None)
+        if dice is not None and region is not None and hasattr(dice, "region"):
+            dice.region = region  # read in the table's dice area only (kept for other readers)
+        processor = TableProcessor(dice, presenter.board_reader(state),
+                                   thumb_width=min(480, size[0]))
+        if threaded:
+            return ThreadedFeed(own, processor, stall_timeout=5.0), own, dnote
+        return SyncFeed(own, processor, every=3), own, dnote
     table = DemoTable(names, size, seed)
     dice, dnote = vision_dice_reader()
     board, bnote = vision_board_reader(table.players)

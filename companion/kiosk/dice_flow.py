@@ -44,7 +44,16 @@ class DiceSeen:
     settled_at: float = 0.0  # time.perf_counter() when the settler reported it
     guesses: tuple[int | None, ...] = ()  # the reader's most likely value per die, sure or not
     crops: Any = None  # the dice as kept for learning (``dice_learning.RollCrops``), or None
-    colours: tuple[str, ...] = ()  # each die's colour name as the reader saw it ("" unknown)
+    colours: tuple[str, ...] = ()  # each die's colour as the reader tells it ("" unknown): a
+    # colour name, or a colour tag of a reader that knows whose die it is (a piecepack die's
+    # suit); what it means is the game's business (its presenter's ``roll_read``)
+
+    def only(self, keep: Sequence[int]) -> DiceSeen:
+        """The same reading with only the dice at positions ``keep`` (in that order)."""
+        def pick(items: tuple[Any, ...]) -> tuple[Any, ...]:
+            return tuple(items[i] for i in keep) if items else ()
+        return replace(self, values=pick(self.values), guesses=pick(self.guesses),
+                       colours=pick(self.colours), crops=None)
 
 
 def in_colour_order(prompt: DicePrompt, seen: DiceSeen) -> tuple[DiceSeen, str]:
@@ -69,6 +78,18 @@ def in_colour_order(prompt: DicePrompt, seen: DiceSeen) -> tuple[DiceSeen, str]:
     guesses = tuple(seen.guesses[k] for k in order) if len(seen.guesses) == len(order) else ()
     return replace(seen, values=tuple(seen.values[k] for k in order), guesses=guesses,
                    colours=tuple(seen.colours[k] for k in order)), ""
+
+
+@dataclass(frozen=True)
+class RollRead:
+    """What the game's presenter makes of a camera reading for the roll it waits for
+    (``Presenter.roll_read``): ``seen``, the dice of this roll to offer for confirming (None:
+    refused, ``problem`` says why and what to do); ``keep``: the same throw also holds a later
+    roll (both fighters throw at once), so the reading is offered again to the next prompt."""
+
+    seen: DiceSeen | None
+    problem: str = ""
+    keep: bool = False
 
 
 class DiceEntry:
@@ -102,14 +123,19 @@ class DiceEntry:
         return tuple(k.label(v) for k, v in zip(self.prompt.dice, self.values, strict=True))
 
     def kinds(self) -> tuple[str, ...]:
+        """Each die's kind name (what the camera's readers are registered by)."""
         return tuple(k.name for k in self.prompt.dice)
 
     def captions(self) -> tuple[str, ...]:
         """What the screen writes under each die: its colour when the roll tells dice apart
-        by colour, else its kind."""
+        by colour, else its name ("d6", "piecepack die")."""
         if len(self.prompt.colours) == len(self.prompt.dice):
             return self.prompt.colours
-        return self.kinds()
+        return self.titles()
+
+    def titles(self) -> tuple[str, ...]:
+        """Each die as the screen names it ("d6", "piecepack die")."""
+        return tuple(die_title(k) for k in self.prompt.dice)
 
     # -- camera ------------------------------------------------------------------------------
     def camera_lost(self) -> None:
@@ -133,6 +159,16 @@ class DiceEntry:
         self.shown_at = None
         return True
 
+    def refuse(self, problem: str) -> None:
+        """A camera reading the game will not take for this roll (e.g. another player's die):
+        shown with ``problem``; nothing of it is kept, the entry waits for the next throw (or
+        CONFIRM: the buttons)."""
+        if self.mode == "edit":
+            return
+        self.seen = None
+        self.problem = problem
+        self.mode = "camera"
+
     def check(self, values: Sequence[int | None], status: str = "ok") -> str:
         """Why a reading cannot be confirmed as it is ("" when it can)."""
         want = len(self.sides)
@@ -149,7 +185,8 @@ class DiceEntry:
         for v, kind in zip(values, self.prompt.dice, strict=True):
             assert v is not None
             if v not in kind.faces:
-                return f"a {kind.name} cannot show {v}: press CONFIRM to enter the values"
+                return (f"a {die_title(kind)} cannot show {v}: press CONFIRM to enter the "
+                        "values")
         return ""
 
     # -- buttons -----------------------------------------------------------------------------
@@ -227,13 +264,15 @@ class DiceEntry:
         out = [Row(f"{kind}: {label}" + (" (camera's guess: check it)" if self.guessed[i]
                                          else ""),
                    self.mode == "edit" and i == self.cursor)
-               for i, (label, kind) in enumerate(zip(self.labels(), self.kinds(), strict=True))]
+               for i, (label, kind) in enumerate(zip(self.labels(), self.titles(), strict=True))]
         return out
 
     def hint(self) -> str:
         if self.mode == "camera":
             if self.problem and self.has_guess():
                 return "CONFIRM: check the camera's guess"
+            if len(self.faces) == 1:
+                return "Roll the die on the table. CONFIRM: type it in instead"
             return "Roll the dice on the table. CONFIRM: type them in instead"
         if self.mode == "confirm":
             return "CONFIRM: accept  -  any other button: correct"
@@ -276,17 +315,21 @@ def _at(faces: tuple[int, ...], value: int) -> int:
     return faces.index(value) if value in faces else 0
 
 
+def numbered_name(name: str) -> bool:
+    """A kind named as a numbered die ("d6", "d20")."""
+    return name[:1] == "d" and name[1:].isdigit()
+
+
+def die_title(kind: DieKind) -> str:
+    """A die as the screen names it: its kind's own name ("d6"; "piecepack die", "block die"),
+    never its number of faces."""
+    return kind.name if numbered_name(kind.name) else f"{kind.name} die"
+
+
 def describe_dice(dice: Sequence[DieKind]) -> str:
     """"2d6", "1d6 + 1d4", "1 piecepack die": the dice of a roll in words."""
     counts: dict[str, int] = {}
     for kind in dice:
         counts[kind.name] = counts.get(kind.name, 0) + 1
-    return " + ".join(f"{n}{name}" if name[:1] == "d" and name[1:].isdigit() else
+    return " + ".join(f"{n}{name}" if numbered_name(name) else
                       f"{n} {name} {'die' if n == 1 else 'dice'}" for name, n in counts.items())
-
-
-def describe_sides(sides: Sequence[int]) -> str:
-    counts: dict[int, int] = {}
-    for s in sides:
-        counts[s] = counts.get(s, 0) + 1
-    return " + ".join(f"{n}d{s}" for s, n in counts.items())

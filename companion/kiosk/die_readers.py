@@ -58,3 +58,15 @@ def _piecepack(kinds: tuple[str, ...]) -> Any:
 
 
 register("piecepack", _piecepack)
+
+
+def _piecepack_coins(kinds: tuple[str, ...]) -> Any:
+    from vision.piecepack.settle import PiecepackCoinSettler
+
+    return PiecepackCoinSettler()
+
+
+PIECEPACK_COIN = "piecepack coin"
+"""Not a die: coins shown to the camera in the dice area (a coin turned over), read like a roll
+(``Presenter.camera_pieces``)."""
+register(PIECEPACK_COIN, _piecepack_coins)

@@ -29,6 +29,8 @@ class BoardSeen:
     message: str
     occupants: Mapping[int, tuple[str | None, ...]]  # cell -> owner names read there
     stable: bool = False
+    detail: Any = None  # the board reader's own observation, for the game's presenter only
+    covers: frozenset[int] | None = None  # the places the camera can see; None: all of them
 
     def cells_of(self, name: str) -> list[int]:
         return sorted(c for c, owners in self.occupants.items() if name in owners)
@@ -118,6 +120,11 @@ class PawnCheck:
         changed = self._observe_choices(state, seen)
         for seat, cell in self.expect.items():
             if seat in self.choices:
+                continue
+            if seen.covers is not None and cell not in seen.covers:
+                # out of the camera's view: nothing can be said about this piece
+                if self.results.pop(seat, None) is not None:
+                    self._misses[seat] = 0
                 continue
             name = state.players[seat].name
             cells = seen.cells_of(name)

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from companion.core.actions import Action
 from companion.core.dice import DicePrompt
 from companion.kiosk import theme
+from companion.kiosk.dice_flow import DiceSeen, RollRead
 from companion.kiosk.inputs import Menu, Option, Pad
 from companion.kiosk.map_view import MapView
 from companion.kiosk.painter import Colour
@@ -57,6 +58,16 @@ class GameOver:
     header: str
     title: str
     standings: str = ""
+
+
+@dataclass(frozen=True)
+class CameraAnswer:
+    """What a game makes of pieces the camera read for a decision that is not a roll (a coin
+    turned over ...): ``action``, the answer read (its menu row is pre-selected, a player
+    confirms it) or None; ``text``, what the camera read or what is wrong and what to do."""
+
+    action: Action | None
+    text: str
 
 
 class Presenter(Protocol):
@@ -175,6 +186,44 @@ class Presenter(Protocol):
     def banners(self, state: Any) -> tuple[TableBanner, ...]:
         """Effects in force across the whole table, most important first (the top bar shows
         as many as fit); () for none."""
+        ...
+
+    # -- the camera ------------------------------------------------------------------------
+    def roll_read(self, state: Any, prompt: DicePrompt, seen: DiceSeen) -> RollRead:
+        """Whose dice the camera read: the dice of ``prompt``'s roll to offer for confirming,
+        or a refusal saying why (another player's die, by its colour tag), and whether the
+        same throw also holds the next roll."""
+        ...
+
+    def camera_pieces(self, state: Any) -> tuple[str, ...]:
+        """The piece kinds (names registered in ``die_readers``) the camera reads for the
+        decision at hand when no roll is due (a coin being turned over); () for none."""
+        ...
+
+    def camera_answer(self, state: Any, seen: DiceSeen) -> CameraAnswer | None:
+        """The answer the pieces read (``camera_pieces``) give to the decision at hand."""
+        ...
+
+    def board_reader(self, state: Any) -> Any | None:
+        """The game's own reader of where its pieces lie on the table (the table feed's board
+        reader shape: ``process(frame, expected)``), or None for the standard board's."""
+        ...
+
+    def seen_choice(self, state: Any, seen: Any) -> Action | None:
+        """The legal choice the camera sees already made on the table (a pawn standing on a
+        square it may move to), to pre-select for a player to confirm; None for none.
+        ``seen`` is a ``pawn_check.BoardSeen``."""
+        ...
+
+    def table_notes(self, state: Any, seen: Any) -> tuple[str, ...]:
+        """What the camera sees on the table that the game does not have (or misses), besides
+        the pawns the pawn check names (e.g. a tile laid where the game has none); ``seen`` is
+        a stable ``pawn_check.BoardSeen``."""
+        ...
+
+    def demo_table(self, state: Any, size: tuple[int, int], seed: int) -> Any | None:
+        """The demo's synthetic table for this game (a frame source the demo scripts), or
+        None for the standard board's."""
         ...
 
 
@@ -302,6 +351,27 @@ class BasicPresenter:
 
     def seat_colour(self, state: Any, seat: int) -> Colour:
         return theme.seat_colour(seat)
+
+    def roll_read(self, state: Any, prompt: DicePrompt, seen: DiceSeen) -> RollRead:
+        return RollRead(seen)
+
+    def camera_pieces(self, state: Any) -> tuple[str, ...]:
+        return ()
+
+    def camera_answer(self, state: Any, seen: DiceSeen) -> CameraAnswer | None:
+        return None
+
+    def board_reader(self, state: Any) -> Any | None:
+        return None
+
+    def seen_choice(self, state: Any, seen: Any) -> Action | None:
+        return None
+
+    def table_notes(self, state: Any, seen: Any) -> tuple[str, ...]:
+        return ()
+
+    def demo_table(self, state: Any, size: tuple[int, int], seed: int) -> Any | None:
+        return None
 
     @staticmethod
     def who(state: Any, seat: int) -> str:

@@ -119,6 +119,10 @@ class GameScreen:
         self.reading: TableReading | None = None
         self.thumb: pygame.Surface | None = None
         self.settled: DiceSeen | None = None  # a settled roll not used yet
+        self.held: DiceSeen | None = None  # a throw that also holds the next roll (both fighters)
+        self.seen_choice: Action | None = None  # the choice last pre-selected from the camera
+        self.table_notes: tuple[str, ...] = ()  # what the camera sees differ on the table
+        self._camera_banners: list[str] = []  # lines about the decision at hand from the camera
         self.camera_live, self.camera_message = self.feed.status()
         self.model: ScreenModel | None = None
         self.key_help = ""  # the keys, under the log (the app sets it in keyboard mode)
@@ -156,10 +160,67 @@ class GameScreen:
         elif self.map_view is not None and self.map_view.targets and s.state.outcome is None:
             # a choice of square: the cursor on the map (BACK: the menu with every option)
             self.stack.append(MapPicker(self.stack[0].title, list(self.map_view.targets)))
-        self._expect_dice(entry.sides if entry is not None else None,
-                          entry.kinds() if entry is not None else None)
+        self._expect_for(entry)
         self._expect_choice()
+        self.seen_choice = None
+        # what the camera read for the last decision is no longer news
+        self.banners = [b for b in self.banners if b.text not in self._camera_banners]
+        self._camera_banners = []
         self._built_version = s.version
+        self._follow_table()
+        held, self.held = self.held, None
+        if entry is not None and held is not None and s.state.outcome is None:
+            self._offer(entry, held)  # the same throw holds this roll too
+
+    def _follow_table(self) -> None:
+        """Tell a board reader that follows the game (a game's own reader, ``follow(state)``)
+        where the game is now."""
+        board = getattr(getattr(self.feed, "processor", None), "board", None)
+        follow = getattr(board, "follow", None)
+        if callable(follow):
+            follow(self.session.state)
+
+    def _offer(self, entry: DiceEntry, seen: DiceSeen) -> None:
+        """A settled camera reading for the roll at hand: the game's presenter says whose dice
+        they are (``roll_read``); the entry shows them for confirming, or the refusal."""
+        read = self.presenter.roll_read(self.session.state, entry.prompt, seen)
+        if read.seen is None:
+            entry.refuse(read.problem)
+        else:
+            entry.offer(read.seen)
+        self.held = seen if read.keep else None
+
+    def _answer(self, seen: DiceSeen) -> None:
+        """Pieces the camera read for a decision that is not a roll (``camera_pieces``): the
+        answer's menu row is pre-selected for a player to confirm, or what is wrong shown."""
+        answer = self.presenter.camera_answer(self.session.state, seen)
+        if answer is None:
+            return
+        if answer.action is not None and self._select(answer.action):
+            self.flash(answer.text, theme.GOOD, 10.0)
+        elif answer.text:
+            self.flash(answer.text, theme.WARN, 10.0)
+        else:
+            return
+        self._camera_banners.append(answer.text)
+
+    def _select(self, action: Action) -> bool:
+        """Put the cursor on ``action`` (the picker's square or the top menu's row); False when
+        no pad on screen offers it."""
+        top = self.stack[-1] if self.stack else None
+        if isinstance(top, MapPicker):
+            for i, t in enumerate(top.targets):
+                if t.action == action:
+                    top.index = i
+                    return True
+        root = self.stack[0] if self.stack else None
+        if isinstance(root, Menu):
+            at = root.find(action)
+            if at is not None:
+                self.stack = self.stack[:1]
+                root.index = at
+                return True
+        return False
 
     def _expect_choice(self) -> None:
         """A move being chosen: the pawn check accepts the piece on any place offered, and the
@@ -283,6 +344,7 @@ class GameScreen:
                 self.flash(str(exc), theme.BAD)
                 return
             self.pawns.resync(s.state)
+            self.held = None
             self.flash(f"Undone: {'; '.join(taken)}", theme.WARN)
             self._rebuild()
         elif name == "export":
@@ -372,6 +434,19 @@ class GameScreen:
         self._rebuild()
         return applied
 
+    def _see_choice(self, board: Any) -> None:
+        """The camera sees a legal choice made on the table (a pawn moved to a square it may
+        go to): the cursor goes there for a player to confirm (once per choice seen)."""
+        choice = self.presenter.seen_choice(self.session.state, board)
+        if choice is None or choice == self.seen_choice:
+            return
+        self.seen_choice = choice
+        if self._select(choice):
+            said = self.presenter.action_label(self.session.state, choice)
+            self.flash(f"The camera sees it on the table ({said}): CONFIRM to accept",
+                       theme.GOOD, 8.0)
+            self._camera_banners.append(self.banners[-1].text)
+
     def flash(self, text: str, colour: tuple[int, int, int], seconds: float = 6.0) -> None:
         self.banners = [b for b in self.banners if b.text != text][-2:]
         self.banners.append(Banner(text, colour, self.clock + seconds))
@@ -393,53 +468,77 @@ class GameScreen:
         self.camera_message = message
         reading = self.feed.poll()
         if reading is not None:
-            self.reading = reading
-            h, w = reading.thumbnail.shape[:2]
-            raw = pygame.image.frombuffer(reading.thumbnail.tobytes(), (w, h), "RGB")
-            box = self.layout.camera
-            k = min(box.w / w, box.h / h)
-            self.thumb = pygame.transform.scale(raw, (max(1, int(w * k)), max(1, int(h * k))))
-            if reading.settled is not None:
-                self.settled = reading.settled
-            if reading.problem:
-                self.flash(reading.problem, theme.WARN, 15.0)
-                entry = self.dice_entry()
-                if entry is not None and not reads_dice(self.feed):
-                    entry.camera_lost()
-            if reading.learned is True:
-                self.board_note = ""
-                self.flash("The camera learned the empty board: put the pieces back where the "
-                           "game has them", theme.GOOD, 10.0)
-            elif reading.learned is False:
-                self.flash("The camera could not find the board to learn it: point it at the "
-                           "whole board and try again (Referee menu)", theme.BAD, 10.0)
-            if reading.board is not None:
-                if reading.board.status == "no_reference":
-                    self.board_note = NO_REFERENCE
-                elif reading.board.status == "ok":
-                    self.board_note = ""
-                for result in self.pawns.observe(s.state, reading.board):
-                    if result.status == "ok" and result.seat not in self.pawns.choices:
-                        s.log.append(f"Checked: {result.sentence(self.presenter)}")
-                self._preselect()
+            self._take_reading(reading)
+        self._use_settled()
+        if self.learner is not None and (problem := self.learner.problem()):
+            self.flash(problem, theme.WARN, 15.0)
+        self.banners = [b for b in self.banners if b.until is None or b.until > self.clock]
+        self.model = self._model()
+
+    def _take_reading(self, reading: Any) -> None:
+        """A new camera reading: the thumbnail, what it settled, its problems and the board."""
+        s = self.session
+        self.reading = reading
+        h, w = reading.thumbnail.shape[:2]
+        raw = pygame.image.frombuffer(reading.thumbnail.tobytes(), (w, h), "RGB")
+        box = self.layout.camera
+        k = min(box.w / w, box.h / h)
+        self.thumb = pygame.transform.scale(raw, (max(1, int(w * k)), max(1, int(h * k))))
+        if reading.settled is not None:
+            self.settled = reading.settled
+        if reading.problem:
+            self.flash(reading.problem, theme.WARN, 15.0)
+            entry = self.dice_entry()
+            if entry is not None and not reads_dice(self.feed):
+                entry.camera_lost()
+        if reading.learned is True:
+            self.board_note = ""
+            self.flash("The camera learned the empty board: put the pieces back where the "
+                       "game has them", theme.GOOD, 10.0)
+        elif reading.learned is False:
+            self.flash("The camera could not find the board to learn it: point it at the "
+                       "whole board and try again (Referee menu)", theme.BAD, 10.0)
+        board = reading.board
+        if board is None:
+            return
+        if board.status == "no_reference":
+            self.board_note = NO_REFERENCE
+        elif board.status == "ok":
+            self.board_note = ""
+        for result in self.pawns.observe(s.state, board):
+            if result.status == "ok" and result.seat not in self.pawns.choices:
+                s.log.append(f"Checked: {result.sentence(self.presenter)}")
+        self._preselect()
+        if board.status == "ok" and board.stable:
+            self.table_notes = tuple(self.presenter.table_notes(s.state, board))
+            self._see_choice(board)
+
+    def _use_settled(self) -> None:
+        """A settled reading goes to the roll at hand, the decision the camera reads pieces
+        for, or the face set-up."""
         entry = self.dice_entry()
         if entry is not None and self.settled is not None:
-            entry.offer(self.settled)
+            self._offer(entry, self.settled)
+            self.settled = None
+        elif self.settled is not None and self.presenter.camera_pieces(self.session.state):
+            self._answer(self.settled)
             self.settled = None
         elif isinstance(self.top, FaceSetup) and self.settled is not None:
             self.top.offer(self.settled)
             self.settled = None
         if self._faces_shown and not any(isinstance(p, FaceSetup) for p in self.stack):
             # the set-up was left some other way (BACK held): the camera waits for the game's
-            # dice again
+            # dice (or pieces) again
             self._faces_shown = False
-            entry = self._new_dice_entry()
-            self._expect_dice(entry.sides if entry is not None else None,
-                              entry.kinds() if entry is not None else None)
-        if self.learner is not None and (problem := self.learner.problem()):
-            self.flash(problem, theme.WARN, 15.0)
-        self.banners = [b for b in self.banners if b.until is None or b.until > self.clock]
-        self.model = self._model()
+            self._expect_for(self._new_dice_entry())
+
+    def _expect_for(self, entry: DiceEntry | None) -> None:
+        """The camera looks for the roll at hand's dice, else the pieces the game reads for
+        the decision at hand (``camera_pieces``), else nothing."""
+        if entry is not None:
+            self._expect_dice(entry.sides, entry.kinds())
+        else:
+            self._expect_dice(None, self.presenter.camera_pieces(self.session.state) or None)
 
     def presented(self) -> None:
         """Called by the app right after a frame is on screen (for the dice latency)."""
@@ -526,15 +625,15 @@ class GameScreen:
         banners += [(p.sentence(self.presenter), theme.BAD) for p in self.pawns.problems()]
         if self.board_note:
             banners.append((self.board_note, theme.WARN))
+        banners += [(note, theme.BAD) for note in self.table_notes]
         banners += [(b.text, b.colour) for b in self.banners[-2:]]
         top = self.top
         entry = self.dice_entry()
         notes = tuple(root.notes) if isinstance(root, Menu) and over is None else ()
         page = int(self.clock // NOTES_PAGE_SECONDS)
         if entry is not None:
-            dice = DiceModel(tuple(entry.sides), tuple(entry.values), entry.mode,
-                             entry.cursor, entry.problem, tuple(entry.guessed),
-                             entry.labels(), entry.captions())
+            dice = DiceModel(entry.captions(), tuple(entry.values), entry.labels(),
+                             entry.mode, entry.cursor, entry.problem, tuple(entry.guessed))
             return DecisionModel(title, entry.title, (), entry.hint(), dice, tuple(banners),
                                  len(self.stack) - 1, notes, page, self._panel())
         rows = tuple((r.text, r.selected, r.enabled) for r in top.rows())

@@ -34,8 +34,9 @@ from hardware.capture import CaptureStatus, CaptureWorker
 
 class DiceReader(Protocol):
     def update(self, frame: Any) -> Any | None:
-        """A settled roll (with ``.dice`` of readings: ``.value``, ``.box``, ``.status``;
-        ``.status``; ``.message``) once per roll, else None."""
+        """A settled roll (with ``.dice`` of readings: ``.value``, ``.box``, ``.status``,
+        optionally ``.guess`` and ``.tag``; ``.status``; ``.message``) once per roll, else
+        None."""
 
     def reset(self) -> None: ...
 
@@ -153,6 +154,8 @@ class TableProcessor:
         play is unsure, not misread. A roll whose kinds all have a reader in
         ``die_readers`` (block or scatter dice ...) is read by that reader instead."""
         self._use_reader_for(tuple(kinds or ()))
+        if self._numbered is not None:
+            return  # a registered reader reads this roll: its own settings stay as they are
         config: Any = getattr(self.dice, "config", None)
         kinds = dice_kinds(sides)
         if not kinds or not hasattr(config, "kinds") or tuple(config.kinds) == kinds:
@@ -240,8 +243,7 @@ class TableProcessor:
                                    str(getattr(obs, "message", "")), time.perf_counter(),
                                    tuple(getattr(d, "guess", None) for d in obs.dice),
                                    crops=crops,
-                                   colours=tuple(str(getattr(d, "colour", "") or "")
-                                                 for d in obs.dice))
+                                   colours=tuple(_colour(d) for d in obs.dice))
         board: BoardSeen | None = None
         pieces: tuple[PieceMark, ...] = ()
         corners: tuple[tuple[int, int], ...] = ()
@@ -274,8 +276,10 @@ class TableProcessor:
         if bo is not None:
             occ = {int(c): tuple(r.owner for r in rs) for c, rs in
                    getattr(bo, "occupants", {}).items()}
-            board = BoardSeen(str(bo.status), str(bo.message), occ, bool(getattr(bo, "stable",
-                                                                                  False)))
+            covers = getattr(bo, "covers", None)
+            board = BoardSeen(str(bo.status), str(bo.message), occ,
+                              bool(getattr(bo, "stable", False)), getattr(bo, "detail", None),
+                              None if covers is None else frozenset(int(c) for c in covers))
             if getattr(bo, "corners", None) is not None:
                 full = tuple((float(x) * up, float(y) * up) for x, y in bo.corners)
                 corners = tuple((round(x * scale), round(y * scale)) for x, y in full)
@@ -327,6 +331,17 @@ class TableProcessor:
                 out.append(PieceMark(owner, cell, (round(pt[0] * scale) + 9 * k,
                                                    round(pt[1] * scale))))
         return tuple(out)
+
+
+def _colour(die: object) -> str:
+    """A die's colour as its reader tells it: its colour tag when the reader reads one
+    (``tag``: e.g. a piecepack die's suit, whose die it is; what it means is the game's
+    business), else its colour name (``colour``), else ""."""
+    for name in ("tag", "colour"):
+        value = getattr(die, name, None)
+        if isinstance(value, str) and value:
+            return value
+    return ""
 
 
 def _scale_box(box: Sequence[float], s: float) -> tuple[int, int, int, int]:

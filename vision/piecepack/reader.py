@@ -72,6 +72,13 @@ class PieceReading:
         return self.guess_value
 
     @property
+    def tag(self) -> str | None:
+        """The piece's colour tag as a game-blind caller (the kiosk) takes it: its suit, None
+        when not read (a die's suit from its colour; a coin's only when it lies suit side up).
+        The game decides what a tag means (whose die it is, which coin)."""
+        return self.suit
+
+    @property
     def label(self) -> str:
         v = "?" if self.value is None else M.VALUE_LABELS[self.value]
         s = "?" if self.suit is None else self.suit

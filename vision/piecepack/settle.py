@@ -4,7 +4,9 @@ stopped and two readings agree.
 :class:`PiecepackDiceSettler` has the kiosk's dice-reader shape (``update(frame)`` -> a settled
 roll once per roll, else None; ``reset()``; ``state``; ``last``; ``region``): each roll's
 ``dice`` carry ``value`` (0-5, None when unsure), ``suit`` (from the die's colour: whose die it
-is), ``box``, ``status`` and ``guess``.
+is; also as ``tag``, the name a game-blind caller reads it by), ``box``, ``status`` and
+``guess``. :class:`PiecepackCoinSettler` reads coins shown in the dice area the same way (a
+revealed coin: its suit side).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from vision.piecepack.reader import (
     STATUS_UNSURE,
     PieceObservation,
     PiecepackConfig,
+    PieceReading,
     read_pieces,
 )
 
@@ -40,15 +43,28 @@ class SettleConfig:
 
 def _signature(obs: PieceObservation) -> tuple[tuple[str, int, str, str], ...]:
     return tuple(sorted((d.suit or "?", -1 if d.value is None else d.value, d.status, d.kind)
-                        for d in obs.dice))
+                        for d in obs.pieces))
+
+
+@dataclass(frozen=True)
+class SettledPieces:
+    """A settled reading in the kiosk's roll shape: ``dice`` are the pieces read (coins, for
+    :class:`PiecepackCoinSettler`), each with ``value``, ``tag`` (suit), ``box``, ``status``,
+    ``guess``."""
+
+    dice: tuple[PieceReading, ...]
+    status: str
+    message: str = ""
 
 
 class PiecepackDiceSettler:
     """Piecepack dice only (coins in the dice area are left out of the roll)."""
 
+    piece_kind = "die"
+
     def __init__(self, config: PiecepackConfig = DEFAULT_CONFIG,
                  settle: SettleConfig = SettleConfig()) -> None:
-        self.config = replace(config, kinds=("die",))
+        self.config = replace(config, kinds=(self.piece_kind,))
         self.settle = settle
         self.region: tuple[int, int, int, int] | None = None
         self.state = "waiting"
@@ -104,7 +120,19 @@ class PiecepackDiceSettler:
         if len(self._reads) >= self.settle.max_reads:
             self._reported, self.state = True, "settled"
             dice = tuple(replace(d, value=None, suit=None, status=STATUS_UNSURE)
-                         for d in obs.dice)
+                         for d in obs.pieces)
             return PieceObservation(dice, "unsure", "the dice read differently while still: "
                                     "please confirm")
         return None
+
+
+class PiecepackCoinSettler(PiecepackDiceSettler):
+    """Coins only, shown to the camera in the dice area (a coin just revealed, suit side up):
+    the same settling as the dice; each settled reading's ``dice`` are the coins read
+    (``value`` on the value side, ``suit`` and ``tag`` on the suit side)."""
+
+    piece_kind = "coin"
+
+    def update(self, frame: np.ndarray) -> SettledPieces | None:  # type: ignore[override]
+        obs = super().update(frame)
+        return None if obs is None else SettledPieces(obs.coins, obs.status, obs.message)

@@ -17,8 +17,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from companion.core.actions import Action
+from companion.core.dice import DicePrompt
+from companion.games.dungeon_crawl import camera
 from companion.games.dungeon_crawl.actions import (
     Attack,
     First,
@@ -49,10 +52,12 @@ from companion.games.dungeon_crawl.pieces import (
 from companion.games.dungeon_crawl.state import CrawlState, Space, TileAt
 from companion.games.dungeon_crawl.words import xy
 from companion.kiosk import theme
+from companion.kiosk.dice_flow import DiceSeen, RollRead
+from companion.kiosk.die_readers import PIECEPACK_COIN
 from companion.kiosk.inputs import MapPicker, Menu, Option, Pad
 from companion.kiosk.map_view import MapCell, MapPiece, MapTarget, MapView, MapWall
 from companion.kiosk.painter import Colour
-from companion.kiosk.presenter import BasicPresenter, HeaderFacts
+from companion.kiosk.presenter import BasicPresenter, CameraAnswer, HeaderFacts
 from companion.kiosk.views import PlayerCard
 
 FLOOR = ("#6e5d45", "#5d4f3b")  # alternate tiles, so the 2x2 tiles read apart
@@ -416,3 +421,42 @@ class CrawlPresenter(BasicPresenter):
         words = ", ".join(value_label(v) for v in values)
         count = f"{len(values)} treasure{'s' if len(values) > 1 else ''}"
         return (f"Treasures: {words}", f"{count}, worth {sum(values)} in all")
+
+    # -- the camera --------------------------------------------------------------------------
+    def roll_read(self, state: CrawlState, prompt: DicePrompt, seen: DiceSeen) -> RollRead:
+        """Each player rolls their own die (ruling C-25): see ``camera.roll_read``."""
+        return camera.roll_read(state, prompt, seen)
+
+    def camera_pieces(self, state: CrawlState) -> tuple[str, ...]:
+        """While a coin is turned over, the camera reads the coin shown in the dice area."""
+        pending = state.pending
+        if state.outcome is None and pending is not None and pending.step == "reveal":
+            return (PIECEPACK_COIN,)
+        return ()
+
+    def camera_answer(self, state: CrawlState, seen: DiceSeen) -> CameraAnswer | None:
+        return camera.coin_answer(state, seen)
+
+    def place_of(self, state: CrawlState, seat: int) -> int | None:
+        """Where the camera should see the seat's pawn: its space, numbered for the kiosk."""
+        at = state.players[seat].at
+        return None if at is None else camera.place_number(at)
+
+    def place_name(self, place: int) -> str:
+        return xy(camera.place_space(place))
+
+    def board_reader(self, state: CrawlState) -> Any:
+        """The tiles and pawns on the marker sheet (``camera.CrawlTableReader``)."""
+        return camera.CrawlTableReader(state)
+
+    def seen_choice(self, state: CrawlState, seen: Any) -> Action | None:
+        return camera.seen_choice(state, self.game, seen)
+
+    def table_notes(self, state: CrawlState, seen: Any) -> tuple[str, ...]:
+        return camera.table_notes(state, seen)
+
+    def demo_table(self, state: CrawlState, size: tuple[int, int], seed: int) -> Any:
+        """The demo's camera: this game's table drawn with piecepack pieces."""
+        from companion.games.dungeon_crawl.demo_table import CrawlDemoTable
+
+        return CrawlDemoTable(self.game, state, size, seed)

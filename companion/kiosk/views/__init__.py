@@ -104,14 +104,16 @@ class HeaderModel:
 
 @dataclass(frozen=True)
 class DiceModel:
-    sides: tuple[int, ...]
+    """The dice pad as drawn: one entry per die, each named by its kind and showing its face as
+    the kind reads it (a die's number of faces is never what the screen says)."""
+
+    kinds: tuple[str, ...]  # each die as the screen names it ("d6", "piecepack die")
     values: tuple[int, ...]
+    labels: tuple[str, ...]  # each value as its face reads ("null", "ace", "4")
     mode: str
     cursor: int
     problem: str = ""
     guessed: tuple[bool, ...] = ()  # a value pre-filled from the camera's guess, not yet checked
-    labels: tuple[str, ...] = ()  # each value as its face reads ("null"); () = the numbers
-    kinds: tuple[str, ...] = ()  # each die's name ("piecepack"); () = "d<sides>"
 
 
 @dataclass(frozen=True)

@@ -168,14 +168,14 @@ def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
         note = d.problem
     note_size, dsize = lay.font(20), lay.font(18)
     notes = p.lines(note, note_size, area.w) if note else []
-    # the dice, their d-labels and the note, all inside the area
+    # the dice, their kinds' names and the note, all inside the area
     size = min(area.h - dsize - 6 - len(notes) * note_size - 4,
                (area.w - (n - 1) * lay.pad * 2) // n, 150)
     size = max(28, size)
     total = n * size + (n - 1) * lay.pad * 2
     x = area.centerx - total // 2
     y = area.y + 4
-    for i, (value, sides) in enumerate(zip(d.values, d.sides, strict=True)):
+    for i, (label, kind) in enumerate(zip(d.labels, d.kinds, strict=True)):
         box = pygame.Rect(x + i * (size + lay.pad * 2), y, size, size)
         editing = d.mode == "edit" and i == d.cursor
         guess = i < len(d.guessed) and d.guessed[i]  # only ever set while entering values
@@ -184,14 +184,12 @@ def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
         p.rect(box, theme.ACCENT if editing else (theme.GOOD if d.mode == "confirm"
                                                    else theme.WARN if guess else theme.BORDER),
                width=4 if editing or guess else 2, radius=size // 6)
-        label = "?" if d.mode == "camera" else (d.labels[i] if i < len(d.labels)
-                                                 else str(value))
+        label = "?" if d.mode == "camera" else label
         big = int(size * 0.7) if len(label) <= 2 else max(lay.min_font, int(size * 0.32))
         p.text(label, box.center, big, theme.BG, anchor="center", max_width=box.w - 6)
         if guess:  # the camera's guess, not yet checked: a "?" in the corner
             p.text("?", (box.right - size // 8, box.y + size // 10), max(14, size // 4), theme.WARN,
                    anchor="midtop")
-        kind = d.kinds[i] if i < len(d.kinds) else f"d{sides}"
         p.text(kind, (box.centerx, box.bottom + 2), dsize, theme.MUTED,
                anchor="midtop")
     ny = y + size + dsize + 6

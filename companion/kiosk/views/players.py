@@ -141,6 +141,8 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,  #
             y += small + 2
     if c.check:
         for txt in p.lines(c.check, small, width):
+            if y + small > r.bottom - pad // 2:
+                break  # never past the card (the decision panel says it in full)
             p.text(txt, (x0, y), small, theme.BAD)
             y += small + 2
     area = pygame.Rect(x0, y, r.w - pad * 4, r.bottom - pad - y)

@@ -53,7 +53,7 @@ def test_the_kinds_reader_reads_their_roll_and_the_numbered_reader_comes_back(
 
     monkeypatch.setitem(die_readers._READERS, "block", factory)
     numbered = FakeReader()
-    processor = TableProcessor(numbered, None)  # type: ignore[arg-type]
+    processor = TableProcessor(numbered, None)
     processor.expect_dice((6, 6), ("block", "block"))
     assert processor.dice is made[0] and made[0].kinds == ("block", "block")
     assert made[0].region == (1, 2, 30, 40)  # the dice area carries over
@@ -73,7 +73,7 @@ def test_a_reader_that_cannot_start_leaves_the_numbered_reader(monkeypatch: pyte
 
     monkeypatch.setitem(die_readers._READERS, "scatter", broken)
     numbered = FakeReader()
-    processor = TableProcessor(numbered, None)  # type: ignore[arg-type]
+    processor = TableProcessor(numbered, None)
     processor.expect_dice((8,), ("scatter",))
     assert processor.dice is numbered
     assert any("model missing" in e for e in processor.errors)
@@ -138,3 +138,51 @@ def test_the_autopilot_plans_presses_over_the_dies_faces() -> None:
     for p in presses:
         e.handle(p)
     assert e.submitted is not None and e.submitted == _Roll(0, (0,))
+
+
+def test_a_registered_reader_keeps_its_own_settings_when_its_roll_is_expected() -> None:
+    from vision.piecepack.settle import PiecepackDiceSettler
+
+    processor = TableProcessor(FakeReader(), None)
+    processor.expect_dice((5,), ("piecepack",))
+    assert isinstance(processor.dice, PiecepackDiceSettler)
+    assert processor.dice.config.kinds == ("die",)  # not the numbered reader's d4 ... d20
+
+
+def test_coins_shown_to_the_camera_have_a_reader_of_their_own() -> None:
+    from vision.piecepack.settle import PiecepackCoinSettler
+
+    factory = die_readers.factory_for((die_readers.PIECEPACK_COIN,))
+    assert factory is not None
+    settler = factory((die_readers.PIECEPACK_COIN,))
+    assert isinstance(settler, PiecepackCoinSettler) and settler.config.kinds == ("coin",)
+
+
+@dataclass(frozen=True)
+class _Die:
+    value: int | None
+    tag: str | None
+    box: tuple[int, int, int, int] = (0, 0, 8, 8)
+    status: str = "read"
+    guess: int | None = None
+
+
+@dataclass(frozen=True)
+class _Thrown:
+    dice: tuple[_Die, ...]
+    status: str = "ok"
+    message: str = ""
+
+
+class TaggingReader:
+    def update(self, frame: Any) -> _Thrown:
+        return _Thrown((_Die(3, "moons"), _Die(None, None)))
+
+    def reset(self) -> None:
+        pass
+
+
+def test_a_settled_reading_carries_each_dies_colour_tag() -> None:
+    processor = TableProcessor(TaggingReader(), None)
+    seen = processor(np.zeros((48, 64, 3), np.uint8)).settled
+    assert seen is not None and seen.values == (3, None) and seen.colours == ("moons", "")

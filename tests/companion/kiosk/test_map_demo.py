@@ -47,7 +47,7 @@ def test_the_dice_pad_enters_every_piecepack_face_by_name() -> None:
     entry.handle(NEXT)
     assert entry.labels() == ("ace",)
     assert entry.plan_entry((0,)) == [NEXT] * 5 + [CONFIRM]
-    assert entry.check((6,)) == "a piecepack cannot show 6: press CONFIRM to enter the values"
+    assert entry.check((6,)) == "a piecepack die cannot show 6: press CONFIRM to enter the values"
     assert entry.check((0,)) == ""
 
 
@@ -75,7 +75,7 @@ def test_the_demo_never_throws_a_piecepack_die_on_the_synthetic_table() -> None:
     session = Session.memory("dungeon_crawl", [("Ann", "red"), ("Ben", "black")], 4)
     screen = GameScreen(session, SeeingNothing(), (800, 480))
     table = Table()
-    pilot = Autopilot(screen, InputQueue(), seed=4, table=table,  # type: ignore[arg-type]
+    pilot = Autopilot(screen, InputQueue(), seed=4, table=table,
                       think=0.0, press=0.0, camera_wait=0.4)
     for _ in range(20_000):
         if pilot.button_rolls >= 3 or session.state.outcome is not None:
@@ -87,3 +87,50 @@ def test_the_demo_never_throws_a_piecepack_die_on_the_synthetic_table() -> None:
     assert pilot.button_rolls >= 3
     assert table.rolls == []
     assert numbered((1, 2, 3, 4, 5, 6)) and not numbered(PIECEPACK_DIE.faces)
+
+
+class ShowingTable(Table):
+    """A game's own demo table whose camera never reads what is shown on it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: list[object] = []
+        self.states: list[object] = []
+
+    def present(self, state: object, action: object) -> bool:
+        self.shown.append(action)
+        return True
+
+    def show(self, state: object) -> None:
+        self.states.append(state)
+
+    def can_throw(self, prompt: DicePrompt) -> bool:
+        return False
+
+
+def test_the_bots_choice_is_asked_once_while_the_camera_is_given_time() -> None:
+    """Waiting for the camera to read a coin turned over must not ask the bot again (its
+    table draws the coin's hidden suit when asked): every choice shown on the table once."""
+    from companion.games.dungeon_crawl.actions import Reveal
+
+    session = Session.memory("dungeon_crawl", [("Ann", "red"), ("Ben", "black")], 4)
+    screen = GameScreen(session, SeeingNothing(), (800, 480))
+    table = ShowingTable()
+    pilot = Autopilot(screen, InputQueue(), seed=4, table=table, think=0.0, press=0.0,
+                      camera_wait=1.0)
+    for _ in range(20_000):
+        if sum(isinstance(a, Reveal) for a in table.shown) >= 3 or \
+                session.state.outcome is not None:
+            break
+        pilot.tick(0.2)
+        for inp in pilot.queue.drain():
+            screen.handle(inp)
+        screen.update(0.2)
+    reveals = [a for a in table.shown if isinstance(a, Reveal)]
+    assert len(reveals) >= 3
+    assert len(table.shown) == pilot.camera_choices and pilot.camera_picked == 0
+    applied = [ln for ln in session.lines if " reveal " in ln]
+    assert len(applied) >= 2  # the suit each bot drew once is the one entered
+    assert applied == [session.rules.format_action(session.state, a)
+                       for a in reveals[:len(applied)]]
+    assert len(table.states) == len(session.lines)  # the table shown after every action

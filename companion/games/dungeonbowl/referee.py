@@ -442,6 +442,7 @@ def _trampoline(t: Txn, p: Pending, values: tuple[int, ...], answer: str) -> Non
     here = m.at
     assert here is not None
     landing = here
+    stopped_by = None
     for _ in range(squares):
         nxt = (here[0] + dx, here[1] + dy)
         if nxt not in d.cells or (nxt in g.solid and d.cells[nxt].terrain != "obstacle"):
@@ -451,11 +452,15 @@ def _trampoline(t: Txn, p: Pending, values: tuple[int, ...], answer: str) -> Non
             break
         here = nxt
         if t.s.model_at(here) is not None:
+            stopped_by = t.s.model_at(here)
             break  # not landed on: down on the last free square before it (B-19)
         if d.cells[here].terrain != "obstacle":
             landing = here
     t.say("leap", f"{m.id} is flung {squares} square(s) {SCATTER.label(values[1])}, "
-          f"landing at {xy(landing)}", m.team)
+          f"landing at {xy(landing)}" + (
+              f", short of {stopped_by.id} at {xy(stopped_by.at)}: a Player Collision is the "
+              "base rules': declare its outcome (B-19, B-30)" if stopped_by is not None else ""),
+          m.team)
     if m.has("acrobatics"):
         ag_roll(t, m, "acrobatics", f"{m.id} lands on its feet? (Acrobatics, unmodified)", [],
                 ("stays on its feet", "knocked down"), (("to", xy(landing)),))

@@ -231,6 +231,11 @@ def trap_effect(t: Txn, m: Model, trap: Trap) -> None:
                        2 * (levels - 1) + (3 if spiked else 0), (levels - 1) + (1 if spiked
                                                                                  else 0))
             return
+        if below is not None:
+            taken = t.s.model_at(below)
+            t.say("note", f"the square below the hole, {xy(below)}, is taken"
+                  + (f" by {taken.id}" if taken is not None else "")
+                  + ": it works as a pit (B-28)", m.team)
         m = replace(m, status="in_pit")
         t.put(m)
         drop_balls(t, m)

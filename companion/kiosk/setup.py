@@ -290,6 +290,17 @@ class SetupScreen:
 
         return find_game(self.setup.variant)
 
+    def _fit_count(self) -> None:
+        """The player count the game says its chosen options seat (its ``default_players``,
+        e.g. one team per end zone of the chosen map), for a game that says so."""
+        rules = self._rules()
+        ask = getattr(rules, "default_players", None)
+        if not callable(ask):
+            return
+        chosen = {k: rules.parse_option(k, v)[1] if isinstance(v, str) else v
+                  for k, v in self.setup.options.items()}
+        set_player_count(self.setup, int(ask(chosen)))
+
     def _build(self, key: tuple[Any, ...]) -> Page:
         page = self._make(key)
         if isinstance(page, Menu):
@@ -462,10 +473,10 @@ class SetupScreen:
             self._up()
         elif head == "variant":
             if rest != st.variant:
-                n = len(st.seats)
                 old = st.seats
-                self.setup = default_setup(rest, n)
-                for s, was in zip(self.setup.seats, old, strict=True):
+                self.setup = default_setup(rest, len(old))
+                self._fit_count()
+                for s, was in zip(self.setup.seats, old, strict=False):
                     s.name, s.team = was.name, was.team
             self._up()
         elif head == "count":
@@ -489,6 +500,7 @@ class SetupScreen:
             now = str(st.options.get(rest, values[0]))
             st.options[rest] = values[(values.index(now) + 1) % len(values)] \
                 if now in values else values[0]
+            self._fit_count()
             self._refresh()
         elif head == "toggle":
             st.options[rest] = not st.options.get(rest, False)

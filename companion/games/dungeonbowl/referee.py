@@ -231,6 +231,11 @@ def trap_effect(t: Txn, m: Model, trap: Trap) -> None:
                        2 * (levels - 1) + (3 if spiked else 0), (levels - 1) + (1 if spiked
                                                                                  else 0))
             return
+        if below is not None:
+            taken = t.s.model_at(below)
+            t.say("note", f"the square below the hole, {xy(below)}, is taken"
+                  + (f" by {taken.id}" if taken is not None else "")
+                  + ": it works as a pit (B-28)", m.team)
         m = replace(m, status="in_pit")
         t.put(m)
         drop_balls(t, m)
@@ -442,6 +447,7 @@ def _trampoline(t: Txn, p: Pending, values: tuple[int, ...], answer: str) -> Non
     here = m.at
     assert here is not None
     landing = here
+    stopped_by = None
     for _ in range(squares):
         nxt = (here[0] + dx, here[1] + dy)
         if nxt not in d.cells or (nxt in g.solid and d.cells[nxt].terrain != "obstacle"):
@@ -451,11 +457,15 @@ def _trampoline(t: Txn, p: Pending, values: tuple[int, ...], answer: str) -> Non
             break
         here = nxt
         if t.s.model_at(here) is not None:
+            stopped_by = t.s.model_at(here)
             break  # not landed on: down on the last free square before it (B-19)
         if d.cells[here].terrain != "obstacle":
             landing = here
     t.say("leap", f"{m.id} is flung {squares} square(s) {SCATTER.label(values[1])}, "
-          f"landing at {xy(landing)}", m.team)
+          f"landing at {xy(landing)}" + (
+              f", short of {stopped_by.id} at {xy(stopped_by.at)}: a Player Collision is the "
+              "base rules': declare its outcome (B-19, B-30)" if stopped_by is not None else ""),
+          m.team)
     if m.has("acrobatics"):
         ag_roll(t, m, "acrobatics", f"{m.id} lands on its feet? (Acrobatics, unmodified)", [],
                 ("stays on its feet", "knocked down"), (("to", xy(landing)),))

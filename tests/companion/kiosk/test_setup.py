@@ -229,8 +229,10 @@ def test_agreed_variables_with_several_values_are_chosen_on_the_setup_screen(
     press(screen, CONFIRM)
     goto(screen, "Dungeonbowl")
     press(screen, CONFIRM)
+    assert len(screen.setup.seats) == 2  # the default map has two end zones
     goto(screen, "Dungeon: two_teams")
     press(screen, CONFIRM, CONFIRM)  # two_teams -> every_feature -> four_teams
+    assert len(screen.setup.seats) == 4  # a team for each end zone of the chosen map
     goto(screen, "Balls: 1")
     press(screen, CONFIRM, CONFIRM)  # 1 -> 2 -> 3
     goto(screen, "Multiball: standard")

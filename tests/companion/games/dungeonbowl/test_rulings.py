@@ -143,8 +143,9 @@ def test_b16_virtual_trap_tokens_are_drawn_from_the_seed() -> None:
 def test_b19_d3_and_the_trampoline_stopping_square() -> None:
     assert [d3(v) for v in range(1, 7)] == [1, 1, 2, 2, 3, 3]
     state = position("set model Orcs o1 3,3\nset model Elves e1 6,3")
-    s1, _ = act(state, "Orcs step o1 4,3", "Orcs answer trampoline", "Orcs roll 6 right")
+    s1, events = act(state, "Orcs step o1 4,3", "Orcs answer trampoline", "Orcs roll 6 right")
     assert model(s1, "o1").at == (5, 3)  # three squares right, but e1 stands on 6,3
+    assert "short of e1 at 6,3: a Player Collision" in said(events)  # said, not applied
     wall = position("set model Orcs o1 3,3")
     wall, _ = act(wall, "Orcs step o1 4,3", "Orcs answer trampoline", "Orcs roll 6 left")
     assert model(wall, "o1").at == (1, 3)  # the wall at 0,3 stops it

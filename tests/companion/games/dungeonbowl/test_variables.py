@@ -177,6 +177,10 @@ def test_db52_a_pit_on_a_platform_is_a_hole_to_the_square_below() -> None:
     m = model(s1, "o1")
     assert m.at == (8, 6) and m.status == "prone" and "drops through the hole" in said(events)
     assert pending(s1).modifiers == (("armour", 3), ("injury", 1))
+    taken = position("set model Orcs o1 6,6\nset model Elves e1 8,6\nset trap 7,6")
+    taken, events = act(taken, "Orcs step o1 7,6", "Orcs answer pit")
+    assert model(taken, "o1").status == "in_pit" and model(taken, "o1").at == (7, 6)
+    assert "8,6, is taken by e1: it works as a pit (B-28)" in said(events)
     flat = position("set model Orcs o1 6,5\nset trap 6,6")
     flat, _ = act(flat, "Orcs step o1 6,6", "Orcs answer pit")
     assert model(flat, "o1").status == "in_pit"  # no hole there: a pit

@@ -270,3 +270,16 @@ def test_z23_die_colours_option_refuses_more_colours_than_seats() -> None:
     bad = GROUP_BEFORE_ROLL.replace("seed 1\n", "seed 1\noption die_colours=a,b,c,d,e\n")
     with pytest.raises(TranscriptError, match="die_colours takes one colour name per seat"):
         replay(bad)
+
+
+def test_z29_d6_zombie_dice_prompts_name_the_dice_rolled_again() -> None:
+    text = ZOMBIE_TURN.replace("seed 1\n", "seed 1\noption zombie_dice=d6\n").replace(
+        "Dee roll 3 2\n", "")
+    s = session(text)
+    pres = s.rules.presenter()
+    prompt = pres.dice_prompt(s.state)
+    assert prompt is not None and [d.name for d in prompt.dice] == ["d6", "d6"]
+    state, _ = s.rules.apply(s.state, pres.roll_action(s.state, prompt, (3, 6)))
+    again = pres.dice_prompt(state)
+    assert again is not None and [d.name for d in again.dice] == ["d6"]
+    assert again.purpose == "Dee (zombie) rolls every 5 or 6 again: 1d6; the 3 stands"

@@ -283,3 +283,18 @@ def test_z29_d6_zombie_dice_prompts_name_the_dice_rolled_again() -> None:
     again = pres.dice_prompt(state)
     assert again is not None and [d.name for d in again.dice] == ["d6"]
     assert again.purpose == "Dee (zombie) rolls every 5 or 6 again: 1d6; the 3 stands"
+
+
+def test_group_editor_rows_follow_the_pieces_the_camera_sees() -> None:
+    s = session(GROUP_TURN)  # Ann and Cy on States Avenue; dice 1 2 4 | 3 5 6
+    feed = Feed()
+    screen = GameScreen(s, feed, (1280, 720))
+    render_one(screen, (1280, 720))
+    seen = {STATES + 6: ("Ann",), STATES - 7: ("Cy",)}  # New York Avenue, Oriental Avenue
+    for _ in range(7):  # the editor, then three rows per member, each pre-selected
+        screen.handle(CONFIRM)
+        feed.see(seen)
+        render_one(screen, (1280, 720))
+    assert s.lines[-1] == "Ann allocate Ann:5,1:forward Cy:4,3:back"
+    assert s.state.players[0].position == STATES + 6
+    assert s.state.players[2].position == STATES - 7

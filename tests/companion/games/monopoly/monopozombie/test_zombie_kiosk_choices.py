@@ -290,7 +290,7 @@ def test_group_editor_rows_follow_the_pieces_the_camera_sees() -> None:
     feed = Feed()
     screen = GameScreen(s, feed, (1280, 720))
     render_one(screen, (1280, 720))
-    seen = {STATES + 6: ("Ann",), STATES - 7: ("Cy",)}  # New York Avenue, Oriental Avenue
+    seen: dict[int, tuple[str, ...]] = {STATES + 6: ("Ann",), STATES - 7: ("Cy",)}
     for _ in range(7):  # the editor, then three rows per member, each pre-selected
         screen.handle(CONFIRM)
         feed.see(seen)

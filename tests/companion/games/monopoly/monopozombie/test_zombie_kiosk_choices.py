@@ -298,3 +298,22 @@ def test_group_editor_rows_follow_the_pieces_the_camera_sees() -> None:
     assert s.lines[-1] == "Ann allocate Ann:5,1:forward Cy:4,3:back"
     assert s.state.players[0].position == STATES + 6
     assert s.state.players[2].position == STATES - 7
+
+
+def test_the_demo_autopilot_finds_every_together_allocation_in_the_group_menu() -> None:
+    s = session(GROUP_TURN)
+    pres = s.rules.presenter()
+    together = [a for a in s.rules.legal_actions(s.state) if isinstance(a, Allocate)]
+    assert len(together) >= 2
+    for action in together:
+        screen = GameScreen(s, Feed(), (800, 480))
+        menu = screen.stack[0]
+        assert isinstance(menu, Menu)
+        presses = pres.menu(s.state).plan(action)
+        assert presses is not None
+        before = s.lines[:]
+        for press in presses:
+            screen.handle(press)
+        assert s.lines[len(before):] == [s.rules.format_action(replay(GROUP_TURN).state,
+                                                               action)]
+        s.undo(1)

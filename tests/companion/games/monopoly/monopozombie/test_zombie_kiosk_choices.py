@@ -270,3 +270,50 @@ def test_z23_die_colours_option_refuses_more_colours_than_seats() -> None:
     bad = GROUP_BEFORE_ROLL.replace("seed 1\n", "seed 1\noption die_colours=a,b,c,d,e\n")
     with pytest.raises(TranscriptError, match="die_colours takes one colour name per seat"):
         replay(bad)
+
+
+def test_z29_d6_zombie_dice_prompts_name_the_dice_rolled_again() -> None:
+    text = ZOMBIE_TURN.replace("seed 1\n", "seed 1\noption zombie_dice=d6\n").replace(
+        "Dee roll 3 2\n", "")
+    s = session(text)
+    pres = s.rules.presenter()
+    prompt = pres.dice_prompt(s.state)
+    assert prompt is not None and [d.name for d in prompt.dice] == ["d6", "d6"]
+    state, _ = s.rules.apply(s.state, pres.roll_action(s.state, prompt, (3, 6)))
+    again = pres.dice_prompt(state)
+    assert again is not None and [d.name for d in again.dice] == ["d6"]
+    assert again.purpose == "Dee (zombie) rolls every 5 or 6 again: 1d6; the 3 stands"
+
+
+def test_group_editor_rows_follow_the_pieces_the_camera_sees() -> None:
+    s = session(GROUP_TURN)  # Ann and Cy on States Avenue; dice 1 2 4 | 3 5 6
+    feed = Feed()
+    screen = GameScreen(s, feed, (1280, 720))
+    render_one(screen, (1280, 720))
+    seen: dict[int, tuple[str, ...]] = {STATES + 6: ("Ann",), STATES - 7: ("Cy",)}
+    for _ in range(7):  # the editor, then three rows per member, each pre-selected
+        screen.handle(CONFIRM)
+        feed.see(seen)
+        render_one(screen, (1280, 720))
+    assert s.lines[-1] == "Ann allocate Ann:5,1:forward Cy:4,3:back"
+    assert s.state.players[0].position == STATES + 6
+    assert s.state.players[2].position == STATES - 7
+
+
+def test_the_demo_autopilot_finds_every_together_allocation_in_the_group_menu() -> None:
+    s = session(GROUP_TURN)
+    pres = s.rules.presenter()
+    together = [a for a in s.rules.legal_actions(s.state) if isinstance(a, Allocate)]
+    assert len(together) >= 2
+    for action in together:
+        screen = GameScreen(s, Feed(), (800, 480))
+        menu = screen.stack[0]
+        assert isinstance(menu, Menu)
+        presses = pres.menu(s.state).plan(action)
+        assert presses is not None
+        before = s.lines[:]
+        for press in presses:
+            screen.handle(press)
+        assert s.lines[len(before):] == [s.rules.format_action(replay(GROUP_TURN).state,
+                                                               action)]
+        s.undo(1)

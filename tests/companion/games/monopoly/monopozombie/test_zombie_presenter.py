@@ -47,7 +47,8 @@ class FakeFeed:
         self.expected: object = None
         self.dice: list[tuple[int, ...] | None] = []
 
-    def expect_dice(self, sides: Sequence[int] | None) -> None:
+    def expect_dice(self, sides: Sequence[int] | None,
+                    kinds: Sequence[str] | None = None) -> None:
         self.dice.append(tuple(sides) if sides is not None else None)
 
     def poll(self) -> TableReading | None:

@@ -1224,13 +1224,17 @@ class Illumonopoly(Rules):
                 if state.squares[i].mortgaged and not self.transfer_pending(state, i) and \
                         self.unmortgage_ok(state, player, i):
                     out.append(Unmortgage(player, i))
+        sqs = state.squares
+        sell = raising or self.may_manage(state, player, "sell")
+        mortgage = raising or self.may_manage(state, player, "mortgage")
         for i in mine:
-            if raising or self.may_manage(state, player, "sell"):
-                if state.squares[i].level and self._sell_problem(state, player, i) is None:
-                    out.append(Sell(player, i))
-            if raising or self.may_manage(state, player, "mortgage"):
-                if self._mortgage_problem(state, player, i) is None:
-                    out.append(Mortgage(player, i))
+            s = sqs[i]
+            if sell and s.level and self._sell_problem(state, player, i) is None:
+                out.append(Sell(player, i))
+            # (the checks of _mortgage_problem inlined: ``mine`` are the player's lots in
+            # play, and only the lot itself must be bare, I-37; this runs every step)
+            if mortgage and not s.mortgaged and not s.level:
+                out.append(Mortgage(player, i))
         p = _p(state, player)
         if raising or not self.may_manage(state, player, "build") or p.audited:
             return out

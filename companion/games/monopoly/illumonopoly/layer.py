@@ -1150,7 +1150,21 @@ class Illumonopoly(Rules):
                 t.emit("card_taken", c.player, other=c.target)
         elif kind == "condemned_property":
             index = c.square
-            if t.squares[index].level:
+            s = t.squares[index]
+            if s.hotel and t.bank_houses < t.options.max_houses:
+                # I-42: the bank cannot give four houses for the hotel: the lot keeps as many
+                # as it has; the levels it loses beyond the first are sold at half price
+                keep = max(0, t.bank_houses)
+                t.bank_hotels += 1
+                t.bank_houses -= keep
+                t.set_square(index, hotel=False, houses=keep)
+                lost = t.options.max_houses - keep
+                if lost and s.owner is not None:
+                    half = self.board.squares[index].house_cost // 2
+                    t.receive(s.owner, self.valued(t, index, lost * half), BANK,
+                              f"sold a building on {self.board.squares[index].name}")
+                self.even_group(t, self.board.squares[index].group, ask=False)
+            elif s.level:
                 self.remove_building(t, index)
                 # the card says the other houses must come down (paid): no choice (I-26)
                 self.even_group(t, self.board.squares[index].group, ask=False)

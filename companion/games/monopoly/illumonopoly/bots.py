@@ -8,13 +8,19 @@ among the legal actions it is given).
   more, the complainant or defendant 5 or less) within a budget set by what the lot is worth
   and what it holds; onlookers pass.
 - Trades and suits, as the first move of its turn: cash for the one lot that keeps a bare
-  colour group from being wholly its own; failing that, when it can outspend the defendant,
+  colour group from being wholly its own (when rich, for any lone rival lot of a group it
+  has a foot in); failing that, when it can outspend the defendant,
   a Title Defect for such a lot, or an antitrust suit against a runaway leader's built
   monopoly (never a landmark: lots out of play end no game).
-- Building: only on a whole colour group of its own, keeping a reserve (never on a lone
-  lot or an unowned one).
+- Building: a whole colour group first; then, keeping more money back, a group it shares
+  only with unowned lots (unowned lots built up to let its own rise) and a first house
+  where a rival holds a lot; otherwise the plain bot's building (anywhere it may, which is
+  what makes rents high enough to end games). When the bank is out of houses, a house sold
+  off a cheaper group so that a group at three or four houses can reach hotels (and give
+  the bank its houses back).
 - Creditors take a lot instead of rent when it is worth at least half the rent; the owner of
   a group left uneven builds the bare lot up when it can spare the money.
+- Auctions: up to the printed price, in the largest steps offered.
 - A Court Date card now and then at the end of its turn; Bermuda hides the richest rival lot.
 """
 
@@ -23,7 +29,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.monopoly.actions import Action, Build, Choose, Pass, Roll
+from companion.games.monopoly.actions import (
+    Action,
+    Bid,
+    Build,
+    Choose,
+    Pass,
+    PassBid,
+    Roll,
+    Sell,
+)
 from companion.games.monopoly.illumonopoly.actions import (
     BavarianDeal,
     DeclareMissing,
@@ -42,7 +57,7 @@ from companion.games.monopoly.illumonopoly.contests import (
     SupportRound,
 )
 from companion.games.monopoly.illumonopoly.state import CENTRAL, IllumPlayer
-from companion.games.monopoly.pending import BuyDecision, Debt
+from companion.games.monopoly.pending import Auction, BuyDecision, Debt
 from companion.games.monopoly.state import GameState
 
 if TYPE_CHECKING:
@@ -70,6 +85,8 @@ def bot_hint(rules: Illumonopoly, state: GameState,  # noqa: C901
         return _support(rules, state, head, actions)
     if isinstance(head, CardWindow):
         return _pass(actions)
+    if isinstance(head, Auction) and head.square >= 0:
+        return _bid(rules, state, head, actions)
     if isinstance(head, InKindOffer):
         price = rules.board.squares[head.square].price
         owed = next((d.amount for d in state.pending if isinstance(d, Debt)
@@ -138,18 +155,25 @@ def _trade(rules: Illumonopoly, state: GameState, cur: int) -> Action | None:
     from companion.games.monopoly.actions import Trade, TradeSide
 
     central = _central(state, cur)
+    wanted: list[tuple[int, int]] = []  # (lots still missing from the group, lot)
     for group, lots in rules.board.groups.items():
         if rules.board.squares[lots[0]].kind != "street":
             continue
         live = rules.group_lots(state, group)
         others = [i for i in live if state.squares[i].owner != cur]
-        if len(others) != 1 or len(live) < 2 or any(state.squares[i].level for i in live):
+        if not others or len(others) == len(live) or any(state.squares[i].level for i in live):
             continue
-        lot = others[0]
+        if len(others) > 1 and central < 3000:  # a first step toward a group: only when rich
+            continue
+        for lot in others:
+            owner = state.squares[lot].owner
+            # the owner sells a lone lot of the group, never one of a pair it is building
+            if owner is not None and sum(1 for i in live if state.squares[i].owner == owner) == 1:
+                wanted.append((len(others), lot))
+    for _missing, lot in sorted(wanted):
         owner = state.squares[lot].owner
-        if owner is None:
-            continue
-        offer = max(rules.board.squares[lot].price * 2, (central - RESERVE) // 3)
+        assert owner is not None
+        offer = max(rules.board.squares[lot].price * 2, (central - RESERVE) // 4)
         if central - offer < RESERVE:
             continue
         action = Trade(cur, owner, TradeSide(cash=offer), TradeSide(squares=(lot,)))
@@ -160,29 +184,77 @@ def _trade(rules: Illumonopoly, state: GameState, cur: int) -> Action | None:
 
 def _build(rules: Illumonopoly, state: GameState, cur: int,
            actions: Sequence[Action]) -> Action | None:
-    """Build on its own lots where it pays: a whole colour group (a part-group stays bare, so
-    that trades can still complete it); never down to the last of its money. With only poor
-    builds on offer it goes on with the turn (the plain bot would build anywhere it may)."""
-    builds = [a for a in actions if isinstance(a, Build) and a.player == cur
-              and state.squares[a.square].owner == cur]
+    """Build where it pays first, keeping more money back the less the group is its own: a
+    whole colour group, then a group shared only with unowned lots (its own lots, then the
+    unowned ones that hold them back), then a first house where a rival holds a lot; None
+    leaves the rest to the plain bot."""
+    builds = [a for a in actions if isinstance(a, Build) and a.player == cur]
+    if not state.bank_houses:
+        freed = _free_houses(rules, state, cur, actions)
+        if freed is not None:
+            return freed
     if not builds:
         return None
     cash = state.players[cur].cash
-    good = []
+    good: list[tuple[int, int, Build]] = []
     for a in builds:
         sq = rules.board.squares[a.square]
         lots = rules.group_lots(state, sq.group)
         owners = {state.squares[i].owner for i in lots}
-        mine = sum(1 for i in lots if state.squares[i].owner == cur)
-        whole = owners == {cur}
-        if whole and mine >= 2 and cash - sq.house_cost >= RESERVE + 150:
-            good.append(a)
+        own = state.squares[a.square].owner == cur
+        if owners == {cur}:
+            margin = 150  # a whole group of its own
+        elif cur in owners and owners <= {cur, None}:
+            margin = 300 if own else 500  # its lots and unowned ones: raise them together
+        elif own and state.squares[a.square].level == 0:
+            margin = 450  # one house where a rival holds a lot of the group
+        else:
+            continue
+        if cash - sq.house_cost >= RESERVE + margin:
+            good.append((margin, -sq.house_cost, a))
     if good:
-        return max(good, key=lambda a: rules.board.squares[a.square].house_cost)
-    for kind in ("Roll", "EndTurn"):
-        step = next((a for a in actions if type(a).__name__ == kind and a.player == cur), None)
-        if step is not None:
-            return step
+        return min(good, key=lambda e: (e[0], e[1]))[2]
+    return None  # the plain bot's building: anywhere it may, down to its last $150
+
+
+def _free_houses(rules: Illumonopoly, state: GameState, cur: int,
+                 actions: Sequence[Action]) -> Action | None:
+    """The bank is out of houses while one of its whole groups stands at three or four
+    houses: a house sold off a cheaper group lets that group reach four and go to hotels,
+    which gives the bank its houses back (otherwise every table stalls)."""
+    near: list[int] = []  # house cost of its groups close to hotels
+    for group, lots in rules.board.groups.items():
+        live = rules.group_lots(state, group)
+        if rules.board.squares[lots[0]].kind != "street" or not live or \
+                any(state.squares[i].owner != cur for i in live):
+            continue
+        levels = [state.squares[i].level for i in live]
+        cost = rules.board.squares[lots[0]].house_cost
+        # (only when it can pay for the house it frees: else it would build it back)
+        if 3 <= min(levels) < 5 and state.players[cur].cash - cost >= RESERVE + 150:
+            near.append(cost)
+    if not near:
+        return None
+    sells = [a for a in actions if isinstance(a, Sell) and a.player == cur
+             and not state.squares[a.square].hotel
+             and rules.board.squares[a.square].house_cost < max(near)]
+    return min(sells, key=lambda a: rules.board.squares[a.square].house_cost, default=None)
+
+
+def _bid(rules: Illumonopoly, state: GameState, head: Auction,
+         actions: Sequence[Action]) -> Action | None:
+    """Bid up to the printed price (keeping the reserve) in the largest steps offered, so an
+    auction takes a few bids rather than a dollar at a time."""
+    for bidder in head.bidders:
+        if bidder == head.high_bidder:
+            continue
+        limit = min(rules.board.squares[head.square].price,
+                    state.players[bidder].cash - RESERVE)
+        bids = [a for a in actions if isinstance(a, Bid) and a.player == bidder
+                and a.amount <= limit]
+        if bids:
+            return max(bids, key=lambda a: a.amount)
+        return next((a for a in actions if isinstance(a, PassBid) and a.player == bidder), None)
     return None
 
 

@@ -113,7 +113,7 @@ class SupportRound(Window["Illumonopoly"]):
         for side, party in ((side_a, self.a), (side_b, self.b)):
             if party == self.b and not self.help_b and seat != self.b:
                 continue
-            for units in (1, 3):
+            for units in (1, 3, 10):
                 amount = units * self.unit
                 if rules.can_spend(state, seat, amount, "court fee"):
                     out.append(Support(seat, side, amount))

@@ -1150,7 +1150,21 @@ class Illumonopoly(Rules):
                 t.emit("card_taken", c.player, other=c.target)
         elif kind == "condemned_property":
             index = c.square
-            if t.squares[index].level:
+            s = t.squares[index]
+            if s.hotel and t.bank_houses < t.options.max_houses:
+                # I-42: the bank cannot give four houses for the hotel: the lot keeps as many
+                # as it has; the levels it loses beyond the first are sold at half price
+                keep = max(0, t.bank_houses)
+                t.bank_hotels += 1
+                t.bank_houses -= keep
+                t.set_square(index, hotel=False, houses=keep)
+                lost = t.options.max_houses - keep
+                if lost and s.owner is not None:
+                    half = self.board.squares[index].house_cost // 2
+                    t.receive(s.owner, self.valued(t, index, lost * half), BANK,
+                              f"sold a building on {self.board.squares[index].name}")
+                self.even_group(t, self.board.squares[index].group, ask=False)
+            elif s.level:
                 self.remove_building(t, index)
                 # the card says the other houses must come down (paid): no choice (I-26)
                 self.even_group(t, self.board.squares[index].group, ask=False)
@@ -1224,13 +1238,17 @@ class Illumonopoly(Rules):
                 if state.squares[i].mortgaged and not self.transfer_pending(state, i) and \
                         self.unmortgage_ok(state, player, i):
                     out.append(Unmortgage(player, i))
+        sqs = state.squares
+        sell = raising or self.may_manage(state, player, "sell")
+        mortgage = raising or self.may_manage(state, player, "mortgage")
         for i in mine:
-            if raising or self.may_manage(state, player, "sell"):
-                if state.squares[i].level and self._sell_problem(state, player, i) is None:
-                    out.append(Sell(player, i))
-            if raising or self.may_manage(state, player, "mortgage"):
-                if self._mortgage_problem(state, player, i) is None:
-                    out.append(Mortgage(player, i))
+            s = sqs[i]
+            if sell and s.level and self._sell_problem(state, player, i) is None:
+                out.append(Sell(player, i))
+            # (the checks of _mortgage_problem inlined: ``mine`` are the player's lots in
+            # play, and only the lot itself must be bare, I-37; this runs every step)
+            if mortgage and not s.mortgaged and not s.level:
+                out.append(Mortgage(player, i))
         p = _p(state, player)
         if raising or not self.may_manage(state, player, "build") or p.audited:
             return out

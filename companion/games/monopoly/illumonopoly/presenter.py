@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.core.dice import DicePrompt
 from companion.games.monopoly.actions import Action, Choose, Pass
 from companion.games.monopoly.illumonopoly.actions import (
     BavarianDeal,
@@ -129,6 +130,14 @@ class IllumonopolyPresenter(MonopolyPresenter):
                 if c.case else f"Purchase of {self.square_name(c.square)}")
         return (f"{what}: base {c.base}",
                 f"Spent: {names[c.a]} ${c.spent_a}, {names[c.b]} ${c.spent_b} ({c.net:+d})")
+
+    def dice_prompt(self, state: GameState) -> DicePrompt | None:
+        """A contest's roll says what it is for (the engine's purpose word is technical)."""
+        prompt = super().dice_prompt(state)
+        head = state.pending[0] if state.pending else None
+        if prompt is not None and isinstance(head, ContestRoll) and head.contest is not None:
+            return replace(prompt, purpose="the court case" if head.contest.case else "the contest")
+        return prompt
 
     def menu(self, state: GameState, actions: Sequence[Action] | None = None,
              referee: Sequence[tuple[str, str]] = ()) -> Menu:

@@ -149,3 +149,17 @@ def test_bad_input_a_card_with_no_cards_is_refused_whatever_its_kind(make: Any) 
         "empty" in t.refused(Transfer(0, "dark_blue", "central", 10))
     t.set(0, court_hand=1)
     assert "end of your own turn" in t.refused(PlayCard(0, "legal_holiday"))
+
+
+def test_il29_i42_condemning_a_hotel_when_the_bank_has_two_houses(make: Any) -> None:
+    """The hotel should become four houses but the bank holds two: the lot keeps two, the
+    two levels beyond the card's one are paid at half price ($100 each on Boardwalk); then
+    the group is evened against bare, unowned Park Place: one more house sold ($100)."""
+    t = make(bank_houses=2)
+    t.own(1, BOARDWALK, houses=5)
+    t.set(0, court_hand=1)
+    t.turn(rolled=True)
+    t.act(PlayCard(0, "condemned_property", square=BOARDWALK))
+    assert t.state.squares[BOARDWALK].houses == 1 and not t.state.squares[BOARDWALK].hotel
+    assert t.state.bank_houses == 1 and t.state.bank_hotels == 12
+    assert t.central(1) == 1500 + 3 * 100

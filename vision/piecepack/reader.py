@@ -34,11 +34,11 @@ class PiecepackConfig:
     find_threshold: float = 0.15
     """Minimum finder heat for a piece candidate."""
     read_threshold: float = 0.6
-    """Minimum probability for a value or a suit to be reported (below it: unsure). Chosen on
-    500 rendered tuning frames held out from training and from the benchmark (seeds from
-    ``evaluate.CALIBRATION_SEED``; 2230 pieces): none is read wrong at 0.5 or above, but the
-    two wrong best guesses there have 0.42 and 0.46, so 0.6 keeps a margin (99.4% of dice,
-    99.0% of coin values, 99.6% of coin suits read there)."""
+    """Minimum probability for a value or a suit to be reported (below it: unsure). Chosen with
+    ``benchmarks/vision_piecepack.py --calibrate --frames 500`` on rendered tuning frames held
+    out from training and from the benchmark: none of 2225 pieces is read wrong at 0.5 or
+    above, and the closest wrong best guess has 0.47, so 0.6 keeps a margin (99.6% of the
+    pieces read)."""
     turns: int = 4
     """Each piece is read at this many quarter turns, the probabilities averaged (1: once)."""
     kinds: tuple[str, ...] = ("die", "coin")

@@ -146,7 +146,7 @@ def calibrate(frames: int) -> None:
                                                              or r.guess_suit == p.suit)
             rows.append((r.confidence, ok))
     print(f"calibration: {len(rows)} pieces found on {frames} frames")
-    for thr in (0.5, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995):
+    for thr in (0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995):
         read = [ok for c, ok in rows if c >= thr]
         wrong = sum(1 for ok in read if not ok)
         print(f"  threshold {thr:.3f}: read {100 * len(read) / max(1, len(rows)):.2f}%  "

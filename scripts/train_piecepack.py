@@ -2,12 +2,15 @@
 """Train the piecepack camera's three small networks on renders and export them to ONNX.
 
     OMP_NUM_THREADS=1 nice -n 10 python3 scripts/train_piecepack.py data      # render, cache
+    OMP_NUM_THREADS=1 nice -n 10 python3 scripts/train_piecepack.py data --start 1400 \
+        --frames 3000 --mine   # more renders; reader crops cut with the finder's own boxes
     OMP_NUM_THREADS=1 nice -n 10 python3 scripts/train_piecepack.py finder --minutes 6
     OMP_NUM_THREADS=1 nice -n 10 python3 scripts/train_piecepack.py reader --minutes 5
     OMP_NUM_THREADS=1 nice -n 10 python3 scripts/train_piecepack.py spaces --minutes 3
 
 Training renders use seeds below ``vision.piecepack.evaluate.HELD_OUT_SEED`` only; the benchmark
-renders from that seed on, so no benchmark frame was ever trained on. Needs PyTorch and onnx
+renders from that seed on, so no benchmark frame was ever trained on. The finder and the piece
+reader train on every cached batch of dice-area renders (``area*.npz``). Needs PyTorch and onnx
 (training only: the product runs the ONNX files with onnxruntime). Output goes to
 ``vision/piecepack/models/`` (or ``--out``).
 """
@@ -35,13 +38,23 @@ AREA_FRAMES = 1400
 TABLE_FRAMES = 260
 
 
-def render_area_data(n: int) -> None:
-    """Finder inputs and targets, and reader crops, from ``n`` dice-area renders."""
-    rng = np.random.default_rng(1)
+def render_area_data(n: int, start: int = 0, mine: bool = False) -> None:
+    """Finder inputs and targets, and reader crops, from ``n`` dice-area renders from seed
+    ``start`` on (cached as ``area.npz``, or ``area_<start>.npz`` for a later batch).
+
+    With ``mine``, the reader's crops are also cut where the shipped finder puts each piece
+    (its size estimate spreads over about 0.8-1.3 of the true size, so the reader must read
+    such crops), and the finder's candidates on no piece become "not a piece" crops (hard
+    negatives: what would otherwise be read as a phantom piece)."""
+    rng = np.random.default_rng(1 + start)
     ins, heats, sizes, masks = [], [], [], []
     crops, labels = [], []
+    mined_pos = mined_neg = 0
+    if mine:
+        from vision.piecepack.reader import PiecepackConfig, find
+        mine_config = PiecepackConfig(find_threshold=0.1)
     t0 = time.time()
-    for seed in range(n):
+    for seed in range(start, start + n):
         assert seed < HELD_OUT_SEED
         f = synth.render_dice_area(seed)
         img = f.image
@@ -69,11 +82,30 @@ def render_area_data(n: int) -> None:
             if 0 <= ix < gw and 0 <= iy < gh:
                 heat[ch, iy, ix] = 1.0
             # reader crops as the finder would cut them: centre and size a little off
-            for _ in range(3):
+            # (mined batches: wider, the finder's sizes spread about +-25%)
+            for _ in range(2 if mine else 3):
                 j = rng.normal(0, 0.06, 2) * side
-                s = side * float(np.exp(rng.normal(0, 0.08)))
+                s = side * float(np.exp(rng.normal(0, 0.13 if mine else 0.08)))
                 crops.append(M.crop_piece(img, (cx + j[0], cy + j[1]), s))
                 labels.append(piece_class(p))
+        if mine:  # where the finder itself puts the pieces, and its candidates on no piece
+            for cx, cy, side, _heat in find(img, mine_config):
+                dists = [(math.hypot(cx - bx, cy - by) / bs, i)
+                         for i, (bx, by, bs) in enumerate(boxes)]
+                dmin, i = min(dists) if dists else (9.0, -1)
+                if dmin < 0.5:
+                    lab = piece_class(f.pieces[i])
+                    crops.append(M.crop_piece(img, (cx, cy), side))
+                    labels.append(lab)
+                    j = rng.normal(0, 0.04, 2) * side
+                    crops.append(M.crop_piece(img, (cx + j[0], cy + j[1]),
+                                              side * float(np.exp(rng.normal(0, 0.06)))))
+                    labels.append(lab)
+                    mined_pos += 2
+                elif dmin >= 0.6:
+                    crops.append(M.crop_piece(img, (cx, cy), side))
+                    labels.append(M.NOT_A_PIECE)
+                    mined_neg += 1
         # not a piece: background, and the space between or beside pieces
         for _ in range(4):
             side = float(rng.uniform(30, 110))
@@ -95,12 +127,20 @@ def render_area_data(n: int) -> None:
         heats.append(heat)
         sizes.append(size)
         masks.append(mask)
-        if seed % 200 == 0:
-            print(f"  area {seed}/{n} {time.time() - t0:.0f}s", flush=True)
+        if (seed - start) % 200 == 0:
+            print(f"  area {seed - start}/{n} {time.time() - t0:.0f}s", flush=True)
+    if mine:
+        print(f"  mined: {mined_pos} crops where the finder put a piece, {mined_neg} of its "
+              "candidates on no piece", flush=True)
     CACHE.mkdir(parents=True, exist_ok=True)
-    np.savez(CACHE / "area.npz", ins=np.array(ins), heats=np.array(heats),
-             sizes=np.array(sizes), masks=np.array(masks), crops=np.array(crops),
-             labels=np.array(labels, np.int64))
+    np.savez(CACHE / ("area.npz" if start == 0 else f"area_{start}.npz"), ins=np.array(ins),
+             heats=np.array(heats), sizes=np.array(sizes), masks=np.array(masks),
+             crops=np.array(crops), labels=np.array(labels, np.int64))
+
+
+def _area_files() -> list[Path]:
+    """Every cached batch of dice-area renders (``data``, then ``data --start N --mine``)."""
+    return sorted(CACHE.glob("area*.npz"))
 
 
 def render_table_data(n: int) -> None:
@@ -209,11 +249,13 @@ def train_finder(minutes: float, out: Path, resume: bool = False) -> None:
 
     torch.set_num_threads(1)
     torch.manual_seed(0)
-    d = np.load(CACHE / "area.npz")
-    ins = d["ins"]  # uint8, made network input per batch (all at once would not fit)
-    heat = torch.from_numpy(d["heats"])
-    size = torch.from_numpy(d["sizes"])
-    mask = torch.from_numpy(d["masks"])
+    ds = [np.load(p) for p in _area_files()]
+    # uint8, made network input per batch (all at once would not fit)
+    ins = np.concatenate([d["ins"] for d in ds])
+    heat = torch.from_numpy(np.concatenate([d["heats"] for d in ds]))
+    size = torch.from_numpy(np.concatenate([d["sizes"] for d in ds]))
+    mask = torch.from_numpy(np.concatenate([d["masks"] for d in ds]))
+    print(f"  finder: {len(ins)} frames", flush=True)
     finder_cls, _ = nets()
     model = finder_cls()
     lr = _resume(model, "finder", resume, torch)
@@ -257,8 +299,9 @@ def train_reader(minutes: float, out: Path, which: str, resume: bool = False) ->
 
     torch.set_num_threads(1)
     torch.manual_seed(0)
-    d = np.load(CACHE / ("area.npz" if which == "reader" else "table.npz"))
-    crops, labels = d["crops"], d["labels"]
+    ds = [np.load(p) for p in (_area_files() if which == "reader" else [CACHE / "table.npz"])]
+    crops = np.concatenate([d["crops"] for d in ds])
+    labels = np.concatenate([d["labels"] for d in ds])
     if which == "reader":  # as the reader sees them: turned upright (models.upright)
         crops = np.stack([M.upright(c) for c in crops])
     classes = M.PIECE_CLASSES if which == "reader" else len(M.SPACE_LABELS)
@@ -311,11 +354,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("what", choices=["data", "finder", "reader", "spaces"])
     ap.add_argument("--minutes", type=float, default=5.0)
     ap.add_argument("--frames", type=int, default=0, help="renders for `data` (0: the default)")
+    ap.add_argument("--start", type=int, default=0,
+                    help="`data`: first seed (above 0: a further batch of dice-area renders only)")
+    ap.add_argument("--mine", action="store_true",
+                    help="`data`: also cut reader crops where the shipped finder puts pieces, "
+                    "and take its candidates on no piece as hard negatives")
     ap.add_argument("--out", type=Path, default=M.MODEL_DIR)
     ap.add_argument("--resume", action="store_true", help="go on from the last run's weights")
     a = ap.parse_args(argv)
-    if a.what == "data":
-        render_area_data(a.frames or AREA_FRAMES)
+    if a.what == "data" and a.start > 0:
+        render_area_data(a.frames or AREA_FRAMES, a.start, a.mine)
+    elif a.what == "data":
+        render_area_data(a.frames or AREA_FRAMES, 0, a.mine)
         render_table_data(max(1, (a.frames or AREA_FRAMES) * TABLE_FRAMES // AREA_FRAMES))
     elif a.what == "finder":
         train_finder(a.minutes, a.out, a.resume)

@@ -247,10 +247,3 @@ def describe_dice(dice: Sequence[DieKind]) -> str:
         counts[kind.name] = counts.get(kind.name, 0) + 1
     return " + ".join(f"{n}{name}" if name[:1] == "d" and name[1:].isdigit() else
                       f"{n} {name} {'die' if n == 1 else 'dice'}" for name, n in counts.items())
-
-
-def describe_sides(sides: Sequence[int]) -> str:
-    counts: dict[int, int] = {}
-    for s in sides:
-        counts[s] = counts.get(s, 0) + 1
-    return " + ".join(f"{n}d{s}" for s, n in counts.items())

@@ -141,6 +141,7 @@ def read_crops(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     of reader crops, each the average of the crop as it is and turned half a turn."""
     if not crops:
         return np.zeros((0, N_CLS), np.float32), np.zeros((0, ANGLE_BINS), np.float32)
+    # the angle bins are what the exported network gives (``ANGLE_BINS`` when it was trained)
     both = crops + [np.ascontiguousarray(np.rot90(c, 2)) for c in crops]
     y = load(READER_PATH).run(normalise(np.stack(both)))[0]
     n = len(crops)
@@ -153,7 +154,7 @@ def read_crops(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     cls = softmax(y[:, :N_CLS])
     ang = softmax(y[:, N_CLS:])
     # half a turn turns every direction by 180 degrees: shift back before averaging
-    ang_turned = np.roll(ang[n:], ANGLE_BINS // 2, axis=1)
+    ang_turned = np.roll(ang[n:], ang.shape[1] // 2, axis=1)
     return (cls[:n] + cls[n:]) / 2, (ang[:n] + ang_turned) / 2
 
 
@@ -161,8 +162,9 @@ def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation:
                   ) -> tuple[np.ndarray, float]:
     """The probability of each of the 8 directions (index 0 = north) and the most likely
     bearing on the board, from one die's angle distribution."""
-    step = 360.0 / ANGLE_BINS
-    sub = (np.arange(ANGLE_BINS)[:, None] * step + (np.arange(_SUB)[None, :] + 0.5) / _SUB * step
+    bins = len(angle_probs)
+    step = 360.0 / bins
+    sub = (np.arange(bins)[:, None] * step + (np.arange(_SUB)[None, :] + 0.5) / _SUB * step
            - step / 2).ravel()
     mass = np.repeat(angle_probs / _SUB, _SUB)
     bearings = orientation.bearings(at, sub)
@@ -170,7 +172,8 @@ def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation:
     masses = np.bincount(sector, weights=mass, minlength=8)
     # the bearing: circular mean around the strongest bin
     k = int(np.argmax(angle_probs))
-    idx = (np.arange(k - 3, k + 4) % ANGLE_BINS)
+    reach = max(1, int(round(15.0 / step)))
+    idx = (np.arange(k - reach, k + reach + 1) % bins)
     w = angle_probs[idx]
     b = orientation.bearings(at, idx * step)
     rad = np.radians(b)

@@ -225,9 +225,17 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                or cy + half > H - config.edge_px)
         block_p = {BLOCK_CLASS_VALUE[i]: float(p[i]) for i in BLOCK_CLASS_VALUE}
         scatter_p = float(p[SCATTER_CLASS])
-        kind = "scatter" if scatter_p > sum(block_p.values()) else "block"
-        if kind not in in_play:  # looks like the other kind: read it only as one in play, unsure
+        block_all = sum(block_p.values())
+        kind = "scatter" if scatter_p > block_all else "block"
+        looks_other = kind not in in_play
+        if looks_other:  # looks like the other kind: read it only as one in play, unsure
             kind = in_play[0]
+        elif len(in_play) == 1:
+            # only one kind is rolled: the other kind's share is no evidence against this reading
+            other = scatter_p if kind == "block" else block_all
+            share = 1.0 / max(1e-6, 1.0 - other)
+            block_p = {v: q * share for v, q in block_p.items()}
+            scatter_p *= share
         if kind == "block":
             value = max(block_p, key=lambda v: block_p[v])
             conf = block_p[value]
@@ -241,7 +249,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
             conf = scatter_p * float(masses[k])
             sure = conf >= config.scatter_threshold
             label = SCATTER_LABELS[k]
-        status = STATUS_READ if sure and not cut else STATUS_UNSURE
+        status = STATUS_READ if sure and not cut and not looks_other else STATUS_UNSURE
         readings.append(SpecialDieReading(box, kind, value if status == STATUS_READ else None, conf,
                                           status, value, label, bearing))
         if len(readings) >= config.max_dice:

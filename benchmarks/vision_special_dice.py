@@ -62,11 +62,13 @@ def _match(truth_centres: list[tuple[float, float, float]], boxes: list[tuple[in
     return out
 
 
-def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig) -> tuple[dict[str, object], list[tuple[float, bool]]]:
+def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig
+        ) -> tuple[dict[str, object], list[tuple[float, bool]], list[float]]:
     counts = {"dice": 0, "right": 0, "unsure": 0, "missed": 0, "wrong": 0, "phantom": 0,
               "clear": 0, "clear_right": 0, "guess_right": 0, "extra_unsure": 0}
     ms: list[float] = []
     records: list[tuple[float, bool]] = []  # (confidence, guess right) per found die
+    phantoms: list[float] = []  # confidence of each reading where no die lies
     wrongs: list[str] = []
     for i in range(frames):
         rng = np.random.default_rng(seed + i)
@@ -99,6 +101,7 @@ def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig) -> tuple[d
                 wrongs.append(f"seed {seed + i}: {kind} read {r.value} ({r.label}, {r.confidence:.3f}), "
                               f"truth {want}" + (f" bearing {d.bearing_deg:.1f}" if d.bearing_deg is not None else ""))
         matched = set(m.values())
+        phantoms += [r.confidence for j, r in enumerate(obs.dice) if j not in matched]
         counts["phantom"] += sum(1 for j, r in enumerate(obs.dice) if j not in matched and r.status == "read")
         counts["extra_unsure"] += sum(1 for j, r in enumerate(obs.dice) if j not in matched and r.status != "read")
     n = max(1, counts["dice"])
@@ -113,7 +116,7 @@ def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig) -> tuple[d
     }
     if kind == "scatter":
         res["clear_right_pct"] = round(100 * counts["clear_right"] / max(1, counts["clear"]), 2)
-    return res, records
+    return res, records, phantoms
 
 
 def main() -> None:
@@ -127,17 +130,19 @@ def main() -> None:
     results = []
     for kind in a.kinds.split(","):
         if a.tune:
-            _, records = run(kind, a.frames, TUNE_SEED + (0 if kind == "block" else 500_000),
+            _, records, phantoms = run(kind, a.frames, TUNE_SEED + (0 if kind == "block" else 500_000),
                              replace(config, block_threshold=0.0, scatter_threshold=0.0))
             conf = np.array([c for c, _ in records])
             ok = np.array([g for _, g in records])
-            print(f"{kind}: {len(records)} found dice")
-            for t in (0.5, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995):
+            ph = np.array(phantoms)
+            print(f"{kind}: {len(records)} found dice, {len(ph)} candidates where no die lies")
+            for t in (0.5, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995, 0.998):
                 read = conf >= t
                 print(f"  threshold {t:.3f}: read {100 * read.mean():.2f}%  right {100 * (read & ok).mean():.2f}%  "
-                      f"wrong {100 * (read & ~ok).mean():.3f}%")
+                      f"wrong {100 * (read & ~ok).mean():.3f}% ({int((read & ~ok).sum())})  "
+                      f"read where no die lies {int((ph >= t).sum())}")
             continue
-        res, _ = run(kind, a.frames, EVAL_SEED + (0 if kind == "block" else 500_000), config)
+        res, _, _ = run(kind, a.frames, EVAL_SEED + (0 if kind == "block" else 500_000), config)
         results.append(res)
         print(f"{kind}: {res['dice']} dice in {res['frames']} frames: right {res['right_pct']}%, unsure "
               f"{res['unsure_pct']}% ({res['missed']} not found), confidently wrong {res['wrong_pct']}% "

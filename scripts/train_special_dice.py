@@ -36,7 +36,7 @@ from vision.special_dice.nets import (  # noqa: E402
     FINDER_PATH,
     READER_PATH,
     SIZE_REF,
-    crop,
+    crop_sample,
     shrink,
     to_grey,
 )
@@ -47,13 +47,36 @@ DATA = Path("/tmp/special_dice_train.npz")
 SYMBOL_CLASS = {1: 1, 2: 2, 3: 3, 4: 3, 5: 4, 6: 5}  # block face -> reader class
 
 
+def _finder_candidates(grey: np.ndarray) -> list[tuple[float, float, float, float]]:
+    """The shipped finder's candidates in a rendered frame (none when no finder is exported yet)."""
+    if not FINDER_PATH.exists():
+        return []
+    from vision.special_dice.reader import find
+    from vision.special_dice.types import SpecialDiceConfig
+
+    return find(grey, SpecialDiceConfig(find_threshold=0.05))
+
+
 def render(frames: int, out: Path, seed: int) -> None:
+    """Render ``frames`` training frames from ``seed`` on into ``out``. Crops are kept at
+    ``CROP_SAMPLE`` pixels (the reader's input is shrunk from them): per die two at jittered
+    centres and sizes, one at the shipped finder's own box when it finds the die, and one half
+    off the die ("none"); per frame the finder's candidates where no die lies (hard negatives),
+    distractors and bare table ("none")."""
     det_x: list[np.ndarray] = []
     det_boxes: list[np.ndarray] = []
     crops: list[np.ndarray] = []
     labels: list[int] = []
     angles: list[float] = []
+    source: list[int] = []  # 0 jittered truth, 1 the finder's box, 2 made-up negative, 3 finder phantom
     t0 = time.time()
+
+    def add(c: np.ndarray, label: int, angle: float, src: int) -> None:
+        crops.append(c)
+        labels.append(label)
+        angles.append(angle)
+        source.append(src)
+
     for i in range(frames):
         rng = np.random.default_rng(seed + i)
         img, truth = render_scene(rng, width=640, height=360, focal_ref=1280, n_dice=int(rng.integers(1, 5)))
@@ -64,37 +87,43 @@ def render(frames: int, out: Path, seed: int) -> None:
             side = float(max(d.box[2], d.box[3]))
             rows.append((d.centre[0], d.centre[1], side))
             cls = SYMBOL_CLASS[d.value] if d.kind == "block" else 6
+            angle = d.image_deg if d.image_deg is not None else float("nan")
             for _ in range(2):
-                j = rng.normal(0, 0.07, 2) * side
-                s = side * float(np.exp(rng.normal(0, 0.08)))
-                crops.append(crop(grey, (d.centre[0] + j[0], d.centre[1] + j[1]), s))
-                labels.append(cls)
-                angles.append(d.image_deg if d.image_deg is not None else float("nan"))
+                j = rng.normal(0, 0.09, 2) * side
+                s = side * float(np.exp(rng.normal(0, 0.12)))
+                add(crop_sample(grey, (d.centre[0] + j[0], d.centre[1] + j[1]), s), cls, angle, 0)
             # half a die off centre: not a die to read
             a = rng.uniform(0, 2 * math.pi)
             off = side * rng.uniform(0.75, 1.1)
-            crops.append(crop(grey, (d.centre[0] + off * math.cos(a), d.centre[1] + off * math.sin(a)), side))
-            labels.append(0)
-            angles.append(float("nan"))
+            add(crop_sample(grey, (d.centre[0] + off * math.cos(a), d.centre[1] + off * math.sin(a)), side),
+                0, float("nan"), 2)
         det_boxes.append(np.array(rows, np.float32).reshape(-1, 3))
+        phantoms = 0
+        for cx, cy, side, _heat in _finder_candidates(grey):
+            near = [k for k, r in enumerate(rows) if math.hypot(cx - r[0], cy - r[1]) <= 0.5 * r[2]]
+            if near:
+                d = truth.dice[near[0]]
+                cls = SYMBOL_CLASS[d.value] if d.kind == "block" else 6
+                add(crop_sample(grey, (cx, cy), side), cls,
+                    d.image_deg if d.image_deg is not None else float("nan"), 1)
+            elif phantoms < 4 and all(math.hypot(cx - r[0], cy - r[1]) > 0.75 * r[2] for r in rows):
+                phantoms += 1
+                add(crop_sample(grey, (cx, cy), side), 0, float("nan"), 3)
         for b in truth.distractors:
-            crops.append(crop(grey, (b[0] + b[2] / 2, b[1] + b[3] / 2), b[2] * rng.uniform(0.6, 1.0)))
-            labels.append(0)
-            angles.append(float("nan"))
+            add(crop_sample(grey, (b[0] + b[2] / 2, b[1] + b[3] / 2), b[2] * rng.uniform(0.6, 1.0)), 0,
+                float("nan"), 2)
         for _ in range(2):  # bare table
             side = float(rng.uniform(25, 70))
             c = (float(rng.uniform(0, 640)), float(rng.uniform(0, 360)))
             if all(math.hypot(c[0] - r[0], c[1] - r[1]) > 0.9 * (side + r[2]) for r in rows):
-                crops.append(crop(grey, c, side))
-                labels.append(0)
-                angles.append(float("nan"))
+                add(crop_sample(grey, c, side), 0, float("nan"), 2)
         if (i + 1) % 250 == 0:
             print(f"{i + 1} frames, {len(crops)} crops, {time.time() - t0:.0f} s", flush=True)
     rows_all = np.concatenate([np.column_stack([np.full(len(b), i, np.float32), b])
                                for i, b in enumerate(det_boxes)])
     np.savez_compressed(out, det_x=np.stack(det_x), det_rows=rows_all,
                         crops=np.stack(crops), labels=np.array(labels, np.int64),
-                        angles=np.array(angles, np.float32))
+                        angles=np.array(angles, np.float32), source=np.array(source, np.int8))
     print(f"saved {out}: {frames} frames, {len(crops)} crops")
 
 
@@ -147,8 +176,9 @@ def _norm(torch: Any, x: Any) -> Any:
     return (x - m) / (s + 0.02)
 
 
-def load(paths: list[Path]) -> dict[str, np.ndarray]:
-    """The rendered sets in ``paths``, joined (frame numbers of later sets shifted)."""
+def load(paths: list[Path], keep_sample: bool = False) -> dict[str, np.ndarray]:
+    """The rendered sets in ``paths``, joined (frame numbers of later sets shifted); crops
+    shrunk to ``CROP`` unless ``keep_sample``."""
     parts = [dict(np.load(p)) for p in paths]
     out: dict[str, np.ndarray] = {}
     shift = 0
@@ -161,7 +191,9 @@ def load(paths: list[Path]) -> dict[str, np.ndarray]:
     out["det_rows"] = np.concatenate(rows)
     for key in ("det_x", "crops", "labels", "angles"):
         out[key] = np.concatenate([p[key] for p in parts])
-    if out["crops"].shape[1] != CROP:  # rendered for another crop size
+    out["source"] = np.concatenate([p["source"] if "source" in p else np.zeros(len(p["labels"]), np.int8)
+                                    for p in parts])
+    if out["crops"].shape[1] != CROP and not keep_sample:  # rendered for another crop size
         import cv2
 
         out["crops"] = np.stack([cv2.resize(c, (CROP, CROP), interpolation=cv2.INTER_AREA)
@@ -247,33 +279,72 @@ def train_finder(data: list[Path], minutes: float, seed: int, resume: Path | Non
     print(f"finder: {step} steps, exported {FINDER_PATH}")
 
 
-def soft_angles(deg: np.ndarray, sigma: float = 4.0) -> np.ndarray:
+def soft_angles(deg: np.ndarray, sigma: float = 2.0) -> np.ndarray:
     centres = np.arange(ANGLE_BINS) * (360.0 / ANGLE_BINS)
     d = (deg[:, None] - centres[None, :] + 180.0) % 360.0 - 180.0
     w = np.exp(-(d ** 2) / (2 * sigma ** 2))
     return np.asarray(w / w.sum(axis=1, keepdims=True), np.float32)
 
 
+def _load_reader_state(torch: Any, net: Any, path: Path) -> None:
+    """Load a reader state dict; a head trained with another number of angle bins is carried
+    over (class rows kept, angle rows resampled to ``ANGLE_BINS``)."""
+    state = torch.load(path)
+    w, bias = state["head.weight"], state["head.bias"]
+    n_cls = len(CLASSES)
+    old_bins = w.shape[0] - n_cls
+    if old_bins != ANGLE_BINS:
+        src = (np.arange(ANGLE_BINS) * old_bins / ANGLE_BINS).astype(int)
+        idx = torch.from_numpy(np.concatenate([np.arange(n_cls), n_cls + src]))
+        state["head.weight"], state["head.bias"] = w[idx].clone(), bias[idx].clone()
+        print(f"reader: angle head resampled from {old_bins} to {ANGLE_BINS} bins")
+    net.load_state_dict(state)
+
+
+def _augment(crops: np.ndarray, angles: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Reader training crops (``CROP_SAMPLE`` px) moved and scaled a little (as the finder's boxes
+    are off), shrunk to ``CROP``, then mirrored and turned by quarter turns (angles follow)."""
+    import cv2
+
+    n, size = crops.shape[0], crops.shape[1]
+    out = np.empty((n, CROP, CROP), np.uint8)
+    for i in range(n):
+        s = float(np.exp(rng.normal(0, 0.06)))
+        t = rng.normal(0, 0.04, 2) * size
+        c = size / 2
+        m = np.array([[s, 0, c - s * c + t[0]], [0, s, c - s * c + t[1]]], np.float32)
+        img = cv2.warpAffine(crops[i], m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        out[i] = cv2.resize(img, (CROP, CROP), interpolation=cv2.INTER_AREA) if size != CROP else img
+    ang = angles.copy()
+    if rng.random() < 0.5:  # mirror left-right: an angle a becomes 180 - a
+        out = out[:, :, ::-1]
+        ang = 180.0 - ang
+    k = int(rng.integers(4))
+    out = np.rot90(out, k, axes=(1, 2))
+    ang = (ang - 90.0 * k) % 360.0  # np.rot90 by k turns an angle by -90 k degrees (y down)
+    return np.ascontiguousarray(out), ang
+
+
 def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
                  lr: float = 2e-3) -> None:
+    import cv2
+
     torch = _torch()
     F = torch.nn.functional
-    f = load(data)
-    crops, labels, angles = f["crops"], f["labels"], f["angles"]
+    f = load(data, keep_sample=True)
+    crops, labels, angles, source = f["crops"], f["labels"], f["angles"], f["source"]
     n = len(crops)
     hold = min(max(500, n // 20), n // 2)
     tr, va = np.arange(n - hold), np.arange(n - hold, n)
     torch.manual_seed(seed)
     net = reader_net()
     if resume is not None:
-        net.load_state_dict(torch.load(resume))
+        _load_reader_state(torch, net, resume)
         print(f"reader: resumed from {resume}")
     checkpoint = Path("/tmp/special_reader.pt")
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
-    X = torch.from_numpy(crops)
-    Y = torch.from_numpy(labels)
     A = np.nan_to_num(angles, nan=0.0)
-    has_angle = torch.from_numpy(~np.isnan(angles))
+    has_angle = ~np.isnan(angles)
     rng = np.random.default_rng(seed)
     t_end = time.time() + minutes * 60
     step, total = 0, None
@@ -283,17 +354,14 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
         for g in opt.param_groups:
             g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
         idx_np = rng.choice(tr, 64)
-        idx = torch.from_numpy(idx_np)
-        k = int(rng.integers(4))
-        x = torch.rot90(X[idx], k, dims=(1, 2))
-        ang = (A[idx_np] - 90.0 * k) % 360.0  # np.rot90 by k turns an angle by -90 k degrees
-        x = _norm(torch, x)[:, None]
+        x_np, ang = _augment(crops[idx_np], A[idx_np], rng)
+        x = _norm(torch, torch.from_numpy(x_np))[:, None]
         out = net(x)
-        lcls = F.cross_entropy(out[:, :n_cls], Y[idx], label_smoothing=0.01)
-        m = has_angle[idx]
+        lcls = F.cross_entropy(out[:, :n_cls], torch.from_numpy(labels[idx_np]), label_smoothing=0.01)
+        m = has_angle[idx_np]
         if m.any():
-            target = torch.from_numpy(soft_angles(ang))[m]
-            lang = -(F.log_softmax(out[m][:, n_cls:], dim=1) * target).sum(1).mean()
+            target = torch.from_numpy(soft_angles(ang[m]))
+            lang = -(F.log_softmax(out[torch.from_numpy(m)][:, n_cls:], dim=1) * target).sum(1).mean()
         else:
             lang = torch.zeros(())
         loss = lcls + 0.5 * lang
@@ -307,15 +375,23 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
             torch.save(net.state_dict(), checkpoint)
     torch.save(net.state_dict(), checkpoint)
     net.eval()
+    small = np.stack([cv2.resize(c, (CROP, CROP), interpolation=cv2.INTER_AREA) for c in crops[va]]) \
+        if crops.shape[1] != CROP else crops[va]
     with torch.no_grad():
-        out = net(_norm(torch, X[torch.from_numpy(va)])[:, None]).numpy()
+        out = torch.cat([net(_norm(torch, torch.from_numpy(small[i:i + 512]))[:, None])
+                         for i in range(0, len(small), 512)]).numpy()
     pred = out[:, :n_cls].argmax(1)
     print(f"reader: held-back crops class accuracy {np.mean(pred == labels[va]):.4f} over {len(va)}")
+    for src, name in ((0, "jittered"), (1, "finder's boxes"), (3, "finder phantoms")):
+        sel = source[va] == src
+        if sel.any():
+            print(f"   {name}: {np.mean(pred[sel] == labels[va][sel]):.4f} over {int(sel.sum())}")
     sc = (labels[va] == 6)
     if sc.any():
         got = out[sc, n_cls:].argmax(1) * (360.0 / ANGLE_BINS)
         err = np.abs((got - angles[va][sc] + 180) % 360 - 180)
-        print(f"reader: scatter angle error median {np.median(err):.1f} deg, 95% {np.percentile(err, 95):.1f}")
+        print(f"reader: scatter angle error median {np.median(err):.1f} deg, 95% {np.percentile(err, 95):.1f}, "
+              f"half-turns {np.mean(err > 150):.4f}")
     torch.onnx.export(net, torch.zeros(1, 1, CROP, CROP), str(READER_PATH), input_names=["x"],
                       output_names=["y"], dynamic_axes={"x": {0: "n"}, "y": {0: "n"}}, opset_version=17,
                       dynamo=False)

@@ -44,9 +44,10 @@ BLOCK_CLASS_VALUE: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 5, 5: 6}
 """Reader class -> block face value (pushed reads as 3: the die's two pushed faces look alike)."""
 SCATTER_CLASS = 6
 NONE_CLASS = 0
-ANGLE_BINS = 72
-"""The arrow's angle in the picture, in bins of 5 degrees: bin k covers k * 5 +- 2.5 degrees,
-measured as atan2(dy, dx) with y down (0 = pointing right, 90 = pointing down)."""
+ANGLE_BINS = 144
+"""The arrow's angle in the picture, in bins of 2.5 degrees: bin k covers k * 2.5 +- 1.25 degrees,
+measured as atan2(dy, dx) with y down (0 = pointing right, 90 = pointing down). The reader
+takes the bin count from the network's output, so a network trained with another count works."""
 
 
 class ModelMissingError(RuntimeError):
@@ -81,11 +82,12 @@ CROP_SAMPLE = 64
 def crop(grey: np.ndarray, centre: tuple[float, float], side: float) -> np.ndarray:
     """A ``CROP`` x ``CROP`` crop of ``grey`` centred on ``centre``, ``CROP_MARGIN * side``
     pixels across (edges replicated past the frame); axis-aligned, so angles are kept."""
-    big = _crop(grey, centre, side)
+    big = crop_sample(grey, centre, side)
     return np.asarray(cv2.resize(big, (CROP, CROP), interpolation=cv2.INTER_AREA))
 
 
-def _crop(grey: np.ndarray, centre: tuple[float, float], side: float) -> np.ndarray:
+def crop_sample(grey: np.ndarray, centre: tuple[float, float], side: float) -> np.ndarray:
+    """The ``CROP_SAMPLE`` x ``CROP_SAMPLE`` crop that ``crop`` shrinks (the training data keeps these)."""
     window = max(side * CROP_MARGIN, 4.0)
     scale = CROP_SAMPLE / window
     cx, cy = centre

@@ -141,6 +141,7 @@ def read_crops(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     of reader crops, each the average of the crop as it is and turned half a turn."""
     if not crops:
         return np.zeros((0, N_CLS), np.float32), np.zeros((0, ANGLE_BINS), np.float32)
+    # the angle bins are what the exported network gives (``ANGLE_BINS`` when it was trained)
     both = crops + [np.ascontiguousarray(np.rot90(c, 2)) for c in crops]
     y = load(READER_PATH).run(normalise(np.stack(both)))[0]
     n = len(crops)
@@ -153,7 +154,7 @@ def read_crops(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     cls = softmax(y[:, :N_CLS])
     ang = softmax(y[:, N_CLS:])
     # half a turn turns every direction by 180 degrees: shift back before averaging
-    ang_turned = np.roll(ang[n:], ANGLE_BINS // 2, axis=1)
+    ang_turned = np.roll(ang[n:], ang.shape[1] // 2, axis=1)
     return (cls[:n] + cls[n:]) / 2, (ang[:n] + ang_turned) / 2
 
 
@@ -161,8 +162,9 @@ def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation:
                   ) -> tuple[np.ndarray, float]:
     """The probability of each of the 8 directions (index 0 = north) and the most likely
     bearing on the board, from one die's angle distribution."""
-    step = 360.0 / ANGLE_BINS
-    sub = (np.arange(ANGLE_BINS)[:, None] * step + (np.arange(_SUB)[None, :] + 0.5) / _SUB * step
+    bins = len(angle_probs)
+    step = 360.0 / bins
+    sub = (np.arange(bins)[:, None] * step + (np.arange(_SUB)[None, :] + 0.5) / _SUB * step
            - step / 2).ravel()
     mass = np.repeat(angle_probs / _SUB, _SUB)
     bearings = orientation.bearings(at, sub)
@@ -170,7 +172,8 @@ def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation:
     masses = np.bincount(sector, weights=mass, minlength=8)
     # the bearing: circular mean around the strongest bin
     k = int(np.argmax(angle_probs))
-    idx = (np.arange(k - 3, k + 4) % ANGLE_BINS)
+    reach = max(1, int(round(15.0 / step)))
+    idx = (np.arange(k - reach, k + reach + 1) % bins)
     w = angle_probs[idx]
     b = orientation.bearings(at, idx * step)
     rad = np.radians(b)
@@ -222,9 +225,17 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                or cy + half > H - config.edge_px)
         block_p = {BLOCK_CLASS_VALUE[i]: float(p[i]) for i in BLOCK_CLASS_VALUE}
         scatter_p = float(p[SCATTER_CLASS])
-        kind = "scatter" if scatter_p > sum(block_p.values()) else "block"
-        if kind not in in_play:  # looks like the other kind: read it only as one in play, unsure
+        block_all = sum(block_p.values())
+        kind = "scatter" if scatter_p > block_all else "block"
+        looks_other = kind not in in_play
+        if looks_other:  # looks like the other kind: read it only as one in play, unsure
             kind = in_play[0]
+        elif len(in_play) == 1:
+            # only one kind is rolled: the other kind's share is no evidence against this reading
+            other = scatter_p if kind == "block" else block_all
+            share = 1.0 / max(1e-6, 1.0 - other)
+            block_p = {v: q * share for v, q in block_p.items()}
+            scatter_p *= share
         if kind == "block":
             value = max(block_p, key=lambda v: block_p[v])
             conf = block_p[value]
@@ -238,7 +249,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
             conf = scatter_p * float(masses[k])
             sure = conf >= config.scatter_threshold
             label = SCATTER_LABELS[k]
-        status = STATUS_READ if sure and not cut else STATUS_UNSURE
+        status = STATUS_READ if sure and not cut and not looks_other else STATUS_UNSURE
         readings.append(SpecialDieReading(box, kind, value if status == STATUS_READ else None, conf,
                                           status, value, label, bearing))
         if len(readings) >= config.max_dice:

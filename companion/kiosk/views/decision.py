@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from companion.kiosk import theme
@@ -185,8 +187,17 @@ def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
                                                    else theme.WARN if guess else theme.BORDER),
                width=4 if editing or guess else 2, radius=size // 6)
         label = "?" if d.mode == "camera" else label
-        big = int(size * 0.7) if len(label) <= 2 else max(lay.min_font, int(size * 0.32))
-        p.text(label, box.center, big, theme.BG, anchor="center", max_width=box.w - 6)
+        if len(label) <= 2:
+            p.text(label, box.center, int(size * 0.7), theme.BG, anchor="center",
+                   max_width=box.w - 6)
+        else:  # a face name ("defender stumbles", "down-right"): whole words, on up to 3 lines
+            font, lines = face_lines(p, label, box.w - 8, box.h - 8, int(size * 0.32),
+                                     lay.min_font)
+            ly = box.centery - len(lines) * font // 2
+            for line in lines:
+                p.text(line, (box.centerx, ly), font, theme.BG, anchor="midtop",
+                       max_width=box.w - 6)
+                ly += font
         if guess:  # the camera's guess, not yet checked: a "?" in the corner
             p.text("?", (box.right - size // 8, box.y + size // 10), max(14, size // 4), theme.WARN,
                    anchor="midtop")
@@ -197,3 +208,24 @@ def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
         p.text(line, (area.centerx, ny), note_size, theme.WARN if warn else theme.TEXT,
                anchor="midtop")
         ny += note_size
+
+
+def face_lines(p: Painter, label: str, width: int, height: int, start: int, smallest: int
+               ) -> tuple[int, list[str]]:
+    """The type size and lines that show a face name inside a die ``width`` x ``height``: the
+    largest size from ``start`` down to ``smallest`` at which every word fits whole (names
+    break at spaces and after hyphens), on as many lines as the height holds (at most 3)."""
+    words = [w for w in re.split(r"\s+|(?<=-)", label) if w]
+    lines: list[str] = [label]
+    for font in range(max(start, smallest), smallest - 1, -1):
+        lines = []
+        for word in words:
+            joined = (lines[-1] + ("" if lines[-1].endswith("-") else " ") + word) if lines else word
+            if lines and p.width(joined, font) <= width:
+                lines[-1] = joined
+            else:
+                lines.append(word)
+        if all(p.width(x, font) <= width for x in lines) and len(lines) * font <= height \
+                and len(lines) <= 3:
+            return font, lines
+    return smallest, lines

@@ -186,3 +186,33 @@ def test_a_settled_reading_carries_each_dies_colour_tag() -> None:
     processor = TableProcessor(TaggingReader(), None)
     seen = processor(np.zeros((48, 64, 3), np.uint8)).settled
     assert seen is not None and seen.values == (3, None) and seen.colours == ("moons", "")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)])
+def test_the_dice_pad_shows_block_and_scatter_face_names_whole(size: tuple[int, int]) -> None:
+    # "defender stumbles" and "defender down" must not both shrink to "defen...": every word of
+    # a face name is drawn whole inside its die, and the die's kind is named under it
+    import pygame
+
+    from companion.kiosk import theme
+    from companion.kiosk.headless import init_headless
+    from companion.kiosk.painter import Painter
+    from companion.kiosk.views import DecisionModel, DiceModel
+    from companion.kiosk.views.decision import draw
+
+    init_headless()
+    entry = DiceEntry(DicePrompt(0, (BLOCK, BLOCK, SCATTER), "block"), "Ann", True, lambda v: None)  # type: ignore[arg-type,return-value]
+    entry.offer(DiceSeen((5, 6, 8)))
+    assert entry.mode == "confirm"
+    lay = theme.layout_for(size)
+    dice = DiceModel(entry.captions(), tuple(entry.values), entry.labels(), entry.mode, 0)
+    painter = Painter()
+    painter.begin(pygame.Surface(size))
+    draw(painter, lay.decision, lay, DecisionModel(entry.title, "Dice", (), entry.hint(), dice))
+    texts = painter.texts("decision")
+    assert not any("..." in t for t in texts)
+    assert "down-right" in texts or ("down-" in texts and "right" in texts)
+    words = " ".join(texts).split()
+    for word in ("defender", "stumbles", "down", "right", "block", "scatter"):
+        assert word in words
+    assert "2 block dice + 1 scatter die" in entry.title

@@ -499,7 +499,8 @@ def colour_verdict(e: D6Evidence, value: int, sure: bool, cfg: DiceConfig) -> tu
     has looked too: a die the grey looks read is left unsure when the colour reader names
     another value with at least ``d6_colour_veto``; a die they left unsure is read when the
     colour reader names their guess with at least ``d6_colour_agree`` (two methods agree), or
-    any value with at least ``d6_colour_alone`` (one is near-certain). The guess of a die left
+    any value with at least ``d6_colour_alone`` (one is near-certain); under 32 px only when the
+    pip counter names that value too (as in :func:`d6_verdict`). The guess of a die left
     unsure is the value both find likeliest together (their probabilities multiplied)."""
     c = e.colour
     assert c is not None
@@ -507,11 +508,14 @@ def colour_verdict(e: D6Evidence, value: int, sure: bool, cfg: DiceConfig) -> tu
     cconf = float(c[ctop - 1])
     if sure:
         return (value, False) if ctop != value and cconf >= cfg.d6_colour_veto else (value, True)
+    both = np.log(np.maximum(c, 1e-6)) + np.log(np.maximum(e.head, 1e-6))
+    if e.side < 32 and e.pips != (ctop if cconf >= cfg.d6_colour_alone else value):
+        # as in d6_verdict: a box under 32 px may be a fragment of a cut die; read only with the pips
+        return int(np.argmax(both)) + 1, False
     if ctop == value and cconf >= cfg.d6_colour_agree:
         return value, True
     if cconf >= cfg.d6_colour_alone:
         return ctop, True
-    both = np.log(np.maximum(c, 1e-6)) + np.log(np.maximum(e.head, 1e-6))
     return int(np.argmax(both)) + 1, False
 
 

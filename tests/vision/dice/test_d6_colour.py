@@ -118,3 +118,13 @@ def test_the_d6_colour_flag_turns_the_colour_look_on_for_read_and_watch() -> Non
     assert _config(argparse.Namespace(kinds=None, threshold=None, d6_colour=True)).d6_colour is True
     assert _config(argparse.Namespace(kinds="d6", threshold=0.5, d6_colour=True)).d6_colour is True
     assert _config(argparse.Namespace(kinds=None, threshold=None, d6_colour=False)).d6_colour is DiceConfig().d6_colour
+
+
+def test_under_32_px_the_colour_reader_reads_an_unsure_die_only_with_the_pip_counter() -> None:
+    # a small box may be a fragment of a die the frame's edge cuts (a pip, a corner)
+    def small(pips: int | None) -> D6Evidence:
+        return D6Evidence((0, 0, 24, 24), 1.0, np.zeros(6, np.float32), _probs(4, 0.7), np.zeros(96, np.float32),
+                          pips, 24.0, True, colour=_probs(4, 0.99))
+    assert colour_verdict(small(None), 4, False, CFG) == (4, False)
+    assert colour_verdict(small(5), 4, False, CFG) == (4, False)
+    assert colour_verdict(small(4), 4, False, CFG) == (4, True)

@@ -110,14 +110,15 @@ def test_a_missing_colour_model_is_an_error_naming_it(monkeypatch: pytest.Monkey
         d6colour.read_colour(np.zeros((50, 50, 3), np.uint8), [(10.0, 10.0, 20.0, 20.0)])
 
 
-def test_the_d6_colour_flag_turns_the_colour_look_on_for_read_and_watch() -> None:
+def test_the_d6_colour_flag_turns_the_colour_look_on_or_off_for_read_and_watch() -> None:
     import argparse
 
     from vision.dice.cli import _config
 
-    assert _config(argparse.Namespace(kinds=None, threshold=None, d6_colour=True)).d6_colour is True
-    assert _config(argparse.Namespace(kinds="d6", threshold=0.5, d6_colour=True)).d6_colour is True
-    assert _config(argparse.Namespace(kinds=None, threshold=None, d6_colour=False)).d6_colour is DiceConfig().d6_colour
+    assert _config(argparse.Namespace(kinds=None, threshold=None, d6_colour="off")).d6_colour is False
+    assert _config(argparse.Namespace(kinds="d6", threshold=0.5, d6_colour="off")).d6_colour is False
+    assert _config(argparse.Namespace(kinds=None, threshold=None, d6_colour="on")).d6_colour is True
+    assert _config(argparse.Namespace(kinds=None, threshold=None, d6_colour=None)).d6_colour is DiceConfig().d6_colour
 
 
 def test_under_32_px_the_colour_reader_reads_an_unsure_die_only_with_the_pip_counter() -> None:

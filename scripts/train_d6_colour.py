@@ -29,6 +29,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -101,13 +102,15 @@ def cmd_renders(args: argparse.Namespace) -> None:
     from vision.synthetic import d6_3d
 
     rng = np.random.default_rng(args.seed)
-    xs, ys, sides = [], [], []
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
+    sides: list[float] = []
     while len(xs) < args.n:
         frame, truths = d6_3d.render_scene(rng, size=(320, 320), die_px=(24.0, 90.0))
         for t in truths:
             if t.box[2] <= 4 or t.box[3] <= 4:
                 continue
-            box = tuple(float(v) for v in t.box)
+            box = (float(t.box[0]), float(t.box[1]), float(t.box[2]), float(t.box[3]))
             xs.append(crop_square(frame, box, 96, CTX_MARGIN))
             ys.append(t.value - 1)
             sides.append(max(box[2], box[3]))
@@ -147,7 +150,7 @@ def cmd_features(args: argparse.Namespace) -> None:
                 out[key].append(d[key][idx])
             out["rot"].append(np.full(len(idx), k))
             print(path, "turn", k, len(idx), f"{time.time() - t0:.0f}s", flush=True)
-    np.savez(args.out, **{k: np.concatenate(v) for k, v in out.items()})
+    np.savez(args.out, **{k: np.concatenate(v) for k, v in out.items()})  # type: ignore[arg-type]
     print("saved", args.out)
 
 
@@ -221,7 +224,7 @@ def cmd_finetune(args: argparse.Namespace) -> None:
             loss = (torch.nn.functional.cross_entropy(tail(f[i]), y[i], reduction="none", label_smoothing=0.05)
                     * wt[i]).mean()
             opt.zero_grad()
-            loss.backward()
+            loss.backward()  # type: ignore[no-untyped-call]
             opt.step()
             sched.step()
             tot += float(loss.detach()) * len(i)
@@ -258,7 +261,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
             loss = (torch.nn.functional.cross_entropy(head(f[i]), y[i], reduction="none", label_smoothing=0.05)
                     * wt[i]).mean()
             opt.zero_grad()
-            loss.backward()
+            loss.backward()  # type: ignore[no-untyped-call]
             opt.step()
             sched.step()
             tot += float(loss.detach()) * len(i)
@@ -267,7 +270,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
     report(d, head)
 
 
-def probs(d, head, mask):  # type: ignore[no-untyped-def]
+def probs(d: Any, head: Any, mask: np.ndarray) -> np.ndarray:
     import torch
 
     head.eval()
@@ -276,7 +279,7 @@ def probs(d, head, mask):  # type: ignore[no-untyped-def]
     with torch.no_grad():
         for s in range(0, len(f), 1024):
             out.append(torch.softmax(head(torch.from_numpy(f[s:s + 1024].astype(np.float32))), 1).numpy())
-    return np.concatenate(out)
+    return np.asarray(np.concatenate(out))
 
 
 def pick(p: np.ndarray, y: np.ndarray, wrong_rate: float) -> float:
@@ -355,7 +358,7 @@ def cmd_export(args: argparse.Namespace) -> None:
 
     full = Full().eval()
     x = torch.rand(2, 3, SIZE, SIZE) * 255
-    torch.onnx.export(full, x, args.out, input_names=["input"], output_names=["output"],
+    torch.onnx.export(full, (x,), args.out, input_names=["input"], output_names=["output"],
                       dynamic_axes={"input": {0: "n"}, "output": {0: "n"}}, opset_version=17, dynamo=False)
     print("saved", args.out, Path(args.out).stat().st_size)
 
@@ -374,9 +377,11 @@ def cmd_collect(args: argparse.Namespace) -> None:
 
     sys.path.insert(0, str(ROOT / "scripts"))
     from train_d6_head import SOURCES as FOLDERS
-    from train_d6_head import dataset, part_of
+    from train_d6_head import part_of
 
-    cfg = replace(DiceConfig(), **({"d6_colour": False} if hasattr(DiceConfig(), "d6_colour") else {}))
+    from vision.dice import dataset
+
+    cfg = replace(DiceConfig(), d6_colour=False)
     keys = ("src", "part", "img", "side", "flat", "truth", "status", "value", "guess", "conf", "box", "share",
             "first", "head", "pips", "eligible", "first_value", "crop", "missed")
     rows: dict[str, list[object]] = {k: [] for k in keys}
@@ -394,7 +399,7 @@ def cmd_collect(args: argparse.Namespace) -> None:
             for d in item.dice:
                 best, bi = 0.0, -1
                 for j, r in enumerate(obs.dice):
-                    v = iou(d.box, tuple(float(t) for t in r.box))
+                    v = iou(d.box, (float(r.box[0]), float(r.box[1]), float(r.box[2]), float(r.box[3])))
                     if v > best and j not in used:
                         best, bi = v, j
                 if best < 0.4:
@@ -402,7 +407,7 @@ def cmd_collect(args: argparse.Namespace) -> None:
                     continue
                 used.add(bi)
                 r, e = obs.dice[bi], ev[bi]
-                box = tuple(float(t) for t in r.box)
+                box = (float(r.box[0]), float(r.box[1]), float(r.box[2]), float(r.box[3]))
                 rows["src"].append(si)
                 rows["part"].append(part)
                 rows["img"].append(item.stem)

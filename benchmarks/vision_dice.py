@@ -102,6 +102,8 @@ def main() -> int:  # noqa: C901
                    help="OpenCV and onnxruntime threads (default: one core)")
     p.add_argument("--backend", choices=["onnxruntime", "opencv"], default=None,
                    help="what runs the networks (default: onnxruntime when installed)")
+    p.add_argument("--d6-colour", choices=["on", "off"], default=None,
+                   help="the colour d6 reader's second look (DiceConfig.d6_colour; default: as configured)")
     p.add_argument("--show-wrong", action="store_true", help="list confident-wrong dice")
     args = p.parse_args()
     cv2.setNumThreads(args.threads)
@@ -110,6 +112,8 @@ def main() -> int:  # noqa: C901
     config = DiceConfig(kinds=tuple(args.kinds.split(","))) if args.kinds else DiceConfig()
     if args.detect_threshold is not None:
         config = replace(config, detect_threshold=args.detect_threshold)
+    if args.d6_colour is not None:
+        config = replace(config, d6_colour=args.d6_colour == "on")
     if args.read_threshold is not None:
         # one threshold for every type: the per-type thresholds are set aside
         config = replace(config, read_threshold=args.read_threshold, kind_read_thresholds=())
@@ -125,6 +129,7 @@ def main() -> int:  # noqa: C901
         "face_readers": list(config.face_readers),
         "detect_threshold": config.detect_threshold,
         "kinds": list(config.kinds),
+        "d6_colour": config.d6_colour,
     }
     t0 = time.time()
     real = Path(args.real)

@@ -52,10 +52,12 @@ def _config(args: argparse.Namespace) -> DiceConfig:
         if adaptation is None:
             raise argparse.ArgumentTypeError(f"--tuned {args.tuned}: no adaptation there: run "
                                              "'companion dice tune --examples DIR' first")
+    choice = getattr(args, "d6_colour", None)
+    colour = DiceConfig().d6_colour if choice is None else choice == "on"
     if args.threshold is None:  # DiceConfig's thresholds (per type where it has them)
-        return DiceConfig(kinds=kinds, channel_order="bgr", d6_table=adaptation)
+        return DiceConfig(kinds=kinds, channel_order="bgr", d6_table=adaptation, d6_colour=colour)
     return DiceConfig(read_threshold=args.threshold, kind_read_thresholds=(), kinds=kinds,
-                      channel_order="bgr", d6_table=adaptation)
+                      channel_order="bgr", d6_table=adaptation, d6_colour=colour)
 
 
 def format_observation(obs: DiceObservation) -> str:
@@ -240,6 +242,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                        help="one confidence below which a die of any type is 'unsure' "
                        f"(default {DiceConfig().read_threshold}, or DiceConfig's per-type "
                        "thresholds where it has them)")
+        p.add_argument("--d6-colour", choices=["on", "off"], default=None,
+                       help="the colour d6 reader's look at every d6 (DiceConfig.d6_colour; default: on)")
 
     read = sub.add_parser("read", help="read the dice in image files")
     read.add_argument("images", nargs="+", metavar="IMAGE")

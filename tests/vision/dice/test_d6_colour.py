@@ -1,0 +1,149 @@
+"""The colour d6 reader's second look: a die is read when the grey looks and the colour reader
+agree or one is near-certain; a sure colour answer of another value makes a read die unsure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from vision.dice import d6colour, reader
+from vision.dice.d6colour import COLOUR_SIZE, colour_crops
+from vision.dice.labels import CLASSES
+from vision.dice.models import ModelMissingError
+from vision.dice.reader import D6Evidence, colour_verdict
+from vision.dice.types import DiceConfig
+
+from .fixed_answers import classifier_says, one_die_frame, type_reader_undecided
+
+CFG = DiceConfig(d6_colour=True, d6_colour_veto=0.9, d6_colour_agree=0.8, d6_colour_alone=0.999)
+
+
+def _probs(value: int, p: float) -> np.ndarray:
+    q = np.full(6, (1 - p) / 5, np.float32)
+    q[value - 1] = p
+    return q
+
+
+def _evidence(head: np.ndarray, colour: np.ndarray) -> D6Evidence:
+    return D6Evidence((0, 0, 60, 60), 1.0, np.zeros(6, np.float32), head, np.zeros(96, np.float32), None,
+                      60.0, True, colour=colour)
+
+
+def test_a_die_the_grey_looks_read_is_doubted_when_the_colour_reader_is_sure_of_another_value() -> None:
+    head = _probs(4, 0.99)
+    assert colour_verdict(_evidence(head, _probs(4, 0.95)), 4, True, CFG) == (4, True)
+    assert colour_verdict(_evidence(head, _probs(5, 0.95)), 4, True, CFG) == (4, False)
+    # a colour reader that only leans the other way does not overrule a reading
+    assert colour_verdict(_evidence(head, _probs(5, 0.6)), 4, True, CFG) == (4, True)
+
+
+def test_an_unsure_die_is_read_when_both_name_its_value_or_the_colour_reader_is_near_certain() -> None:
+    head = _probs(3, 0.7)
+    assert colour_verdict(_evidence(head, _probs(3, 0.85)), 3, False, CFG) == (3, True)
+    assert colour_verdict(_evidence(head, _probs(3, 0.5)), 3, False, CFG)[1] is False
+    # another value: read only when the colour reader is near-certain of it
+    assert colour_verdict(_evidence(head, _probs(6, 0.9995)), 3, False, CFG) == (6, True)
+    assert colour_verdict(_evidence(head, _probs(6, 0.99)), 3, False, CFG)[1] is False
+
+
+def test_an_unsure_die_guesses_the_value_both_find_likeliest_together() -> None:
+    head = np.array([0.02, 0.02, 0.5, 0.02, 0.4, 0.04], np.float32)
+    colour = np.array([0.02, 0.02, 0.1, 0.02, 0.8, 0.04], np.float32)
+    assert colour_verdict(_evidence(head, colour), 3, False, CFG) == (5, False)
+
+
+def test_colour_crops_are_rgb_and_grey_images_give_three_equal_channels() -> None:
+    bgr = np.zeros((100, 100, 3), np.uint8)
+    bgr[:, :, 2] = 200  # red in BGR
+    x = colour_crops(bgr, [(30.0, 30.0, 40.0, 40.0)])
+    assert x.shape == (1, 3, COLOUR_SIZE, COLOUR_SIZE)
+    assert x[0, 0].mean() == pytest.approx(200) and x[0, 2].mean() == pytest.approx(0)
+    g = colour_crops(np.full((100, 100), 90, np.uint8), [(30.0, 30.0, 40.0, 40.0)])
+    assert np.allclose(g[0, 0], g[0, 1]) and np.allclose(g[0, 1], g[0, 2]) and g.mean() == pytest.approx(90)
+
+
+def _head_says(value: int, p: float) -> Callable[..., tuple[np.ndarray, np.ndarray]]:
+    def read_d6(grey: np.ndarray, boxes: list[object], table: object = None,
+                shipped: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        return np.tile(_probs(value, p), (len(boxes), 1)), np.zeros((len(boxes), 96), np.float32)
+    return read_d6
+
+
+def _colour_says(value: int, p: float) -> Callable[..., np.ndarray]:
+    def read_colour(bgr: np.ndarray, boxes: list[object]) -> np.ndarray:
+        assert bgr.ndim == 3  # the reader hands it the colour image, not the grey one
+        return np.tile(_probs(value, p), (len(boxes), 1))
+    return read_colour
+
+
+def test_the_reader_asks_the_colour_reader_only_when_configured(monkeypatch: pytest.MonkeyPatch) -> None:
+    six = CLASSES.index("d6:6")
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.9999))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "read_d6", _head_says(6, 0.9999))
+    frame = one_die_frame("d6")
+    cfg = replace(CFG, kinds=("d6",))
+    first = reader.read_dice(frame, config=replace(cfg, d6_colour=False)).dice[0]
+    assert (first.status, first.value) == ("read", 6)
+    monkeypatch.setattr(reader, "read_colour", _colour_says(2, 0.99))
+    doubted = reader.read_dice(frame, config=cfg).dice[0]
+    assert (doubted.status, doubted.value) == ("unsure", None)
+    monkeypatch.setattr(reader, "read_colour", _colour_says(6, 0.99))
+    assert reader.read_dice(frame, config=cfg).dice[0].value == 6
+
+
+def test_the_shipped_colour_reader_gives_six_probabilities_a_crop() -> None:
+    if not d6colour.colour_path().is_file():
+        pytest.skip(f"{d6colour.colour_path()} is not shipped in this checkout")
+    frame = one_die_frame("d6")
+    p = d6colour.read_colour(frame, [(0.0, 0.0, 10.0, 10.0), (5.0, 5.0, 30.0, 30.0)])
+    assert p.shape == (2, 6)
+    assert np.allclose(p.sum(axis=1), 1.0, atol=1e-4) and (p >= 0).all()
+
+
+def test_a_missing_colour_model_is_an_error_naming_it(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    monkeypatch.setattr(d6colour, "MODEL_DIR", tmp_path)
+    with pytest.raises(ModelMissingError, match="d6_colour.onnx"):
+        d6colour.read_colour(np.zeros((50, 50, 3), np.uint8), [(10.0, 10.0, 20.0, 20.0)])
+
+
+def test_the_d6_colour_flag_turns_the_colour_look_on_or_off_for_read_and_watch() -> None:
+    import argparse
+
+    from vision.dice.cli import _config
+
+    assert _config(argparse.Namespace(kinds=None, threshold=None, d6_colour="off")).d6_colour is False
+    assert _config(argparse.Namespace(kinds="d6", threshold=0.5, d6_colour="off")).d6_colour is False
+    assert _config(argparse.Namespace(kinds=None, threshold=None, d6_colour="on")).d6_colour is True
+    assert _config(argparse.Namespace(kinds=None, threshold=None, d6_colour=None)).d6_colour is DiceConfig().d6_colour
+
+
+def test_under_32_px_the_colour_reader_reads_an_unsure_die_only_with_the_pip_counter() -> None:
+    # a small box may be a fragment of a die the frame's edge cuts (a pip, a corner)
+    def small(pips: int | None) -> D6Evidence:
+        return D6Evidence((0, 0, 24, 24), 1.0, np.zeros(6, np.float32), _probs(4, 0.7), np.zeros(96, np.float32),
+                          pips, 24.0, True, colour=_probs(4, 0.99))
+    assert colour_verdict(small(None), 4, False, CFG) == (4, False)
+    assert colour_verdict(small(5), 4, False, CFG) == (4, False)
+    assert colour_verdict(small(4), 4, False, CFG) == (4, True)
+
+
+def test_the_shipped_colour_reader_reads_rendered_colour_dice() -> None:
+    # rendered colour, marbled and translucent dice of 50-90 px (a seed never trained on):
+    # its top value is right for most of them
+    if not d6colour.colour_path().is_file():
+        pytest.skip(f"{d6colour.colour_path()} is not shipped in this checkout")
+    from vision.synthetic import d6_3d
+
+    rng = np.random.default_rng(5)
+    right = total = 0
+    for _ in range(4):
+        frame, truths = d6_3d.render_scene(rng, size=(320, 320), die_px=(50.0, 90.0))
+        boxes = [(float(t.box[0]), float(t.box[1]), float(t.box[2]), float(t.box[3])) for t in truths]
+        p = d6colour.read_colour(frame, boxes)
+        right += sum(int(q.argmax()) + 1 == t.value for t, q in zip(truths, p, strict=True))
+        total += len(truths)
+    assert total >= 10 and right >= 0.8 * total

@@ -118,26 +118,27 @@ def test_a_tables_tuning_reads_only_a_die_the_pass_leaves_unsure(monkeypatch: py
 
     from vision.dice.tune import Adaptation
 
+    # the grey looks and the table only: the colour reader would read the rendered die itself
     six = CLASSES.index("d6:6")
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
     monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
     frame = one_die_frame("d6")
-    plain = reader.read_dice(frame, config=DiceConfig(kinds=("d6",))).dice[0]
+    plain = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_colour=False)).dice[0]
     assert (plain.status, plain.guess) == ("unsure", 2)
     # a table whose own dice say "this is a 2" (its correction lifts 2 far above the rest)
     bias = np.zeros(6)
     bias[1] = 8.0
     table = Adaptation(np.zeros((96, 6)), bias, 40, read_at=0.99)
-    tuned = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_table=table)).dice[0]
+    tuned = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_colour=False, d6_table=table)).dice[0]
     assert (tuned.status, tuned.value) == ("read", 2)
     # without a read threshold yet the table changes nothing
-    none_yet = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_table=replace(table, read_at=None))).dice[0]
+    none_yet = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_colour=False, d6_table=replace(table, read_at=None))).dice[0]
     assert (none_yet.status, none_yet.value, none_yet.guess) == ("unsure", None, 2)
     # a die the pass reads is never changed by the table: one the table calls a 3 stays a 2
     monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.9999))
     bias3 = np.zeros(6)
     bias3[2] = 20.0
-    kept = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_table=replace(table, bias=bias3))).dice[0]
+    kept = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_colour=False, d6_table=replace(table, bias=bias3))).dice[0]
     assert (kept.status, kept.value) == ("read", 2)

@@ -35,8 +35,7 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 
 from vision.dice import DiceConfig  # noqa: E402
-from vision.dice.evaluate import MATCH_IOU, _fbox, table_items  # noqa: E402
-from vision.dice.finder import iou  # noqa: E402
+from vision.dice.evaluate import match_dice, table_items  # noqa: E402
 from vision.dice.reader import read_dice  # noqa: E402
 from vision.dice.types import STATUS_READ  # noqa: E402
 
@@ -53,20 +52,8 @@ def measure(n: int, frames: int, seed: int, size: tuple[int, int]) -> dict[str, 
         t0 = time.perf_counter()
         obs = read_dice(img, region, config)
         ms.append((time.perf_counter() - t0) * 1000.0)
-        pairs = sorted(((iou(t.box, _fbox(d.box)), ti, di) for ti, t in enumerate(truths)
-                        for di, d in enumerate(obs.dice)), reverse=True)
-        used_t: set[int] = set()
-        used_d: set[int] = set()
-        match: dict[int, int] = {}
-        for v, ti, di in pairs:
-            if v < MATCH_IOU:
-                break
-            if ti in used_t or di in used_d:
-                continue
-            used_t.add(ti)
-            used_d.add(di)
-            match[ti] = di
-        extra += len(obs.dice) - len(used_d)
+        match = match_dice(obs, list(truths))
+        extra += len(obs.dice) - len(match)
         roll_right = roll_wrong = 0
         for ti, t in enumerate(truths):
             dice += 1

@@ -8,7 +8,7 @@ per die type. Among detected dice every die is exactly one of: read right, read 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -110,6 +110,25 @@ class Report:
         }
 
 
+def match_dice(obs: DiceObservation, truths: Sequence[Truth]) -> dict[int, int]:
+    """Each true die matched to at most one reading, greedily by IoU (at least ``MATCH_IOU``):
+    {truth index: reading index}."""
+    pairs = sorted(
+        ((iou(t.box, _fbox(d.box)), ti, di) for ti, t in enumerate(truths) for di, d in enumerate(obs.dice)),
+        reverse=True,
+    )
+    used_d: set[int] = set()
+    match: dict[int, int] = {}
+    for v, ti, di in pairs:
+        if v < MATCH_IOU:
+            break
+        if ti in match or di in used_d:
+            continue
+        used_d.add(di)
+        match[ti] = di
+    return match
+
+
 def score_image(
     obs: DiceObservation, truths: Iterable[Truth], report: Report, name: str = ""
 ) -> None:
@@ -118,22 +137,8 @@ def score_image(
     report.images += 1
     if obs.status == "error":
         report.errors += 1
-    pairs = sorted(
-        ((iou(t.box, _fbox(d.box)), ti, di) for ti, t in enumerate(truths) for di, d in enumerate(obs.dice)),
-        reverse=True,
-    )
-    used_t: set[int] = set()
-    used_d: set[int] = set()
-    match: dict[int, int] = {}
-    for v, ti, di in pairs:
-        if v < MATCH_IOU:
-            break
-        if ti in used_t or di in used_d:
-            continue
-        used_t.add(ti)
-        used_d.add(di)
-        match[ti] = di
-    report.false_positives += len(obs.dice) - len(used_d)
+    match = match_dice(obs, truths)
+    report.false_positives += len(obs.dice) - len(match)
     for ti, t in enumerate(truths):
         tally = Tally(dice=1)
         if ti in match:

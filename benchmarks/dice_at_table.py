@@ -73,19 +73,11 @@ def line(name: str, s: dict[str, Any]) -> str:
 
 
 def synthetic(rolls: int, size: tuple[int, int], seed: int) -> tuple[dict[str, Any], float]:
-    from companion.kiosk.demo import DemoTable
-    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
-    from companion.kiosk.table_feed import TableProcessor, vision_board_reader, vision_dice_reader
+    from companion.kiosk.demo import DemoTable, demo_processor
 
     names = ["Ann", "Ben"]
     table = DemoTable(names, size, seed)
-    dice, _ = vision_dice_reader()
-    board, _ = vision_board_reader(table.players)
-    learn = getattr(board, "set_reference", None)
-    if learn is not None:
-        learn(table.empty_board())
-    processor = TableProcessor(dice, board, thumb_width=min(480, size[0]),
-                               dice_area=DiceArea.named(BOARD_CENTRE))
+    processor, _ = demo_processor(table, size)
     processor.expect_dice((6, 6))
     # the board is registered once (it places the dice area, as at the table); then only the
     # dice are read (the board reader's cost is not the dice's)

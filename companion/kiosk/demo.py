@@ -431,12 +431,10 @@ def make_demo_feed(names: Sequence[str], size: tuple[int, int], seed: int,
     presenter has a demo table of its own (``demo_table``: its pieces, its dice) is filmed on
     it, its pieces read by the game's board reader (``board_reader``) and its dice in the
     table's dice region; every other game on the standard synthetic board."""
-    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
     from companion.kiosk.table_feed import (
         SyncFeed,
         TableProcessor,
         ThreadedFeed,
-        vision_board_reader,
         vision_dice_reader,
     )
 
@@ -452,6 +450,19 @@ def make_demo_feed(names: Sequence[str], size: tuple[int, int], seed: int,
             return ThreadedFeed(own, processor, stall_timeout=5.0), own, dnote
         return SyncFeed(own, processor, every=3), own, dnote
     table = DemoTable(names, size, seed)
+    processor, note = demo_processor(table, size)
+    if threaded:
+        return ThreadedFeed(table, processor, stall_timeout=5.0), table, note
+    return SyncFeed(table, processor, every=3), table, note
+
+
+def demo_processor(table: DemoTable, size: tuple[int, int]) -> tuple[Any, str]:
+    """(the camera's processor for the standard synthetic table, a note on a reader that could
+    not be loaded): the vision adapters' dice and board readers, the board learned empty and
+    the dice read in the board's middle, where the synthetic table throws them."""
+    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
+    from companion.kiosk.table_feed import TableProcessor, vision_board_reader, vision_dice_reader
+
     dice, dnote = vision_dice_reader()
     board, bnote = vision_board_reader(table.players)
     learn = getattr(board, "set_reference", None)
@@ -459,9 +470,6 @@ def make_demo_feed(names: Sequence[str], size: tuple[int, int], seed: int,
         # as at a real table: the camera sees the empty board once before the pieces go on it
         # (learning it with the pieces on GO makes the board reader miss pieces leaving GO)
         learn(table.empty_board())
-    # the synthetic table throws its dice on the board's middle
     processor = TableProcessor(dice, board, thumb_width=min(480, size[0]),
                                dice_area=DiceArea.named(BOARD_CENTRE))
-    if threaded:
-        return ThreadedFeed(table, processor, stall_timeout=5.0), table, dnote or bnote
-    return SyncFeed(table, processor, every=3), table, dnote or bnote
+    return processor, dnote or bnote

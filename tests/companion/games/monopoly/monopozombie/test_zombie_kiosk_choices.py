@@ -6,20 +6,16 @@ allocation in a few presses (PNGs in out/kiosk-tests/monopozombie-group-*)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
 import pygame
 import pytest
+from zombie_table import Feed, session
 
 from companion.games.monopoly.monopozombie.model import Allocate, GroupMove, Steer
 from companion.kiosk.headless import render_one
 from companion.kiosk.inputs import Menu
-from companion.kiosk.pawn_check import BoardSeen
 from companion.kiosk.screens import GameScreen
-from companion.kiosk.table_feed import TableReading
-from companion.session import Session
 from companion.transcript import replay
 from hardware.buttons import CONFIRM, NEXT
 
@@ -69,41 +65,7 @@ Ann roll 1 2 4 3 5 6
 """
 
 
-class Feed:
-    """A camera that hands over prepared board readings and keeps what it was told."""
 
-    def __init__(self) -> None:
-        self.readings: list[TableReading] = []
-        self.expected: object = None
-
-    def see(self, occupants: dict[int, tuple[str, ...]]) -> None:
-        img = np.zeros((270, 480, 3), np.uint8)
-        self.readings.append(TableReading(len(self.readings) + 1, img,
-                                          board=BoardSeen("ok", "", occupants, True)))
-
-    def expect_dice(self, sides: Sequence[int] | None,
-                    kinds: Sequence[str] | None = None) -> None:
-        pass
-
-    def poll(self) -> TableReading | None:
-        return self.readings.pop(0) if self.readings else None
-
-    def status(self) -> tuple[bool, str]:
-        return True, "camera running"
-
-    def set_expected(self, expected: object) -> None:
-        self.expected = expected
-
-    def reset_dice(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def session(text: str) -> Session:
-    result = replay(text)
-    return Session(result.rules, result.state, [ln for ln in text.splitlines() if ln], None)
 
 
 def test_zombie_choice_gives_both_squares_to_the_pawn_check_and_the_camera() -> None:

@@ -3,19 +3,17 @@ screen drawn at 1280x720 and 800x480 (PNGs in out/kiosk-tests/monopozombie-*).""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import pygame
 import pytest
+from zombie_table import Feed, session
 
 from companion.games.monopoly.monopozombie.presenter import HOMELESS, HUMAN, ZOMBIE
 from companion.kiosk.headless import render_one
 from companion.kiosk.screens import GameScreen
-from companion.kiosk.table_feed import TableReading
 from companion.session import Session
-from companion.transcript import replay
 
 PNG_DIR = Path(__file__).resolve().parents[5] / "out" / "kiosk-tests"
 SIZES = [(1280, 720), (800, 480)]
@@ -40,36 +38,7 @@ set turn player=Dee
 """
 
 
-class FakeFeed:
-    """A camera with nothing to see, which remembers the dice it was told to expect."""
 
-    def __init__(self) -> None:
-        self.expected: object = None
-        self.dice: list[tuple[int, ...] | None] = []
-
-    def expect_dice(self, sides: Sequence[int] | None,
-                    kinds: Sequence[str] | None = None) -> None:
-        self.dice.append(tuple(sides) if sides is not None else None)
-
-    def poll(self) -> TableReading | None:
-        return None
-
-    def status(self) -> tuple[bool, str]:
-        return True, "camera running"
-
-    def set_expected(self, expected: object) -> None:
-        self.expected = expected
-
-    def reset_dice(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def session(text: str) -> Session:
-    result = replay(text)
-    return Session(result.rules, result.state, [ln for ln in text.splitlines() if ln], None)
 
 
 def test_cards_show_human_zombie_homeless_with_colour_and_icon() -> None:
@@ -103,7 +72,7 @@ def test_zombie_roll_asks_2d4_and_lists_the_two_squares() -> None:
 @pytest.mark.parametrize("turn, sides", [("Dee", (4, 4)), ("Ann", (6, 6, 6))])
 def test_the_camera_is_told_which_dice_to_read(turn: str, sides: tuple[int, ...]) -> None:
     s = session(APOCALYPSE.replace("set turn player=Dee", f"set turn player={turn}"))
-    feed = FakeFeed()
+    feed = Feed()
     screen = GameScreen(s, feed, (800, 480))
     render_one(screen, (800, 480))
     assert feed.dice and feed.dice[-1] == sides
@@ -126,7 +95,7 @@ def test_screen_readable_at_both_sizes(size: tuple[int, int]) -> None:
     state, _ = s.rules.apply(s.state, pres.roll_action(s.state, prompt, (3, 2)))
     s = Session(s.rules, state, s.header, None)
     s.log.extend(["Dee rolled 3 2 (5)", "Bob becomes a zombie on Free Parking."])
-    screen = GameScreen(s, FakeFeed(), size)
+    screen = GameScreen(s, Feed(), size)
     PNG_DIR.mkdir(parents=True, exist_ok=True)
     painter = render_one(screen, size, PNG_DIR / f"monopozombie-{size[0]}x{size[1]}.png")
     texts = painter.texts()  # type: ignore[attr-defined]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
 import pytest
 
 from companion.core.errors import IllegalActionError
@@ -14,6 +16,10 @@ from companion.games.monopoly.actions import Action, Roll
 from companion.games.monopoly.monopozombie import MonopoZombie, ZombieOptions, ZombiePlayer
 from companion.games.monopoly.monopozombie.layer import stage, table
 from companion.games.monopoly.state import GameState
+from companion.kiosk.pawn_check import BoardSeen
+from companion.kiosk.table_feed import TableReading
+from companion.session import Session
+from companion.transcript import replay
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
@@ -100,3 +106,43 @@ class Z:
 
     def pos(self, name: str) -> int:
         return self.state.players[self.seat(name)].position
+
+
+class Feed:
+    """A camera for kiosk tests: it hands over prepared board readings (``see``) and keeps
+    what it was told (the dice to expect, the places to look)."""
+
+    def __init__(self) -> None:
+        self.readings: list[TableReading] = []
+        self.expected: object = None
+        self.dice: list[tuple[int, ...] | None] = []
+
+    def see(self, occupants: dict[int, tuple[str, ...]]) -> None:
+        img = np.zeros((270, 480, 3), np.uint8)
+        self.readings.append(TableReading(len(self.readings) + 1, img,
+                                          board=BoardSeen("ok", "", occupants, True)))
+
+    def expect_dice(self, sides: Sequence[int] | None,
+                    kinds: Sequence[str] | None = None) -> None:
+        self.dice.append(tuple(sides) if sides is not None else None)
+
+    def poll(self) -> TableReading | None:
+        return self.readings.pop(0) if self.readings else None
+
+    def status(self) -> tuple[bool, str]:
+        return True, "camera running"
+
+    def set_expected(self, expected: object) -> None:
+        self.expected = expected
+
+    def reset_dice(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def session(text: str) -> Session:
+    """A kiosk session of the game a transcript text leaves."""
+    result = replay(text)
+    return Session(result.rules, result.state, [ln for ln in text.splitlines() if ln], None)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -214,23 +215,34 @@ def cmd_finetune(args: argparse.Namespace) -> None:
                              {"params": tail.head.parameters(), "lr": 2e-3}], weight_decay=1e-3)
     steps = args.epochs * ((len(y) + 127) // 128)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=[1e-3, 3e-3], total_steps=steps)
+    _epochs(tail, opt, sched, f, y, wt, args.epochs, 128,
+            lambda: torch.save({"tail": tail.state_dict(), "width": args.width}, args.out))
+    report(d, tail)
+
+
+def _epochs(net: Any, opt: Any, sched: Any, f: Any, y: Any, wt: Any, epochs: int, batch: int,
+            after_epoch: Callable[[], None]) -> None:
+    """Train ``net`` on features ``f`` and labels ``y`` (each example weighted by ``wt``;
+    cross-entropy with label smoothing) for ``epochs`` in shuffled batches, printing the loss
+    and calling ``after_epoch`` after each."""
+    import torch
+
     t0 = time.time()
-    for ep in range(args.epochs):
-        tail.train()
+    for ep in range(epochs):
+        net.train()
         perm = torch.randperm(len(y))
         tot = 0.0
-        for s in range(0, len(y), 128):
-            i = perm[s:s + 128]
-            loss = (torch.nn.functional.cross_entropy(tail(f[i]), y[i], reduction="none", label_smoothing=0.05)
+        for s in range(0, len(y), batch):
+            i = perm[s:s + batch]
+            loss = (torch.nn.functional.cross_entropy(net(f[i]), y[i], reduction="none", label_smoothing=0.05)
                     * wt[i]).mean()
             opt.zero_grad()
-            loss.backward()  # type: ignore[no-untyped-call]
+            loss.backward()
             opt.step()
             sched.step()
             tot += float(loss.detach()) * len(i)
         print(f"epoch {ep} loss {tot / len(y):.4f} {time.time() - t0:.0f}s", flush=True)
-        torch.save({"tail": tail.state_dict(), "width": args.width}, args.out)
-    report(d, tail)
+        after_epoch()
 
 
 def cmd_fit(args: argparse.Namespace) -> None:
@@ -251,21 +263,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
     opt = torch.optim.AdamW(head.parameters(), lr=2e-3, weight_decay=1e-3)
     steps = args.epochs * ((len(y) + 255) // 256)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
-    t0 = time.time()
-    for ep in range(args.epochs):
-        head.train()
-        perm = torch.randperm(len(y))
-        tot = 0.0
-        for s in range(0, len(y), 256):
-            i = perm[s:s + 256]
-            loss = (torch.nn.functional.cross_entropy(head(f[i]), y[i], reduction="none", label_smoothing=0.05)
-                    * wt[i]).mean()
-            opt.zero_grad()
-            loss.backward()  # type: ignore[no-untyped-call]
-            opt.step()
-            sched.step()
-            tot += float(loss.detach()) * len(i)
-        print(f"epoch {ep} loss {tot / len(y):.4f} {time.time() - t0:.0f}s", flush=True)
+    _epochs(head, opt, sched, f, y, wt, args.epochs, 256, lambda: None)
     torch.save({"state": head.state_dict(), "width": args.width}, args.out)
     report(d, head)
 

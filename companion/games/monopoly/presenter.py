@@ -79,7 +79,7 @@ def short_name(name: str) -> str:
     text = " ".join(parts).replace(". & ", "&").replace(" & ", "&")
     if text.startswith("B&O"):
         return "B&O"
-    return text if len(text) <= 11 else text[:10] + "."
+    return text if len(text) <= 11 else text[:10].rstrip() + "."
 
 
 def cell_of(state: GameState, seat: int) -> int:

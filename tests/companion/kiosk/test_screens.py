@@ -223,6 +223,7 @@ def test_short_names_fit_chips() -> None:
     assert short_name("B. & O. Railroad") == "B&O"
     assert short_name("Boardwalk") == "Boardwalk"
     assert len(short_name("Pennsylvania Avenue")) <= 11
+    assert short_name("Community Chest") == "Community."  # no space before the cut's dot
 
 
 @pytest.mark.parametrize("size", SIZES)

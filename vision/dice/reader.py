@@ -415,15 +415,15 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
     ev: list[D6Evidence | None] = [None] * len(read)
     if not which:
         return read, ev
-    boxes = [final[i][0] for i in which]
-    head, emb = read_d6(grey, boxes)
-    colour = read_colour(bgr if bgr is not None else grey, boxes) if cfg.d6_colour else None
+    head, emb = read_d6(grey, [final[i][0] for i in which])
     # a table's own tuning (``vision.dice.tune``) only ever reads a die the pass leaves unsure
     # (a table without a read threshold yet changes nothing)
     table = cfg.d6_table if getattr(cfg.d6_table, "read_at", None) is not None else None
     tuned = tune.tuned_probabilities(table, head, emb) if table is not None else None
     out = list(read)
     mask = _OF_KIND["d6"]
+    judged: dict[int, D6Evidence] = {}  # row: the evidence of a die the pass judges
+    verdicts: dict[int, tuple[int, bool, float]] = {}  # row: its value, whether sure, confidence
     for row, i in enumerate(which):
         r = read[i]
         assert r is not None
@@ -442,18 +442,29 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
         near = box[0] < reach or box[1] < reach or box[0] + box[2] > W - reach or box[1] + box[3] > H - reach
         eligible = not at_edge and share >= 0.5 and (r.status == STATUS_READ or not near)
         e = D6Evidence(box, share, first.astype(np.float32), head[row], emb[row], pips, side, eligible,
-                       r.value if r.status == STATUS_READ else None,
-                       None if colour is None else colour[row])
+                       r.value if r.status == STATUS_READ else None)
         ev[i] = e
         if not cfg.d6_head or not eligible:
             continue
         value, sure = d6_verdict(e, cfg)
-        conf = float(head[row][value - 1])
-        if e.colour is not None:
+        judged[row] = e
+        verdicts[row] = (value, sure, float(head[row][value - 1]))
+    # the colour reader looks only at the dice whose verdict it may change: those left unsure,
+    # and the read ones too when it may doubt them (``d6_colour_veto`` at most 1)
+    ask = [row for row, v in verdicts.items() if not v[1] or cfg.d6_colour_veto <= 1.0]
+    if cfg.d6_colour and ask:
+        colour = read_colour(bgr if bgr is not None else grey, [final[which[row]][0] for row in ask])
+        for row, c in zip(ask, colour, strict=True):
+            e = judged[row] = ev[which[row]] = replace(judged[row], colour=c)
+            value, sure, conf = verdicts[row]
             value, sure = colour_verdict(e, value, sure, cfg)
-            conf = max(conf, float(e.colour[value - 1]))
+            verdicts[row] = (value, sure, max(conf, float(c[value - 1])))
+    for row, (value, sure, conf) in verdicts.items():
+        i = which[row]
+        r = read[i]
+        assert r is not None
         if not sure and tuned is not None:
-            value, sure = tune.tuned_read(tuned[row], table, side, pips)
+            value, sure = tune.tuned_read(tuned[row], table, judged[row].side, judged[row].pips)
             conf = float(tuned[row][value - 1])
         if sure:
             out[i] = replace(r, status=STATUS_READ, value=value, guess=value, confidence=conf)

@@ -5,7 +5,7 @@ once turned grey is lost to them. ``d6_colour.onnx`` sees the colour crop: the f
 of EfficientNet-Lite0 with its ImageNet weights (kept as they were, Apache-2.0; see
 ``models/NOTICE-d6_colour.txt``) and a small head trained on the real photos the project may
 train on and on rendered colour, marbled and translucent dice (``scripts/train_d6_colour.py``).
-The reader's d6 pass (``reader._d6_pass``, ``DiceConfig.d6_colour``) asks it about each d6.
+The reader's d6 pass (``reader._d6_pass``, ``DiceConfig.d6_colour``) asks it about each d6 whose verdict it can change (one the grey looks leave unsure).
 """
 
 from __future__ import annotations

@@ -159,3 +159,14 @@ def test_a_read_die_is_never_asked_again(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(reader, "read_glyphs", never)
     die = reader.read_dice(one_die_frame("d8"), config=replace(CFG, kinds=("d8",))).dice[0]
     assert (die.status, die.value) == ("read", 3)
+
+
+def test_the_number_reader_flag_turns_the_look_on_or_off_for_read_and_watch() -> None:
+    import argparse
+
+    from vision.dice.cli import _config
+
+    assert _config(argparse.Namespace(kinds="d20", threshold=None, number_reader="off")).number_reader is False
+    assert _config(argparse.Namespace(kinds=None, threshold=0.5, number_reader="off")).number_reader is False
+    assert _config(argparse.Namespace(kinds=None, threshold=None, number_reader="on")).number_reader is True
+    assert _config(argparse.Namespace(kinds=None, threshold=None)).number_reader is DiceConfig().number_reader

@@ -42,6 +42,7 @@ from vision.dice.evaluate import (  # noqa: E402
     evaluate_real,
     evaluate_synthetic,
     evaluate_table,
+    evaluate_tray,
     real_items,
     synthetic_items,
 )
@@ -104,6 +105,11 @@ def main() -> int:  # noqa: C901
                    help="what runs the networks (default: onnxruntime when installed)")
     p.add_argument("--d6-colour", choices=["on", "off"], default=None,
                    help="the colour d6 reader's second look (DiceConfig.d6_colour; default: as configured)")
+    p.add_argument("--number-reader", choices=["on", "off"], default=None,
+                   help="the number reader's second look at unsure numbered dice (DiceConfig.number_reader)")
+    p.add_argument("--tray", type=int, default=0,
+                   help="rendered single d20 of 150-250 px in the dice-polyhedral tray, each face once "
+                        "every 20 frames (0: none)")
     p.add_argument("--show-wrong", action="store_true", help="list confident-wrong dice")
     args = p.parse_args()
     cv2.setNumThreads(args.threads)
@@ -114,6 +120,8 @@ def main() -> int:  # noqa: C901
         config = replace(config, detect_threshold=args.detect_threshold)
     if args.d6_colour is not None:
         config = replace(config, d6_colour=args.d6_colour == "on")
+    if args.number_reader is not None:
+        config = replace(config, number_reader=args.number_reader == "on")
     if args.read_threshold is not None:
         # one threshold for every type: the per-type thresholds are set aside
         config = replace(config, read_threshold=args.read_threshold, kind_read_thresholds=())
@@ -130,6 +138,7 @@ def main() -> int:  # noqa: C901
         "detect_threshold": config.detect_threshold,
         "kinds": list(config.kinds),
         "d6_colour": config.d6_colour,
+        "number_reader": config.number_reader,
     }
     t0 = time.time()
     real = Path(args.real)
@@ -184,6 +193,18 @@ def main() -> int:  # noqa: C901
             if args.show_wrong:
                 print("\n".join("    " + w for w in rep.wrong_examples))
             result["synthetic_table" if tw == 1280 else f"synthetic_table_{tw}x{th}"] = rep.to_dict()
+    if args.tray:
+        bg_path = Path(args.poly) / "background (1).jpg" if args.poly else None
+        bg = cv2.imread(str(bg_path)) if bg_path is not None and bg_path.is_file() else None
+        where = "the dice-polyhedral tray" if bg is not None else "a rendered dark tray"
+        for given in (False, True):
+            cfg = replace(config, kinds=("d20",)) if given else config
+            rep = evaluate_tray(args.tray, "d20", cfg, background=bg)
+            how = "read as a d20 roll" if given else f"kinds {','.join(config.kinds)}"
+            print(table(f"synthetic d20 of 150-250 px alone in {where}, 1296x972, {how}", rep))
+            if args.show_wrong:
+                print("\n".join("    " + w for w in rep.wrong_examples))
+            result["synthetic_tray_d20_roll" if given else "synthetic_tray_d20"] = rep.to_dict()
     poly = Path(args.poly) if args.poly else None
     if poly is not None and poly.is_dir():
         for given in (False, True):

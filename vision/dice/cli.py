@@ -54,10 +54,13 @@ def _config(args: argparse.Namespace) -> DiceConfig:
                                              "'companion dice tune --examples DIR' first")
     choice = getattr(args, "d6_colour", None)
     colour = DiceConfig().d6_colour if choice is None else choice == "on"
+    number = getattr(args, "number_reader", None)
+    numbers = DiceConfig().number_reader if number is None else number == "on"
     if args.threshold is None:  # DiceConfig's thresholds (per type where it has them)
-        return DiceConfig(kinds=kinds, channel_order="bgr", d6_table=adaptation, d6_colour=colour)
+        return DiceConfig(kinds=kinds, channel_order="bgr", d6_table=adaptation, d6_colour=colour,
+                          number_reader=numbers)
     return DiceConfig(read_threshold=args.threshold, kind_read_thresholds=(), kinds=kinds,
-                      channel_order="bgr", d6_table=adaptation, d6_colour=colour)
+                      channel_order="bgr", d6_table=adaptation, d6_colour=colour, number_reader=numbers)
 
 
 def format_observation(obs: DiceObservation) -> str:
@@ -244,6 +247,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                        "thresholds where it has them)")
         p.add_argument("--d6-colour", choices=["on", "off"], default=None,
                        help="the colour d6 reader's look at every d6 (DiceConfig.d6_colour; default: on)")
+        p.add_argument("--number-reader", choices=["on", "off"], default=None,
+                       help="the number reader's look at unsure d8/d10/d12/d20 of a roll of that type "
+                       "(DiceConfig.number_reader; default: on)")
 
     read = sub.add_parser("read", help="read the dice in image files")
     read.add_argument("images", nargs="+", metavar="IMAGE")

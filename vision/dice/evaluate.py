@@ -236,6 +236,45 @@ def synthetic_items(
                                 is_unreadable(name, j, t.kind, t.value)) for j, t in enumerate(seen)]
 
 
+TRAY_SEED = 80_000
+"""The first seed of the benchmark's rendered single numbered dice in a tray (``tray_items``)."""
+
+
+def tray_items(
+    count: int, kind: str = "d20", seed: int = TRAY_SEED, size: tuple[int, int] = (1296, 972),
+    die_px: tuple[float, float] = (150.0, 250.0), background: np.ndarray | None = None,
+) -> Iterator[tuple[str, np.ndarray, list[Truth]]]:
+    """One rendered numbered die a frame, lying in a tray seen from above, in the realistic look
+    and a random colour, ``die_px`` across (a d20 of 150-250 px shows a number of about 35-60
+    px): frame ``i`` shows face ``i % faces + 1``, so every ``faces`` frames show each face once.
+    ``background``: the tray (e.g. dice-polyhedral's empty tray photo, resized to ``size``);
+    default a dark speckled tray."""
+    from vision.synthetic import dice as synth
+
+    faces = synth.FACES[kind]
+    w, h = size
+    for i in range(count):
+        rng = np.random.default_rng(seed + i)
+        bg = cv2.resize(background, size) if background is not None else synth.speckled_background(rng, w, h)
+        s = float(rng.uniform(*die_px))
+        centre = (float(rng.uniform(0.3, 0.7) * w), float(rng.uniform(0.3, 0.7) * h))
+        spec = replace(synth.random_spec(rng, centre, s, (kind,), realistic=True), value=i % faces + 1)
+        img = bg.copy()
+        t = synth.draw_die(img, spec, rng)
+        img = synth.camera_effects(img, rng)
+        name = f"tray-{kind}-{seed + i}"
+        yield name, img, [Truth(_fbox(t.box), t.kind, t.value, False)]
+
+
+def evaluate_tray(count: int, kind: str = "d20", config: DiceConfig | None = None, **kw: object) -> Report:
+    """``tray_items`` read as ``config`` says (the kiosk gives the roll's type: ``kinds``)."""
+    report = Report()
+    for name, img, truths in tray_items(count, kind, **kw):  # type: ignore[arg-type]
+        obs = timed_read(img, config, report)
+        score_image(obs, truths, report, name)
+    return report
+
+
 def evaluate_synthetic(
     count: int, seed: int = 2024, config: DiceConfig | None = None, **kw: object
 ) -> Report:

@@ -30,6 +30,7 @@ from .models import (
     load_net,
     type_reader_path,
 )
+from .numbers import read_glyphs, values_of
 from .outline import lies_flat_as_d4, visible_share
 from .pips import FLAT_BOX, count_pips, pip_outside
 from .types import (
@@ -362,6 +363,8 @@ def read_dice_evidence(
         evidence: list[D6Evidence | None] = [None] * len(read)
         if "d6" in cfg.kinds and "d6" in cfg.face_readers and (cfg.d6_head or cfg.d6_evidence):
             read, evidence = _d6_pass(grey, read, final, cfg, sub)
+        if cfg.number_reader:
+            read = _numbered_pass(sub, grey, read, final, cfg)
         die_share = 1.0 - probs[:, CLASSES.index(NONE)] if len(probs) else np.zeros(0)
         kept = _without_specks(read, die_share, cfg)
     except (DiceError, ModelMissingError, BackendError) as exc:
@@ -601,6 +604,59 @@ def _looked_again(grey: np.ndarray, cands: list[Candidate], which: list[int],
         return []
     second, _ = _probabilities(grey, [c for _, c in moved], cfg, turn=False)
     return [(i, c, q) for (i, c), q in zip(moved, second, strict=True)]
+
+
+NUMBERED_KINDS = ("d4", "d8", "d10", "d12", "d20")
+"""The die types with numbers on their faces (any of them can show another's number)."""
+
+
+def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | None],
+                   final: list[tuple[tuple[float, float, float, float], np.ndarray]],
+                   cfg: DiceConfig) -> list[DieReading | None]:
+    """The numbered dice the grey looks left unsure, judged again with the number reader
+    (``vision.dice.numbers``; ``DiceConfig.number_reader``). Dice at the frame's edge keep the
+    first judgement; a read die is never doubted."""
+    which = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE
+             and r.kind in cfg.number_reader_kinds and r.kind in cfg.kinds
+             and max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px
+             and not _at_edge(final[i][0], grey.shape, cfg)]
+    if not which:
+        return read
+    glyphs = read_glyphs(bgr, [final[i][0] for i in which])
+    # the number names a value, not the type (a barrel d4's 1 is a d12's 1 too: with every type
+    # in play, real d4 were typed d10 and d12 with confidence): a die is read only when the roll
+    # gives its type, i.e. it is the one numbered type in play
+    numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
+    out = list(read)
+    for row, i in enumerate(which):
+        r = read[i]
+        assert r is not None
+        p = final[i][1]
+        share = float(p[_OF_KIND[r.kind]].sum())
+        first = p[_OF_KIND[r.kind]] / max(share, 1e-9)
+        value, sure, conf = number_verdict(first, values_of(glyphs[row], r.kind), numbered == [r.kind], cfg)
+        if sure:
+            shown = 0 if r.kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
+            out[i] = replace(r, status=STATUS_READ, value=shown, guess=shown, confidence=conf)
+    return out
+
+
+def number_verdict(first: np.ndarray, number: np.ndarray, type_given: bool,
+                   cfg: DiceConfig) -> tuple[int, bool, float]:
+    """(value, whether it is read, its confidence) of a numbered die the grey looks left unsure:
+    ``first`` their value probabilities (value 1 first, over the die's type), ``number`` the
+    number reader's (``numbers.values_of``), ``type_given`` whether the roll names the die's type
+    (the one numbered type in play). Read when it does and the number reader names the grey
+    looks' top value with ``number_agree`` (or any value with ``number_alone``); else the grey
+    looks' top value stays the guess (the value both find likeliest together guessed one more
+    real d12 right and one d10 and one rendered die wrong: no gain to show)."""
+    top_first = int(np.argmax(first))
+    top_number = int(np.argmax(number))
+    conf = float(number[top_number])
+    if type_given and (
+            (top_number == top_first and conf >= cfg.number_agree) or conf >= cfg.number_alone):
+        return top_number + 1, True, conf
+    return top_first + 1, False, float(number[top_first])
 
 
 def _at_edge(box: tuple[float, float, float, float], shape: tuple[int, ...], cfg: DiceConfig) -> bool:

@@ -284,6 +284,25 @@ class DiceConfig:
     d6_colour_alone: float = 2.0
     """A d6 the grey looks left unsure is read as the colour reader's value when it has at least
     this probability (2.0: never; at 0.999 it read no die of the calibration photos)."""
+    number_reader: bool = True
+    """Ask the number reader (``vision.dice.numbers``: ImageNet-pretrained EfficientNet-Lite0
+    blocks and a head trained on renders made to look like photos, in colour) about every d8,
+    d10, d12 and d20 the grey looks leave unsure, and read it when the two agree
+    (``reader.number_verdict``; docs/vision-dice.md, "The number reader"). It reads a die only
+    when the roll gives its type (the one numbered type in ``kinds``, as the kiosk's rolls do);
+    with several numbered types in play it only sharpens the guess."""
+    number_reader_kinds: tuple[str, ...] = ("d8", "d10", "d12", "d20")
+    """The numbered types the number reader is asked about."""
+    number_min_px: float = 48.0
+    """The number reader is asked only about dice at least this wide (its renders were 50-100
+    px; on 18-30 px d20 its answers flickered from frame to frame, and a roll that never reads
+    the same twice in a row is not reported)."""
+    number_agree: float = 0.8
+    """An unsure numbered die is read when the number reader names the grey looks' top value
+    with at least this probability (two methods that fail differently agree)."""
+    number_alone: float = 2.0
+    """An unsure numbered die is read as the number reader's value when it has at least this
+    probability, whatever the grey looks say (2.0: never)."""
     d6_evidence: bool = False
     """Compute the d6 head's evidence even when ``d6_head`` is off (calibration)."""
     channel_order: str = "bgr"

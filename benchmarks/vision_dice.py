@@ -110,6 +110,12 @@ def main() -> int:  # noqa: C901
     p.add_argument("--tray", type=int, default=0,
                    help="rendered single d20 of 150-250 px in the dice-polyhedral tray, each face once "
                         "every 20 frames (0: none)")
+    p.add_argument("--d6-colour-agree", default=None, metavar="T48,T32,TSMALL",
+                   help="the colour reader's agreement thresholds for d6 boxes of >= 48, 32-48 and "
+                   "< 32 px (DiceConfig.d6_colour_agree_bands; default: as configured)")
+    p.add_argument("--d6-colour-near", type=float, default=None, metavar="T",
+                   help="read a d6 near the frame's edge the first look left unsure when the head and the "
+                   "colour reader both give its value T (DiceConfig.d6_colour_near; 2: never)")
     p.add_argument("--show-wrong", action="store_true", help="list confident-wrong dice")
     args = p.parse_args()
     cv2.setNumThreads(args.threads)
@@ -122,6 +128,16 @@ def main() -> int:  # noqa: C901
         config = replace(config, d6_colour=args.d6_colour == "on")
     if args.number_reader is not None:
         config = replace(config, number_reader=args.number_reader == "on")
+    if args.d6_colour_agree is not None:
+        try:
+            ts = [float(x) for x in args.d6_colour_agree.split(",")]
+        except ValueError:
+            ts = []
+        if len(ts) != 3:
+            p.error("--d6-colour-agree takes three thresholds: >= 48 px, 32-48 px, < 32 px (e.g. 0.8,0.99,0.9)")
+        config = replace(config, d6_colour_agree_bands=tuple(zip((">=48", "32-48", "<32"), ts, strict=True)))
+    if args.d6_colour_near is not None:
+        config = replace(config, d6_colour_near=args.d6_colour_near)
     if args.read_threshold is not None:
         # one threshold for every type: the per-type thresholds are set aside
         config = replace(config, read_threshold=args.read_threshold, kind_read_thresholds=())
@@ -139,6 +155,8 @@ def main() -> int:  # noqa: C901
         "kinds": list(config.kinds),
         "d6_colour": config.d6_colour,
         "number_reader": config.number_reader,
+        "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
+        "d6_colour_near": config.d6_colour_near,
     }
     t0 = time.time()
     real = Path(args.real)

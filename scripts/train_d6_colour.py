@@ -198,11 +198,15 @@ def make_tail(width: int = 64, first: int = 8):  # type: ignore[no-untyped-def]
 
 
 def cmd_finetune(args: argparse.Namespace) -> None:
-    """Blocks 8..10 fine-tuned with the head, on block-7 features (``features --upto 7``)."""
+    """Blocks 8..10 fine-tuned with the head, on block-7 features (``features --upto 7``).
+
+    After each epoch the checkpoint (network, optimiser and schedule) is saved to ``--out`` and
+    the held-back 'calib' part's top-value accuracy per source is printed; ``--resume`` goes on
+    from such a checkpoint (the same ``--epochs``: the schedule spans all of them), and
+    ``--stop-after`` ends a run after that many epochs (to keep each run short)."""
     import torch
 
     torch.set_num_threads(1)
-    torch.manual_seed(0)
     d = np.load(args.feats)
     tr = d["part"] == "train"
     f = torch.from_numpy(d["f"][tr].astype(np.float32))
@@ -210,14 +214,52 @@ def cmd_finetune(args: argparse.Namespace) -> None:
     w = np.ones(len(y), np.float32)
     w[d["src"][tr] == 1] = args.colour_weight
     wt = torch.from_numpy(w)
+    held = (d["rot"] == 0) & (d["part"] == "calib")
+    fh = torch.from_numpy(d["f"][held].astype(np.float32))
+    yh, sh = d["y"][held], d["src"][held]
     tail = make_tail(args.width)
     opt = torch.optim.AdamW([{"params": tail.blocks.parameters(), "lr": 5e-4},
                              {"params": tail.head.parameters(), "lr": 2e-3}], weight_decay=1e-3)
     steps = args.epochs * ((len(y) + 127) // 128)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=[1e-3, 3e-3], total_steps=steps)
-    _epochs(tail, opt, sched, f, y, wt, args.epochs, 128,
-            lambda: torch.save({"tail": tail.state_dict(), "width": args.width}, args.out))
-    report(d, tail)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=[args.lr_blocks, args.lr_head], total_steps=steps)
+    done = 0
+    if args.init:  # start from a fitted head (``fit``: the shipped reader) or another finetune's tail
+        ck = torch.load(args.init)
+        if "tail" in ck:
+            tail.load_state_dict(ck["tail"])
+        else:
+            tail.head.load_state_dict(ck["state"])
+    if args.resume:
+        ck = torch.load(args.resume)
+        tail.load_state_dict(ck["tail"])
+        opt.load_state_dict(ck["opt"])
+        sched.load_state_dict(ck["sched"])
+        done = int(ck["epoch"])
+        torch.set_rng_state(ck["rng"])
+        print("resumed after epoch", done, flush=True)
+    else:
+        torch.manual_seed(0)
+    todo = args.epochs - done if args.stop_after is None else min(args.stop_after, args.epochs - done)
+    state = {"epoch": done}
+
+    def held_back() -> str:
+        tail.eval()
+        with torch.no_grad():
+            top = np.concatenate([tail(fh[s:s + 512]).argmax(1).numpy() for s in range(0, len(fh), 512)])
+        return "  ".join(f"{SOURCES[s]} {np.mean(top[sh == s] == yh[sh == s]):.2%}" for s in (0, 1))
+
+    if args.init and not args.resume:
+        print(f"  before: held-back (calib) top value {held_back()}", flush=True)
+
+    def after_epoch() -> None:
+        state["epoch"] += 1
+        print(f"  after epoch {state['epoch']}: held-back (calib) top value {held_back()}", flush=True)
+        torch.save({"tail": tail.state_dict(), "width": args.width, "opt": opt.state_dict(),
+                    "sched": sched.state_dict(), "epoch": state["epoch"], "rng": torch.get_rng_state()}, args.out)
+
+    _epochs(tail, opt, sched, f, y, wt, todo, 128, after_epoch)
+    if state["epoch"] >= args.epochs:
+        report(d, tail)
 
 
 def _epochs(net: Any, opt: Any, sched: Any, f: Any, y: Any, wt: Any, epochs: int, batch: int,
@@ -455,6 +497,11 @@ def main() -> None:
     ft.add_argument("--epochs", type=int, default=6)
     ft.add_argument("--width", type=int, default=64)
     ft.add_argument("--colour-weight", type=float, default=2.0)
+    ft.add_argument("--lr-blocks", type=float, default=1e-3)
+    ft.add_argument("--lr-head", type=float, default=3e-3)
+    ft.add_argument("--init", help="a fitted head (fit's .pt) or a finetune checkpoint to start from")
+    ft.add_argument("--resume", help="a checkpoint of an earlier finetune run to go on from")
+    ft.add_argument("--stop-after", type=int, help="epochs to run now (default: all that remain)")
     q = sub.add_parser("report")
     q.add_argument("--feats", required=True)
     q.add_argument("--head", required=True)

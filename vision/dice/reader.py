@@ -392,6 +392,7 @@ class D6Evidence:
     eligible: bool
     first_value: int | None = None  # the value the first look read (None: it was unsure)
     colour: np.ndarray | None = None  # the colour d6 reader's value probabilities (None: not asked)
+    near_edge: bool = False  # judged only by the near-edge rule (``DiceConfig.d6_colour_near``)
 
     @property
     def flat(self) -> bool:
@@ -439,7 +440,7 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
         pips = count_pips(grey, box) if (not at_edge and square and side >= cfg.pip_agree_min_px) else None
         # within a side of the frame's edge (where the mirror check and the silhouette test
         # judge whether the edge cuts the die) the pass may doubt a die the first look read,
-        # never read one it left unsure
+        # and reads one it left unsure only by the near-edge rule below
         H, W = grey.shape
         reach = max(cfg.mirror_reach, 1.0) * side  # the silhouette test's reach: a side
         near = box[0] < reach or box[1] < reach or box[0] + box[2] > W - reach or box[1] + box[3] > H - reach
@@ -447,7 +448,17 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
         e = D6Evidence(box, share, first.astype(np.float32), head[row], emb[row], pips, side, eligible,
                        r.value if r.status == STATUS_READ else None)
         ev[i] = e
-        if not cfg.d6_head or not eligible:
+        if not cfg.d6_head:
+            continue
+        if not eligible:
+            # a whole die near the edge (its box clear of it, 32 px or more) that the first look
+            # left unsure: read only when the head and the colour reader both name its value
+            # with at least ``d6_colour_near`` (``colour_verdict``)
+            if (cfg.d6_colour and cfg.d6_colour_near <= 1.0 and not at_edge and share >= 0.5 and near
+                    and side >= 32 and r.status != STATUS_READ):
+                e = ev[i] = judged[row] = replace(e, near_edge=True)
+                value = int(np.argmax(head[row])) + 1
+                verdicts[row] = (value, False, float(head[row][value - 1]))
             continue
         value, sure = d6_verdict(e, cfg)
         judged[row] = e
@@ -466,7 +477,7 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
         i = which[row]
         r = read[i]
         assert r is not None
-        if not sure and tuned is not None:
+        if not sure and tuned is not None and not judged[row].near_edge:
             value, sure = tune.tuned_read(tuned[row], table, judged[row].side, judged[row].pips)
             conf = float(tuned[row][value - 1])
         if sure:
@@ -521,21 +532,30 @@ def colour_verdict(e: D6Evidence, value: int, sure: bool, cfg: DiceConfig) -> tu
     """(value, whether it is sure) of one d6 once the colour d6 reader (``vision.dice.d6colour``)
     has looked too: a die the grey looks read is left unsure when the colour reader names
     another value with at least ``d6_colour_veto``; a die they left unsure is read when the
-    colour reader names their guess with at least ``d6_colour_agree`` (two methods agree), or
+    colour reader names their guess with at least ``d6_colour_agree`` (or its size band's
+    threshold, ``d6_colour_agree_bands``: two methods agree), or
     any value with at least ``d6_colour_alone`` (one is near-certain); under 32 px only when the
-    pip counter names that value too (as in :func:`d6_verdict`). The guess of a die left
+    pip counter names that value too (as in :func:`d6_verdict`). A die near the frame's edge
+    that the first look left unsure (``D6Evidence.near_edge``) is read only when the head and
+    the colour reader both name one value with at least ``d6_colour_near``. The guess of a die left
     unsure is the value both find likeliest together (their probabilities multiplied)."""
     c = e.colour
     assert c is not None
     ctop = int(np.argmax(c)) + 1
     cconf = float(c[ctop - 1])
+    if e.near_edge:  # near the frame's edge: both must be sure of one value
+        htop = int(np.argmax(e.head)) + 1
+        if htop == ctop and min(cconf, float(e.head[htop - 1])) >= cfg.d6_colour_near:
+            return ctop, True
+        return int(np.argmax(np.log(np.maximum(c, 1e-6)) + np.log(np.maximum(e.head, 1e-6)))) + 1, False
     if sure:
         return (value, False) if ctop != value and cconf >= cfg.d6_colour_veto else (value, True)
     both = np.log(np.maximum(c, 1e-6)) + np.log(np.maximum(e.head, 1e-6))
     if e.side < 32 and e.pips != (ctop if cconf >= cfg.d6_colour_alone else value):
         # as in d6_verdict: a box under 32 px may be a fragment of a cut die; read only with the pips
         return int(np.argmax(both)) + 1, False
-    if ctop == value and cconf >= cfg.d6_colour_agree:
+    band = band_group(e.side, True)
+    if ctop == value and cconf >= dict(cfg.d6_colour_agree_bands).get(band, cfg.d6_colour_agree):
         return value, True
     if cconf >= cfg.d6_colour_alone:
         return ctop, True

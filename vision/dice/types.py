@@ -281,6 +281,10 @@ class DiceConfig:
     d6_colour_agree: float = 0.9
     """A d6 the grey looks left unsure is read when the colour reader names their guess with at
     least this probability (the lowest that added no wrong reading on the calibration photos)."""
+    d6_colour_agree_bands: tuple[tuple[str, float], ...] = ()
+    """(size band, threshold) pairs that replace ``d6_colour_agree`` for the d6 of that band of
+    box side (">=48", "32-48", "<32"; ``reader.band_group`` without the view). Empty: one
+    threshold for all."""
     d6_colour_alone: float = 2.0
     """A d6 the grey looks left unsure is read as the colour reader's value when it has at least
     this probability (2.0: never; at 0.999 it read no die of the calibration photos)."""
@@ -303,6 +307,14 @@ class DiceConfig:
     number_alone: float = 2.0
     """An unsure numbered die is read as the number reader's value when it has at least this
     probability, whatever the grey looks say (2.0: never)."""
+    d6_colour_near: float = 2.0
+    """A d6 of 32 px or more near the frame's edge (within a side of it, its box clear of the
+    edge margin) that the first look left unsure is read when the d6 head and the colour reader
+    both name its value with at least this probability (2.0: never, such a die stays unsure; a
+    die the edge may cut, its box within the margin, is never read this way). Off: at 0.9
+    (chosen on the calibration photos, where it read 5 such dice, all right) it read 2 more
+    Rune55 eval dice of 48 px and more right, and of the colour photos' 9 more right and one
+    more wrong (docs/vision-dice.md, "The colour d6 reader")."""
     d6_evidence: bool = False
     """Compute the d6 head's evidence even when ``d6_head`` is off (calibration)."""
     channel_order: str = "bgr"

@@ -147,3 +147,57 @@ def test_the_shipped_colour_reader_reads_rendered_colour_dice() -> None:
         right += sum(int(q.argmax()) + 1 == t.value for t, q in zip(truths, p, strict=True))
         total += len(truths)
     assert total >= 10 and right >= 0.8 * total
+
+
+def test_the_agreement_threshold_is_the_size_bands_own_where_one_is_given() -> None:
+    def die(side: float, colour: float) -> D6Evidence:
+        return D6Evidence((0, 0, side, side), 1.0, np.zeros(6, np.float32), _probs(3, 0.7), np.zeros(96, np.float32),
+                          None, side, True, colour=_probs(3, colour))
+    bands = replace(CFG, d6_colour_agree=0.9, d6_colour_agree_bands=((">=48", 0.8), ("32-48", 0.99)))
+    assert colour_verdict(die(60, 0.85), 3, False, bands) == (3, True)
+    assert colour_verdict(die(60, 0.85), 3, False, replace(bands, d6_colour_agree_bands=())) == (3, False)
+    # 32-48 px needs its own, stricter threshold; a band not listed keeps d6_colour_agree
+    assert colour_verdict(die(40, 0.95), 3, False, bands) == (3, False)
+    assert colour_verdict(die(40, 0.995), 3, False, bands) == (3, True)
+    assert colour_verdict(die(40, 0.95), 3, False, replace(bands, d6_colour_agree_bands=((">=48", 0.8),))) == (3, True)
+
+
+def _near_edge(head: np.ndarray, colour: np.ndarray) -> D6Evidence:
+    return D6Evidence((2.0, 100.0, 60.0, 60.0), 1.0, np.zeros(6, np.float32), head, np.zeros(96, np.float32),
+                      None, 60.0, False, colour=colour, near_edge=True)
+
+
+def test_a_die_near_the_edge_is_read_only_when_head_and_colour_reader_are_both_sure_of_it() -> None:
+    cfg = replace(CFG, d6_colour_near=0.9)
+    assert colour_verdict(_near_edge(_probs(2, 0.95), _probs(2, 0.93)), 2, False, cfg) == (2, True)
+    # one of them only fairly sure, or the two naming different values: unsure
+    assert colour_verdict(_near_edge(_probs(2, 0.85), _probs(2, 0.99)), 2, False, cfg)[1] is False
+    assert colour_verdict(_near_edge(_probs(2, 0.99), _probs(2, 0.85)), 2, False, cfg)[1] is False
+    assert colour_verdict(_near_edge(_probs(2, 0.95), _probs(5, 0.99)), 2, False, cfg)[1] is False
+
+
+def test_the_pass_judges_a_die_near_the_edge_the_first_look_left_unsure_with_both_readers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision.synthetic.dice import render_dice_scene
+
+    img, truths = render_dice_scene(np.random.default_rng(1), (640, 480), n_dice=1, kinds=("d6",),
+                                    die_px=(60.0, 60.0))
+    x = int(truths[0].box[0])
+    frame = np.ascontiguousarray(img[:, x - 12:])  # the die 12 px from the left edge: near it, not cut
+    five = CLASSES.index("d6:5")
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(five, 0.6))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "with_face_readers", lambda grey, boxes, p, *a, **k: p)  # the classifier alone
+    monkeypatch.setattr(reader, "read_d6", _head_says(5, 0.97))
+    cfg = replace(CFG, kinds=("d6",), d6_colour_near=0.9)
+    first = reader.read_dice(frame, config=replace(cfg, d6_colour=False)).dice[0]
+    assert first.status == "unsure"
+    monkeypatch.setattr(reader, "read_colour", _colour_says(5, 0.95))
+    obs, ev = reader.read_dice_evidence(frame, None, cfg)
+    assert ev[0] is not None and ev[0].near_edge and not ev[0].eligible
+    assert (obs.dice[0].status, obs.dice[0].value) == ("read", 5)
+    # the colour reader naming another value, or the rule off: the die stays unsure
+    monkeypatch.setattr(reader, "read_colour", _colour_says(3, 0.95))
+    assert reader.read_dice(frame, config=cfg).dice[0].status == "unsure"
+    monkeypatch.setattr(reader, "read_colour", _colour_says(5, 0.95))
+    assert reader.read_dice(frame, config=replace(cfg, d6_colour_near=2.0)).dice[0].status == "unsure"

@@ -182,3 +182,17 @@ def test_on_real_photos_it_adds_readings_and_no_wrong_one(rune55_fixture: Path) 
                         config=replace(DiceConfig(), pip_agree_above=0.0)).to_dict()["all"]
     assert on["wrong_n"] == off["wrong_n"], (on, off)
     assert on["right"] >= off["right"], (on, off)
+
+
+@pytest.mark.parametrize("dark_pips", [True, False])
+def test_spot_strength_of_an_8_bit_crop_is_that_of_its_float_copy(dark_pips: bool) -> None:
+    # the pip counter filters 8-bit crops as they are (faster); it must see the same spots
+    from vision.dice.pips import _spot_strength
+
+    rng = np.random.default_rng(5)
+    crop, _ = _die(5, "white" if dark_pips else "black", 60.0, 0, rng)
+    crop = cv2.GaussianBlur(cv2.resize(crop, (128, 128)), (3, 3), 0)
+    fast = _spot_strength(crop, dark_pips, 70.0)
+    slow = _spot_strength(crop.astype(np.float32), dark_pips, 70.0)
+    assert fast.dtype == np.float32 and fast.max() > 20.0
+    np.testing.assert_array_equal(fast, slow)

@@ -101,6 +101,9 @@ class SpecialDiceConfig:
     """A scatter die is read when it is a scatter die and its arrow lies in one direction's
     45-degree sector with at least this probability together: an arrow close to the line
     between two directions stays unsure (a person decides, as at the table)."""
+    views: int = 2
+    """Views of each crop the reader averages (1, 2: also turned half a turn, 4: every quarter
+    turn, 8: and their mirror images); more views cost reader time."""
     min_side_px: float = 10.0
     """Found dice smaller than this (pixels) are ignored."""
     max_dice: int = 12

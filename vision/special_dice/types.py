@@ -84,8 +84,8 @@ class SpecialDiceConfig:
     kinds: tuple[str, ...] = KINDS
     """The kinds in play: a die that looks like another kind is unsure, not read as one in play."""
     find_threshold: float = 0.04
-    """Minimum finder heat for a candidate die (on the tuning frames: about 95% of block and
-    91% of scatter dice found, with some 6 candidates a frame where no die lies, which the
+    """Minimum finder heat for a candidate die (on the tuning frames: about 93.5% of block and
+    94% of scatter dice found, with some 5 candidates a frame where no die lies, which the
     reader then drops)."""
     none_threshold: float = 0.5
     """A candidate the reader calls "not a block or scatter die" this surely is dropped."""

@@ -202,7 +202,8 @@ def load(paths: list[Path], keep_sample: bool = False) -> dict[str, np.ndarray]:
 
 
 def train_finder(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
-                 lr: float = 3e-3) -> None:
+                 lr: float = 3e-3, checkpoint: Path = Path("/tmp/special_finder.pt"),
+                 export: Path = FINDER_PATH) -> None:
     torch = _torch()
     f = load(data)
     xs, rows = f["det_x"], f["det_rows"]
@@ -232,7 +233,6 @@ def train_finder(data: list[Path], minutes: float, seed: int, resume: Path | Non
     if resume is not None:
         net.load_state_dict(torch.load(resume))
         print(f"finder: resumed from {resume}")
-    checkpoint = Path("/tmp/special_finder.pt")
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     X = torch.from_numpy(xs[:, None])
     Ht, Rt, Wt = torch.from_numpy(heat), torch.from_numpy(reg), torch.from_numpy(regw)
@@ -272,11 +272,11 @@ def train_finder(data: list[Path], minutes: float, seed: int, resume: Path | Non
             torch.save(net.state_dict(), checkpoint)
     torch.save(net.state_dict(), checkpoint)
     net.eval()
-    FINDER_PATH.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(net, torch.zeros(1, 1, 180, 320), str(FINDER_PATH), input_names=["x"],
+    export.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(net, torch.zeros(1, 1, 180, 320), str(export), input_names=["x"],
                       output_names=["y"], dynamic_axes={"x": {0: "n", 2: "h", 3: "w"}, "y": {0: "n", 2: "h", 3: "w"}},
                       opset_version=17, dynamo=False)
-    print(f"finder: {step} steps, exported {FINDER_PATH}")
+    print(f"finder: {step} steps, exported {export}")
 
 
 def soft_angles(deg: np.ndarray, sigma: float = 2.0) -> np.ndarray:
@@ -326,7 +326,8 @@ def _augment(crops: np.ndarray, angles: np.ndarray, rng: np.random.Generator) ->
 
 
 def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
-                 lr: float = 2e-3) -> None:
+                 lr: float = 2e-3, checkpoint: Path = Path("/tmp/special_reader.pt"),
+                 export: Path = READER_PATH) -> None:
     import cv2
 
     torch = _torch()
@@ -341,7 +342,6 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
     if resume is not None:
         _load_reader_state(torch, net, resume)
         print(f"reader: resumed from {resume}")
-    checkpoint = Path("/tmp/special_reader.pt")
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     A = np.nan_to_num(angles, nan=0.0)
     has_angle = ~np.isnan(angles)
@@ -392,10 +392,11 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
         err = np.abs((got - angles[va][sc] + 180) % 360 - 180)
         print(f"reader: scatter angle error median {np.median(err):.1f} deg, 95% {np.percentile(err, 95):.1f}, "
               f"half-turns {np.mean(err > 150):.4f}")
-    torch.onnx.export(net, torch.zeros(1, 1, CROP, CROP), str(READER_PATH), input_names=["x"],
+    export.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(net, torch.zeros(1, 1, CROP, CROP), str(export), input_names=["x"],
                       output_names=["y"], dynamic_axes={"x": {0: "n"}, "y": {0: "n"}}, opset_version=17,
                       dynamo=False)
-    print(f"reader: {step} steps, exported {READER_PATH}")
+    print(f"reader: {step} steps, exported {export}")
 
 
 def main() -> None:
@@ -408,13 +409,20 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=TRAIN_SEED)
     ap.add_argument("--resume", type=Path, help="start from this state dict (/tmp/special_finder.pt, /tmp/special_reader.pt)")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (finder: 3e-3 unless given)")
+    ap.add_argument("--checkpoint", type=Path,
+                    help="where the state dict is saved as it trains (default /tmp/special_<what>.pt)")
+    ap.add_argument("--export", type=Path,
+                    help="where the ONNX model goes (default: the shipped one in vision/special_dice/models/)")
     a = ap.parse_args()
+    if a.what != "render":
+        out = {"checkpoint": a.checkpoint or Path(f"/tmp/special_{a.what}.pt"),
+               "export": a.export or (FINDER_PATH if a.what == "finder" else READER_PATH)}
     if a.what == "render":
         render(a.frames, a.data[0], a.seed)
     elif a.what == "finder":
-        train_finder(a.data, a.minutes, a.seed, a.resume, a.lr if a.lr != 2e-3 else 3e-3)
+        train_finder(a.data, a.minutes, a.seed, a.resume, a.lr if a.lr != 2e-3 else 3e-3, **out)
     else:
-        train_reader(a.data, a.minutes, a.seed, a.resume, a.lr)
+        train_reader(a.data, a.minutes, a.seed, a.resume, a.lr, **out)
 
 
 if __name__ == "__main__":

@@ -136,14 +136,42 @@ def find(grey: np.ndarray, config: SpecialDiceConfig) -> list[tuple[float, float
     return kept
 
 
-def read_crops(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def _view(c: np.ndarray, k: int, mirror: bool) -> np.ndarray:
+    """A crop mirrored left-right (when ``mirror``), then turned ``k`` quarter turns (np.rot90)."""
+    return np.ascontiguousarray(np.rot90(c[:, ::-1] if mirror else c, k))
+
+
+def _view_back(ang: np.ndarray, k: int, mirror: bool) -> np.ndarray:
+    """Angle distributions of a view carried back to the crop as it is: np.rot90 by ``k`` turns
+    an angle by -90 k degrees (y down), a left-right mirror takes a to 180 - a."""
+    bins = ang.shape[1]
+    out = np.roll(ang, (k * bins) // 4, axis=1)
+    if mirror:  # bin j holds angle 180 - j * step: bin (bins/2 - j) mod bins
+        out = out[:, (bins // 2 - np.arange(bins)) % bins]
+    return np.asarray(out)
+
+
+VIEWS: dict[int, tuple[tuple[int, bool], ...]] = {
+    1: ((0, False),),
+    2: ((0, False), (2, False)),
+    4: ((0, False), (1, False), (2, False), (3, False)),
+    8: tuple((k, m) for m in (False, True) for k in range(4)),
+}
+"""The views of a crop the reader averages: (quarter turns, mirrored), per view count."""
+
+
+def read_crops(crops: list[np.ndarray], views: int = 2) -> tuple[np.ndarray, np.ndarray]:
     """Class probabilities (N x ``CLASSES``) and arrow angle probabilities (N x ``ANGLE_BINS``)
-    of reader crops, each the average of the crop as it is and turned half a turn."""
+    of reader crops, each the average over ``views`` views of the crop (``VIEWS``: 2 = as it is
+    and turned half a turn; 4 adds the quarter turns; 8 adds their mirror images)."""
     if not crops:
         return np.zeros((0, N_CLS), np.float32), np.zeros((0, ANGLE_BINS), np.float32)
+    if views not in VIEWS:
+        raise SpecialDiceError(f"views must be one of {sorted(VIEWS)}, not {views!r}")
     # the angle bins are what the exported network gives (``ANGLE_BINS`` when it was trained)
-    both = crops + [np.ascontiguousarray(np.rot90(c, 2)) for c in crops]
-    y = load(READER_PATH).run(normalise(np.stack(both)))[0]
+    plan = VIEWS[views]
+    batch = [_view(c, k, m) for k, m in plan for c in crops]
+    y = load(READER_PATH).run(normalise(np.stack(batch)))[0]
     n = len(crops)
 
     def softmax(z: np.ndarray) -> np.ndarray:
@@ -153,9 +181,12 @@ def read_crops(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
 
     cls = softmax(y[:, :N_CLS])
     ang = softmax(y[:, N_CLS:])
-    # half a turn turns every direction by 180 degrees: shift back before averaging
-    ang_turned = np.roll(ang[n:], ang.shape[1] // 2, axis=1)
-    return (cls[:n] + cls[n:]) / 2, (ang[:n] + ang_turned) / 2
+    cls_sum = np.zeros((n, N_CLS), np.float64)
+    ang_sum = np.zeros((n, ang.shape[1]), np.float64)
+    for i, (k, m) in enumerate(plan):
+        cls_sum += cls[i * n:(i + 1) * n]
+        ang_sum += _view_back(ang[i * n:(i + 1) * n], k, m)
+    return (cls_sum / len(plan)).astype(np.float32), (ang_sum / len(plan)).astype(np.float32)
 
 
 def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation: Orientation
@@ -190,6 +221,8 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
     (x, y, w, h) reads only there (boxes stay in frame pixels)."""
     config = config or SpecialDiceConfig()
     in_play = _check_kinds(kinds if kinds is not None else config.kinds)
+    if config.views not in VIEWS:
+        raise SpecialDiceError(f"views must be one of {sorted(VIEWS)}, not {config.views!r}")
     orientation = orientation or Orientation()
     problem = _check_frame(frame)
     if problem:
@@ -207,7 +240,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
         grey, ox, oy = grey[y0:y1, x0:x1], x0, y0
     cands = [c for c in find(grey, config) if c[2] >= config.min_side_px][: config.max_dice * 2]
     crops = [crop(grey, (c[0], c[1]), c[2]) for c in cands]
-    cls, ang = read_crops(crops)
+    cls, ang = read_crops(crops, config.views)
     H, W = grey.shape[:2]
     readings: list[SpecialDieReading] = []
     kept: list[tuple[float, float, float, float]] = []

@@ -105,3 +105,32 @@ def test_unknown_kinds_and_bad_orientations_are_refused() -> None:
         Orientation(np.zeros((3, 3)))
     with pytest.raises(SpecialDiceError, match="finite"):
         Orientation(up_deg=float("nan"))
+
+
+@pytest.mark.parametrize("views", [1, 2, 4, 8])
+def test_every_view_of_a_crop_gives_the_arrow_back_in_the_crop_s_own_frame(views: int) -> None:
+    # the reader averages turned and mirrored views; each view's angles must be carried back
+    from vision.special_dice import reader
+
+    bins = 144
+    step = 360.0 / bins
+    for k, mirror in reader.VIEWS[views]:
+        img = np.zeros((48, 48), np.uint8)
+        a = np.radians(30.0)  # an arrow at 30 degrees in the picture (y down)
+        img[24 + np.round(np.sin(a) * np.arange(20)).astype(int), 24 + np.round(np.cos(a) * np.arange(20)).astype(int)] = 255
+        v = reader._view(img, k, mirror)
+        ys, xs = np.nonzero(v)
+        j = int(np.argmax((xs - 24) ** 2 + (ys - 24) ** 2))
+        seen = np.degrees(np.arctan2(ys[j] - 24, xs[j] - 24)) % 360.0
+        dist = np.zeros((1, bins), np.float32)
+        dist[0, int(round(seen / step)) % bins] = 1.0
+        back = float(np.argmax(reader._view_back(dist, k, mirror))) * step
+        assert abs((back - 30.0 + 180.0) % 360.0 - 180.0) <= step, (k, mirror, seen, back)
+
+
+def test_reading_with_a_view_count_it_does_not_know_is_refused() -> None:
+    from vision.special_dice import SpecialDiceConfig
+
+    bare = np.full((360, 640, 3), 128, np.uint8)  # refused before anything is looked at
+    with pytest.raises(SpecialDiceError, match="views must be one of"):
+        read_special_dice(bare, config=SpecialDiceConfig(views=3))

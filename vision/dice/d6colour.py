@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .models import MODEL_DIR, crop_square, load_net
+from .models import MODEL_DIR, load_net, rgb_crops
 
 COLOUR_SIZE = 80
 """The side of the colour crop the network sees."""
@@ -30,12 +30,7 @@ def colour_path() -> Path:
 
 def colour_crops(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> np.ndarray:
     """The network's input for ``boxes`` in a BGR image: N x 3 x S x S, RGB, 0..255."""
-    if not boxes:
-        return np.zeros((0, 3, COLOUR_SIZE, COLOUR_SIZE), np.float32)
-    crops = np.stack([crop_square(bgr, b, COLOUR_SIZE, COLOUR_MARGIN) for b in boxes])
-    if crops.ndim == 3:  # a grey image: the same value in every channel
-        crops = np.repeat(crops[..., None], 3, axis=3)
-    return np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), np.float32)
+    return rgb_crops(bgr, boxes, COLOUR_SIZE, COLOUR_MARGIN)
 
 
 def read_colour(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> np.ndarray:

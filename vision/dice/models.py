@@ -149,6 +149,19 @@ def load_net(path: Path, backend: str | None = None) -> Network:
         return net
 
 
+def rgb_crops(image: np.ndarray, boxes: list[tuple[float, float, float, float]], size: int,
+              margin: float) -> np.ndarray:
+    """The input of a colour network for ``boxes`` in a BGR (or grey) image: N x 3 x ``size`` x
+    ``size`` float32, RGB, 0..255, each crop ``margin`` times the box's longer side
+    (``crop_square``); a grey image gives the same value in every channel."""
+    if not boxes:
+        return np.zeros((0, 3, size, size), np.float32)
+    crops = np.stack([crop_square(image, b, size, margin) for b in boxes])
+    if crops.ndim == 3:
+        crops = np.repeat(crops[..., None], 3, axis=3)
+    return np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), np.float32)
+
+
 def crop_square(
     grey: np.ndarray, box: tuple[float, float, float, float], size: int = CLASSIFIER_SIZE,
     margin: float = CROP_MARGIN, border: int = cv2.BORDER_REPLICATE,

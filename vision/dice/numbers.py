@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .models import MODEL_DIR, crop_square, load_net
+from .models import MODEL_DIR, load_net, rgb_crops
 from .types import FACES
 
 NUMBER_SIZE = 96
@@ -38,12 +38,7 @@ def number_path() -> Path:
 
 def number_crops(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> np.ndarray:
     """The network's input for ``boxes`` in a BGR (or grey) image: N x 3 x S x S, RGB, 0..255."""
-    if not boxes:
-        return np.zeros((0, 3, NUMBER_SIZE, NUMBER_SIZE), np.float32)
-    crops = np.stack([crop_square(bgr, b, NUMBER_SIZE, NUMBER_MARGIN) for b in boxes])
-    if crops.ndim == 3:  # a grey image: the same value in every channel
-        crops = np.repeat(crops[..., None], 3, axis=3)
-    return np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), np.float32)
+    return rgb_crops(bgr, boxes, NUMBER_SIZE, NUMBER_MARGIN)
 
 
 def read_glyphs(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> np.ndarray:

@@ -636,17 +636,17 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
     """The numbered dice the grey looks left unsure, judged again with the number reader
     (``vision.dice.numbers``; ``DiceConfig.number_reader``). Dice at the frame's edge keep the
     first judgement; a read die is never doubted."""
+    # the number names a value, not the type (a barrel d4's 1 is a d12's 1 too: with every type
+    # in play, real d4 were typed d10 and d12 with confidence): a die is read only when the roll
+    # gives its type, i.e. it is the one numbered type in play; no other die is worth the pass
+    numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
     which = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE
-             and r.kind in cfg.number_reader_kinds and r.kind in cfg.kinds
+             and numbered == [r.kind] and r.kind in cfg.number_reader_kinds
              and max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px
              and not _at_edge(final[i][0], grey.shape, cfg)]
     if not which:
         return read
     glyphs = read_glyphs(bgr, [final[i][0] for i in which])
-    # the number names a value, not the type (a barrel d4's 1 is a d12's 1 too: with every type
-    # in play, real d4 were typed d10 and d12 with confidence): a die is read only when the roll
-    # gives its type, i.e. it is the one numbered type in play
-    numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
     out = list(read)
     for row, i in enumerate(which):
         r = read[i]
@@ -654,7 +654,7 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
         p = final[i][1]
         share = float(p[_OF_KIND[r.kind]].sum())
         first = p[_OF_KIND[r.kind]] / max(share, 1e-9)
-        value, sure, conf = number_verdict(first, values_of(glyphs[row], r.kind), numbered == [r.kind], cfg)
+        value, sure, conf = number_verdict(first, values_of(glyphs[row], r.kind), True, cfg)
         if sure:
             shown = 0 if r.kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
             out[i] = replace(r, status=STATUS_READ, value=shown, guess=shown, confidence=conf)

@@ -416,7 +416,7 @@ def cmd_collect(args: argparse.Namespace) -> None:
     from dataclasses import replace
 
     from vision.dice.d6colour import COLOUR_MARGIN, COLOUR_SIZE
-    from vision.dice.finder import iou
+    from vision.dice.evaluate import match_dice
     from vision.dice.models import crop_square
     from vision.dice.reader import read_dice_evidence
     from vision.dice.types import DiceConfig
@@ -441,17 +441,12 @@ def cmd_collect(args: argparse.Namespace) -> None:
             if bgr is None:
                 continue
             obs, ev = read_dice_evidence(bgr, None, cfg)
-            used: set[int] = set()
-            for d in item.dice:
-                best, bi = 0.0, -1
-                for j, r in enumerate(obs.dice):
-                    v = iou(d.box, (float(r.box[0]), float(r.box[1]), float(r.box[2]), float(r.box[3])))
-                    if v > best and j not in used:
-                        best, bi = v, j
-                if best < 0.4:
+            match = match_dice(obs, item.dice)
+            for ti, d in enumerate(item.dice):
+                if ti not in match:
                     rows["missed"].append(si)
                     continue
-                used.add(bi)
+                bi = match[ti]
                 r, e = obs.dice[bi], ev[bi]
                 box = (float(r.box[0]), float(r.box[1]), float(r.box[2]), float(r.box[3]))
                 rows["src"].append(si)

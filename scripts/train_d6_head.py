@@ -135,7 +135,7 @@ def cmd_collect(args: argparse.Namespace) -> None:
     thresholds on, and what ``tune-eval`` adapts on."""
     from dataclasses import replace
 
-    from vision.dice.evaluate import band_of
+    from vision.dice.evaluate import band_of, match_dice
     from vision.dice.reader import read_dice_evidence
 
     cfg = replace(DiceConfig(), d6_head=False, d6_evidence=True)
@@ -149,16 +149,11 @@ def cmd_collect(args: argparse.Namespace) -> None:
             if bgr is None:
                 continue
             obs, ev = read_dice_evidence(bgr, None, cfg)
-            used: set[int] = set()
-            for d in item.dice:
-                best, bi = 0.0, -1
-                for j, r in enumerate(obs.dice):
-                    v = iou(d.box, (float(r.box[0]), float(r.box[1]), float(r.box[2]), float(r.box[3])))
-                    if v > best and j not in used:
-                        best, bi = v, j
-                if best < 0.4:
+            match = match_dice(obs, item.dice)
+            for ti, d in enumerate(item.dice):
+                if ti not in match:
                     continue
-                used.add(bi)
+                bi = match[ti]
                 r, e = obs.dice[bi], ev[bi]
                 rows["src"].append(si)
                 rows["img"].append(item.path.name)

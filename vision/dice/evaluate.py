@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -34,6 +35,13 @@ def _fbox(box: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
 def band_of(box: tuple[float, float, float, float]) -> str:
     side = max(box[2], box[3])
     return ">=48" if side >= 48 else "32-48" if side >= 32 else "<32"
+
+
+class Boxed(Protocol):
+    """Anything with a true box (x, y, w, h): a ``Truth`` or a labelled die of a photo set."""
+
+    @property
+    def box(self) -> tuple[float, float, float, float]: ...
 
 
 @dataclass(frozen=True)
@@ -110,7 +118,7 @@ class Report:
         }
 
 
-def match_dice(obs: DiceObservation, truths: Sequence[Truth]) -> dict[int, int]:
+def match_dice(obs: DiceObservation, truths: Sequence[Boxed]) -> dict[int, int]:
     """Each true die matched to at most one reading, greedily by IoU (at least ``MATCH_IOU``):
     {truth index: reading index}."""
     pairs = sorted(

@@ -24,6 +24,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, cast
 
 import cv2
 
@@ -54,9 +55,9 @@ def table(title: str, report: Report) -> str:
     lines = [f"{title}: {d['images']} images, {d['errors']} unreadable, median {d['median_ms']} ms/image,"
              f" {d['false_positives']} false detections"]
     lines.append(f"  {'group':<10}{'dice':>7}{'recall':>9}{'right':>9}{'unsure':>9}{'conf-wrong':>12}{'guess ok':>10}{'top ok':>9}")
-    rows = [("all", d["all"])] + [(k, v) for k, v in d["by_band"].items()] + [
-        (k, v) for k, v in d["by_kind"].items()
-    ]
+    rows: list[tuple[str, Any]] = [("all", d["all"])]
+    rows += [(k, v) for k, v in cast(dict[str, Any], d["by_band"]).items()]
+    rows += [(k, v) for k, v in cast(dict[str, Any], d["by_kind"]).items()]
     for name, r in rows:
         lines.append(
             f"  {name:<10}{r['dice']:>7}{r['recall']:>9.2%}{r['right']:>9.2%}{r['unsure']:>9.2%}"

@@ -36,7 +36,7 @@ def main() -> None:
         try:
             for block in range(args.lines // 20):
                 for way, journal in journals.items():
-                    journal_module._checkpoint = (  # type: ignore[assignment]
+                    journal_module._checkpoint = (
                         real_checkpoint if way == "checkpoint" else (lambda conn: None))
                     for i in range(20):
                         start = time.perf_counter()

@@ -86,7 +86,7 @@ class StaticFeed:
     def set_expected(self, expected: Any) -> None:
         pass
 
-    def expect_dice(self, sides: Any) -> None:
+    def expect_dice(self, sides: Any, kinds: Any = None) -> None:
         pass
 
     def reset_dice(self) -> None:

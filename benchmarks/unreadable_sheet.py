@@ -38,7 +38,7 @@ def tile(image: np.ndarray, box: tuple[float, float, float, float], caption: str
 
 
 def tiles(real: Path) -> list[np.ndarray]:
-    out = []
+    out: list[np.ndarray] = []
     for stem, dice in unreadable.RUNE55.items():
         image = cv2.imread(str(real / "images" / f"{stem}.jpg"), cv2.IMREAD_COLOR)
         if image is None:

@@ -4,5 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 python3 -m ruff check companion vision hardware tests benchmarks
-python3 -m mypy companion vision hardware
+python3 -m mypy companion vision hardware benchmarks
 python3 -m pytest -n 2 tests "$@"

@@ -56,7 +56,7 @@ SOURCES: dict[str, tuple[str, str]] = {
 }
 READER = replace(DiceConfig(), kinds=("d6",))  # as the kiosk reads a roll of d6
 FIELDS = ("source", "photo", "side", "truth", "found", "status", "value", "guess", "eligible", "share",
-          "first", "head", "emb", "pips", "box", "first_value")
+          "first", "head", "emb", "pips", "box", "first_value", "tunable")
 
 
 def part_of(stem: str) -> str:
@@ -125,6 +125,7 @@ def read_sources(parts: set[str], cache: Path | None, limit: int = 0) -> dict[st
                 rows["pips"].append(int(e.pips or 0) if e is not None else 0)
                 rows["box"].append(np.array(e.box if e is not None else (0, 0, 0, 0), np.float32))
                 rows["first_value"].append(int(e.first_value or 0) if e is not None else 0)
+                rows["tunable"].append(bool(e is not None and e.tunable))
             for j, other in enumerate(obs.dice):
                 if j not in used:
                     extra["extra_photo"].append(pi)
@@ -145,10 +146,12 @@ def read_sources(parts: set[str], cache: Path | None, limit: int = 0) -> dict[st
     return out
 
 
-def verdicts(d: dict[str, np.ndarray], table: Any) -> tuple[np.ndarray, np.ndarray]:
+def verdicts(d: dict[str, np.ndarray], table: Any, near_edge: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """(value, sure) per labelled die as the reader's d6 pass decides, with ``table`` (a
     ``tune.Adaptation``, or None: as read): a die the pass left unsure is read with the table
-    as ``reader._d6_pass`` does (``tune.tuned_read``)."""
+    as ``reader._d6_pass`` does (``tune.tuned_read``): a die the pass may judge, and one near the
+    frame's edge whose box keeps clear of it (``D6Evidence.tunable``; ``near_edge`` False: the
+    former alone, as before ``DiceConfig.tuned_edge_clear``)."""
     from vision.dice.tune import tuned_probabilities, tuned_read
 
     sure = d["status"] == "read"
@@ -156,7 +159,8 @@ def verdicts(d: dict[str, np.ndarray], table: Any) -> tuple[np.ndarray, np.ndarr
     if table is None or table.read_at is None:  # a table without a threshold changes nothing
         return vals, sure
     sure = sure.copy()
-    which = np.flatnonzero(d["eligible"] & ~sure)
+    may = d["tunable"] if near_edge and "tunable" in d else d["eligible"]
+    which = np.flatnonzero(may & ~sure)
     q = tuned_probabilities(table, d["head"][which], d["emb"][which])
     for row, i in enumerate(which):
         vals[i], sure[i] = tuned_read(q[row], table, float(d["side"][i]), int(d["pips"][i]) or None)
@@ -184,6 +188,9 @@ def main() -> None:
     p.add_argument("--cache", default=str(ROOT / "out" / "bench-cache" / "dice-evidence-{parts}.npz"))
     p.add_argument("--target", type=float, default=0.0, help="tune.READ_TARGET")
     p.add_argument("--limit", type=int, default=0, help="photos per source (0: all)")
+    p.add_argument("--near-edge", choices=("on", "off"), default="on",
+                   help="the tuned read of whole dice near the frame's edge (DiceConfig.tuned_edge_clear); "
+                        "off: only the dice the d6 pass may judge, as before that rule")
     args = p.parse_args()
     from vision.dice.tune import table_adaptation, unit
 
@@ -193,7 +200,8 @@ def main() -> None:
         cache = cache.with_name(cache.stem + f"-limit{args.limit}.npz")
     d = read_sources(parts, cache, args.limit)
     before_v, before_s = verdicts(d, None)
-    result: dict[str, Any] = {"machine": platform.machine(), "parts": sorted(parts), "sources": {}}
+    result: dict[str, Any] = {"machine": platform.machine(), "parts": sorted(parts), "near_edge": args.near_edge,
+                              "sources": {}}
     print(f"{'source':16} {'N':>4} {'stored d6':>9} {'rest':>5}  {'before right/wrong':>20}  "
           f"{'after right/wrong':>19}  {'>=32 px before -> after':>24}  read_at")
     for name in SOURCES:
@@ -219,7 +227,7 @@ def main() -> None:
             ad = table_adaptation(logits, d["emb"][stored], truth, rolls, args.target,
                                   d["status"][stored] != "read")
             assert ad.memory is not None and np.allclose(ad.memory, unit(d["emb"][stored]))
-            after_v, after_s = verdicts(d, ad)
+            after_v, after_s = verdicts(d, ad, args.near_edge == "on")
             b = figures(d, rest, before_v, before_s)
             a = figures(d, rest, after_v, after_s)
             by_rolls[str(n)] = {"stored_d6": int(stored.sum()), "read_at": ad.read_at,

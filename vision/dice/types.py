@@ -315,6 +315,17 @@ class DiceConfig:
     (chosen on the calibration photos, where it read 5 such dice, all right) it read 2 more
     Rune55 eval dice of 48 px and more right, and of the colour photos' 9 more right and one
     more wrong (docs/vision-dice.md, "The colour d6 reader")."""
+    tuned_edge_clear: float = 0.1
+    """A d6 within a side of the frame's edge that the first look left unsure, and that the d6
+    pass therefore does not read, may still be read by a table's own adaptation (``d6_table``,
+    ``tune.tuned_read``) when its box keeps at least this share of its side (and at least
+    ``edge_margin_px``) clear of every edge of the frame and its silhouette is not cut
+    (``outline.visible_share``): a die lying whole near the edge of a close-up photo. The table's
+    examples show what such dice look like; a die the edge may cut stays unsure (negative: never).
+    A tenth: the least margin at which none of 203 rendered d6 cut by the frame's edge that the
+    reader left unsure (``evaluate.edge_items``, 400 frames) would be given to the table (at 0.05,
+    the edge margin's own share, 2 would); on the Rune55 numbered photos it gives the table 12
+    of their 63 unsure dice (docs/vision-dice.md, "Learning the table's own dice")."""
     d6_evidence: bool = False
     """Compute the d6 head's evidence even when ``d6_head`` is off (calibration)."""
     channel_order: str = "bgr"

@@ -107,6 +107,10 @@ def main() -> int:  # noqa: C901
                    help="the colour d6 reader's second look (DiceConfig.d6_colour; default: as configured)")
     p.add_argument("--number-reader", choices=["on", "off"], default=None,
                    help="the number reader's second look at unsure numbered dice (DiceConfig.number_reader)")
+    p.add_argument("--number-any-roll", default=None, metavar="KINDS",
+                   help="numbered types the number reader may read in a roll that does not name the type, when "
+                   "the classifier and the type reader agree on it (DiceConfig.number_any_roll_kinds, e.g. "
+                   "d8,d20; '': only a roll of one numbered type)")
     p.add_argument("--tray", type=int, default=0,
                    help="rendered single d20 of 150-250 px in the dice-polyhedral tray, each face once "
                         "every 20 frames (0: none)")
@@ -128,6 +132,8 @@ def main() -> int:  # noqa: C901
         config = replace(config, d6_colour=args.d6_colour == "on")
     if args.number_reader is not None:
         config = replace(config, number_reader=args.number_reader == "on")
+    if args.number_any_roll is not None:
+        config = replace(config, number_any_roll_kinds=tuple(k for k in args.number_any_roll.split(",") if k))
     if args.d6_colour_agree is not None:
         try:
             ts = [float(x) for x in args.d6_colour_agree.split(",")]
@@ -155,6 +161,7 @@ def main() -> int:  # noqa: C901
         "kinds": list(config.kinds),
         "d6_colour": config.d6_colour,
         "number_reader": config.number_reader,
+        "number_any_roll_kinds": list(config.number_any_roll_kinds),
         "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
         "d6_colour_near": config.d6_colour_near,
     }

@@ -671,12 +671,15 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
     first judgement; a read die is never doubted."""
     # the number names a value, not the type (a barrel d4's 1 is a d12's 1 too: with every type
     # in play, real d4 were typed d10 and d12 with confidence): a die is read only when the roll
-    # gives its type, i.e. it is the one numbered type in play; no other die is worth the pass
+    # gives its type, i.e. it is the one numbered type in play, or when its type is one no other
+    # real die was taken for and two networks that judge the type apart agree on it
     numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
     which = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE
-             and numbered == [r.kind] and r.kind in cfg.number_reader_kinds
+             and r.kind in cfg.number_reader_kinds
              and max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px
-             and not _at_edge(final[i][0], grey.shape, cfg)]
+             and not _at_edge(final[i][0], grey.shape, cfg)
+             and (numbered == [r.kind] or (r.kind in cfg.number_any_roll_kinds
+                                           and type_agreed(grey, final[i][0], final[i][1], r.kind, cfg)))]
     if not which:
         return read
     glyphs = read_glyphs(bgr, [final[i][0] for i in which])
@@ -692,6 +695,24 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
             shown = 0 if r.kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
             out[i] = replace(r, status=STATUS_READ, value=shown, guess=shown, confidence=conf)
     return out
+
+
+def type_agreed(grey: np.ndarray, box: tuple[float, float, float, float], p: np.ndarray, kind: str,
+                cfg: DiceConfig) -> bool:
+    """Whether a numbered die's type ``kind`` is agreed on without the roll naming it: its final
+    probabilities ``p`` give the type at least half, and the classifier alone (its share of the
+    numbered types, turned as the first look turns a crop) and the type reader alone each give
+    it at least ``number_type_agree`` (``DiceConfig.number_any_roll_kinds``)."""
+    if kind not in TYPE_READER_KINDS or float(p[_OF_KIND[kind]].sum()) < 0.5:
+        return False
+    crop = [crop_square(grey, box, CLASSIFIER_SIZE)]
+    cls = classify_with_turns(crop, cfg.turns_below, cfg.turns_above, cfg.turns)[0]
+    shares = np.array([float(cls[_OF_KIND[k]].sum()) for k in TYPE_READER_KINDS])
+    own = float(shares[TYPE_READER_KINDS.index(kind)]) / max(float(shares.sum()), 1e-9)
+    if own < cfg.number_type_agree:
+        return False
+    said = read_types(crop)[0]
+    return float(said[TYPE_READER_KINDS.index(kind)]) >= cfg.number_type_agree
 
 
 def number_verdict(first: np.ndarray, number: np.ndarray, type_given: bool,

@@ -301,6 +301,17 @@ class DiceConfig:
     """The number reader is asked only about dice at least this wide (its renders were 50-100
     px; on 18-30 px d20 its answers flickered from frame to frame, and a roll that never reads
     the same twice in a row is not reported)."""
+    number_any_roll_kinds: tuple[str, ...] = ("d8", "d20")
+    """In a roll that does not name the die's type (several numbered types in ``kinds``, e.g.
+    every type), the number reader may read a die of these types only, and only when the
+    classifier alone and the type reader alone both give that type at least ``number_type_agree``
+    (``reader.type_agreed``). Not d10 or d12: on the real dice-polyhedral photos a barrel d4 and
+    the digit d6 were typed d10 or d12 by both networks at 0.87-1.0, and the number reader named
+    their (shared) number; no real die of another type was typed d8 or d20 by both
+    (docs/vision-dice.md, "The number reader"). Empty: only a roll that names the type."""
+    number_type_agree: float = 0.9
+    """Each network's share on the die's type (the classifier's of its numbered types, turned as
+    the first look turns it; the type reader's) for ``number_any_roll_kinds``."""
     number_agree: float = 0.8
     """An unsure numbered die is read when the number reader names the grey looks' top value
     with at least this probability (two methods that fail differently agree)."""

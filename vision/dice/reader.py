@@ -702,8 +702,9 @@ def type_agreed(grey: np.ndarray, box: tuple[float, float, float, float], p: np.
     """Whether a numbered die's type ``kind`` is agreed on without the roll naming it: its final
     probabilities ``p`` give the type at least half, and the classifier alone (its share of the
     numbered types, turned as the first look turns a crop) and the type reader alone each give
-    it at least ``number_type_agree`` (``DiceConfig.number_any_roll_kinds``)."""
-    if kind not in TYPE_READER_KINDS or float(p[_OF_KIND[kind]].sum()) < 0.5:
+    it at least ``number_type_agree`` (``DiceConfig.number_any_roll_kinds``). Without the type
+    reader (``DiceConfig.type_reader`` off) there is no second witness: never."""
+    if not cfg.type_reader or kind not in TYPE_READER_KINDS or float(p[_OF_KIND[kind]].sum()) < 0.5:
         return False
     crop = [crop_square(grey, box, CLASSIFIER_SIZE)]
     cls = classify_with_turns(crop, cfg.turns_below, cfg.turns_above, cfg.turns)[0]

@@ -16,8 +16,9 @@ adaptation is fitted on them exactly as "Tune dice to this table" does
 (``tune.table_adaptation``: the memory of those d6 and the read threshold chosen on them).
 The rest of that source's photos are read again through the reader's d6 pass with that
 adaptation (a d6 the pass left unsure is read by ``tune.tuned_read`` on the same evidence, as
-``reader._d6_pass`` does), and every labelled d6 of them counts: read right, unsure (or not
-found), read wrong; before and after.
+``reader._d6_pass`` does, a whole die near the frame's edge included: ``D6Evidence.tunable``,
+``DiceConfig.tuned_edge_clear``; ``--near-edge off`` leaves those out, as before that rule), and
+every labelled d6 of them counts: read right, unsure (or not found), read wrong; before and after.
 
     nice -n 15 env OMP_NUM_THREADS=1 python3 benchmarks/dice_tuning.py
     python3 benchmarks/dice_tuning.py --rolls 10,30,100 --parts eval,calib

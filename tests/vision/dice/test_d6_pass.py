@@ -196,3 +196,32 @@ def test_a_tables_tuning_reads_a_whole_die_near_the_edge_the_pass_leaves_alone(m
     # a margin wider than the die's distance from the edge: not the table's to read
     wide = reader.read_dice(frame, config=replace(cfg, d6_table=table, tuned_edge_clear=0.5)).dice[0]
     assert wide.status == "unsure"
+
+
+def test_the_colour_reader_cannot_read_a_die_near_the_edge_that_only_the_table_may_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision.dice.tune import Adaptation
+    from vision.synthetic.dice import render_dice_scene
+
+    img, truths = render_dice_scene(np.random.default_rng(1), (640, 480), n_dice=1, kinds=("d6",),
+                                    die_px=(60.0, 60.0))
+    frame = np.ascontiguousarray(img[:, int(truths[0].box[0]) - 12:])
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(CLASSES.index("d6:6"), 0.6))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
+    monkeypatch.setattr(reader, "with_face_readers", lambda grey, boxes, p, *a, **k: p)
+    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
+    asked: list[int] = []
+
+    def colour_sure_of_2(image: np.ndarray, boxes: list[object]) -> np.ndarray:
+        asked.append(len(boxes))
+        q = np.full((len(boxes), 6), 0.002, np.float32)
+        q[:, 1] = 0.99
+        return q
+
+    monkeypatch.setattr(reader, "read_colour", colour_sure_of_2)
+    bias = np.zeros(6)
+    bias[1] = 8.0
+    short = Adaptation(np.zeros((96, 6)), bias, 40, read_at=0.99999)  # the table does not reach it
+    d = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_table=short)).dice[0]
+    assert (d.status, d.guess) == ("unsure", 6) and asked == []

@@ -168,6 +168,39 @@ def verdicts(d: dict[str, np.ndarray], table: Any, near_edge: bool = True) -> tu
     return vals, sure
 
 
+CUT_MARGINS = (0.0, 0.03, 0.05, 0.075, 0.1, 0.15)
+"""The shares of a die's side tried as ``DiceConfig.tuned_edge_clear`` on rendered cut dice."""
+
+
+def cut_dice(count: int) -> dict[str, Any]:
+    """How many rendered d6 cut by the frame's edge (``evaluate.edge_items``, ``count`` frames)
+    that the reader leaves unsure and its d6 pass may not judge would be handed to a table's
+    adaptation (``reader.tunable_near_edge``) at each margin of ``CUT_MARGINS``, with the
+    silhouette test and without it: any of them is a die the table could read by luck."""
+    from vision.dice.evaluate import edge_items
+    from vision.dice.reader import read_dice_evidence, tunable_near_edge
+
+    unsure = 0
+    given = {m: 0 for m in CUT_MARGINS}
+    box_only = {m: 0 for m in CUT_MARGINS}
+    for _name, img, truths in edge_items(count):
+        if not truths:
+            continue
+        obs, ev = read_dice_evidence(img, None, READER)
+        for r, e in zip(obs.dice, ev, strict=True):
+            if e is None or r.status != "unsure" or e.share < 0.5 or e.eligible:
+                continue
+            unsure += 1
+            for m in CUT_MARGINS:
+                cfg = replace(READER, tuned_edge_clear=m)
+                given[m] += tunable_near_edge(img, e.box, cfg)
+                box_only[m] += tunable_near_edge(img, e.box, replace(cfg, silhouette_cut=False))
+    print(f"rendered cut d6 ({count} frames): {unsure} unsure near the edge; handed to the table at margin "
+          + ", ".join(f"{m}: {given[m]} ({box_only[m]} without the silhouette test)" for m in CUT_MARGINS))
+    return {"frames": count, "unsure": unsure, "given": {str(m): given[m] for m in CUT_MARGINS},
+            "given_box_only": {str(m): box_only[m] for m in CUT_MARGINS}}
+
+
 def figures(d: dict[str, np.ndarray], m: np.ndarray, vals: np.ndarray, sure: np.ndarray) -> dict[str, float]:
     ok = vals[m] == d["truth"][m]
     big = m & (d["side"] >= 32)
@@ -192,6 +225,9 @@ def main() -> None:
     p.add_argument("--near-edge", choices=("on", "off"), default="on",
                    help="the tuned read of whole dice near the frame's edge (DiceConfig.tuned_edge_clear); "
                         "off: only the dice the d6 pass may judge, as before that rule")
+    p.add_argument("--cut-dice", type=int, default=0,
+                   help="also count the rendered d6 cut by the frame's edge (this many frames, e.g. 400) that "
+                        "the near-edge rule would hand to the table at each margin (0: none)")
     args = p.parse_args()
     from vision.dice.tune import table_adaptation, unit
 
@@ -237,6 +273,8 @@ def main() -> None:
                   f"{b['right']:>9.1%} / {b['wrong']:<7.2%}  {a['right']:>8.1%} / {a['wrong']:<7.2%}  "
                   f"{b['right_32']:>7.1%} -> {a['right_32']:.1%} ({a['wrong_32']:.2%} wrong)  "
                   f"{'-' if ad.read_at is None else f'{ad.read_at:.4f}'}", flush=True)
+    if args.cut_dice:
+        result["cut_dice"] = cut_dice(args.cut_dice)
     print(json.dumps(result))
 
 

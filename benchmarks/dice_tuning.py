@@ -16,8 +16,9 @@ adaptation is fitted on them exactly as "Tune dice to this table" does
 (``tune.table_adaptation``: the memory of those d6 and the read threshold chosen on them).
 The rest of that source's photos are read again through the reader's d6 pass with that
 adaptation (a d6 the pass left unsure is read by ``tune.tuned_read`` on the same evidence, as
-``reader._d6_pass`` does), and every labelled d6 of them counts: read right, unsure (or not
-found), read wrong; before and after.
+``reader._d6_pass`` does, a whole die near the frame's edge included: ``D6Evidence.tunable``,
+``DiceConfig.tuned_edge_clear``; ``--near-edge off`` leaves those out, as before that rule), and
+every labelled d6 of them counts: read right, unsure (or not found), read wrong; before and after.
 
     nice -n 15 env OMP_NUM_THREADS=1 python3 benchmarks/dice_tuning.py
     python3 benchmarks/dice_tuning.py --rolls 10,30,100 --parts eval,calib
@@ -56,7 +57,7 @@ SOURCES: dict[str, tuple[str, str]] = {
 }
 READER = replace(DiceConfig(), kinds=("d6",))  # as the kiosk reads a roll of d6
 FIELDS = ("source", "photo", "side", "truth", "found", "status", "value", "guess", "eligible", "share",
-          "first", "head", "emb", "pips", "box", "first_value")
+          "first", "head", "emb", "pips", "box", "first_value", "tunable")
 
 
 def part_of(stem: str) -> str:
@@ -125,6 +126,7 @@ def read_sources(parts: set[str], cache: Path | None, limit: int = 0) -> dict[st
                 rows["pips"].append(int(e.pips or 0) if e is not None else 0)
                 rows["box"].append(np.array(e.box if e is not None else (0, 0, 0, 0), np.float32))
                 rows["first_value"].append(int(e.first_value or 0) if e is not None else 0)
+                rows["tunable"].append(bool(e is not None and e.tunable))
             for j, other in enumerate(obs.dice):
                 if j not in used:
                     extra["extra_photo"].append(pi)
@@ -145,10 +147,12 @@ def read_sources(parts: set[str], cache: Path | None, limit: int = 0) -> dict[st
     return out
 
 
-def verdicts(d: dict[str, np.ndarray], table: Any) -> tuple[np.ndarray, np.ndarray]:
+def verdicts(d: dict[str, np.ndarray], table: Any, near_edge: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """(value, sure) per labelled die as the reader's d6 pass decides, with ``table`` (a
     ``tune.Adaptation``, or None: as read): a die the pass left unsure is read with the table
-    as ``reader._d6_pass`` does (``tune.tuned_read``)."""
+    as ``reader._d6_pass`` does (``tune.tuned_read``): a die the pass may judge, and one near the
+    frame's edge whose box keeps clear of it (``D6Evidence.tunable``; ``near_edge`` False: the
+    former alone, as before ``DiceConfig.tuned_edge_clear``)."""
     from vision.dice.tune import tuned_probabilities, tuned_read
 
     sure = d["status"] == "read"
@@ -156,11 +160,45 @@ def verdicts(d: dict[str, np.ndarray], table: Any) -> tuple[np.ndarray, np.ndarr
     if table is None or table.read_at is None:  # a table without a threshold changes nothing
         return vals, sure
     sure = sure.copy()
-    which = np.flatnonzero(d["eligible"] & ~sure)
+    may = d["tunable"] if near_edge and "tunable" in d else d["eligible"]
+    which = np.flatnonzero(may & ~sure)
     q = tuned_probabilities(table, d["head"][which], d["emb"][which])
     for row, i in enumerate(which):
         vals[i], sure[i] = tuned_read(q[row], table, float(d["side"][i]), int(d["pips"][i]) or None)
     return vals, sure
+
+
+CUT_MARGINS = (0.0, 0.03, 0.05, 0.075, 0.1, 0.15)
+"""The shares of a die's side tried as ``DiceConfig.tuned_edge_clear`` on rendered cut dice."""
+
+
+def cut_dice(count: int) -> dict[str, Any]:
+    """How many rendered d6 cut by the frame's edge (``evaluate.edge_items``, ``count`` frames)
+    that the reader leaves unsure and its d6 pass may not judge would be handed to a table's
+    adaptation (``reader.tunable_near_edge``) at each margin of ``CUT_MARGINS``, with the
+    silhouette test and without it: any of them is a die the table could read by luck."""
+    from vision.dice.evaluate import edge_items
+    from vision.dice.reader import read_dice_evidence, tunable_near_edge
+
+    unsure = 0
+    given = {m: 0 for m in CUT_MARGINS}
+    box_only = {m: 0 for m in CUT_MARGINS}
+    for _name, img, truths in edge_items(count):
+        if not truths:
+            continue
+        obs, ev = read_dice_evidence(img, None, READER)
+        for r, e in zip(obs.dice, ev, strict=True):
+            if e is None or r.status != "unsure" or e.share < 0.5 or e.eligible:
+                continue
+            unsure += 1
+            for m in CUT_MARGINS:
+                cfg = replace(READER, tuned_edge_clear=m)
+                given[m] += tunable_near_edge(img, e.box, cfg)
+                box_only[m] += tunable_near_edge(img, e.box, replace(cfg, silhouette_cut=False))
+    print(f"rendered cut d6 ({count} frames): {unsure} unsure near the edge; handed to the table at margin "
+          + ", ".join(f"{m}: {given[m]} ({box_only[m]} without the silhouette test)" for m in CUT_MARGINS))
+    return {"frames": count, "unsure": unsure, "given": {str(m): given[m] for m in CUT_MARGINS},
+            "given_box_only": {str(m): box_only[m] for m in CUT_MARGINS}}
 
 
 def figures(d: dict[str, np.ndarray], m: np.ndarray, vals: np.ndarray, sure: np.ndarray) -> dict[str, float]:
@@ -184,6 +222,12 @@ def main() -> None:
     p.add_argument("--cache", default=str(ROOT / "out" / "bench-cache" / "dice-evidence-{parts}.npz"))
     p.add_argument("--target", type=float, default=0.0, help="tune.READ_TARGET")
     p.add_argument("--limit", type=int, default=0, help="photos per source (0: all)")
+    p.add_argument("--near-edge", choices=("on", "off"), default="on",
+                   help="the tuned read of whole dice near the frame's edge (DiceConfig.tuned_edge_clear); "
+                        "off: only the dice the d6 pass may judge, as before that rule")
+    p.add_argument("--cut-dice", type=int, default=0,
+                   help="also count the rendered d6 cut by the frame's edge (this many frames, e.g. 400) that "
+                        "the near-edge rule would hand to the table at each margin (0: none)")
     args = p.parse_args()
     from vision.dice.tune import table_adaptation, unit
 
@@ -193,7 +237,8 @@ def main() -> None:
         cache = cache.with_name(cache.stem + f"-limit{args.limit}.npz")
     d = read_sources(parts, cache, args.limit)
     before_v, before_s = verdicts(d, None)
-    result: dict[str, Any] = {"machine": platform.machine(), "parts": sorted(parts), "sources": {}}
+    result: dict[str, Any] = {"machine": platform.machine(), "parts": sorted(parts), "near_edge": args.near_edge,
+                              "sources": {}}
     print(f"{'source':16} {'N':>4} {'stored d6':>9} {'rest':>5}  {'before right/wrong':>20}  "
           f"{'after right/wrong':>19}  {'>=32 px before -> after':>24}  read_at")
     for name in SOURCES:
@@ -219,7 +264,7 @@ def main() -> None:
             ad = table_adaptation(logits, d["emb"][stored], truth, rolls, args.target,
                                   d["status"][stored] != "read")
             assert ad.memory is not None and np.allclose(ad.memory, unit(d["emb"][stored]))
-            after_v, after_s = verdicts(d, ad)
+            after_v, after_s = verdicts(d, ad, args.near_edge == "on")
             b = figures(d, rest, before_v, before_s)
             a = figures(d, rest, after_v, after_s)
             by_rolls[str(n)] = {"stored_d6": int(stored.sum()), "read_at": ad.read_at,
@@ -228,6 +273,8 @@ def main() -> None:
                   f"{b['right']:>9.1%} / {b['wrong']:<7.2%}  {a['right']:>8.1%} / {a['wrong']:<7.2%}  "
                   f"{b['right_32']:>7.1%} -> {a['right_32']:.1%} ({a['wrong_32']:.2%} wrong)  "
                   f"{'-' if ad.read_at is None else f'{ad.read_at:.4f}'}", flush=True)
+    if args.cut_dice:
+        result["cut_dice"] = cut_dice(args.cut_dice)
     print(json.dumps(result))
 
 

@@ -108,9 +108,16 @@ def main() -> int:  # noqa: C901
                    help="the colour d6 reader's second look (DiceConfig.d6_colour; default: as configured)")
     p.add_argument("--number-reader", choices=["on", "off"], default=None,
                    help="the number reader's second look at unsure numbered dice (DiceConfig.number_reader)")
+    p.add_argument("--number-any-roll", default=None, metavar="KINDS",
+                   help="numbered types the number reader may read in a roll that does not name the type, when "
+                   "the classifier and the type reader agree on it (DiceConfig.number_any_roll_kinds, e.g. "
+                   "d8,d20; '': only a roll of one numbered type)")
     p.add_argument("--tray", type=int, default=0,
                    help="rendered single d20 of 150-250 px in the dice-polyhedral tray, each face once "
                         "every 20 frames (0: none)")
+    p.add_argument("--tray-kinds", default="d20",
+                   help="the types of --tray's rendered single dice, e.g. d4,d8,d10,d12,d20 (default d20); "
+                        "the d20 is also read as a d20 roll")
     p.add_argument("--d6-colour-agree", default=None, metavar="T48,T32,TSMALL",
                    help="the colour reader's agreement thresholds for d6 boxes of >= 48, 32-48 and "
                    "< 32 px (DiceConfig.d6_colour_agree_bands; default: as configured)")
@@ -129,6 +136,8 @@ def main() -> int:  # noqa: C901
         config = replace(config, d6_colour=args.d6_colour == "on")
     if args.number_reader is not None:
         config = replace(config, number_reader=args.number_reader == "on")
+    if args.number_any_roll is not None:
+        config = replace(config, number_any_roll_kinds=tuple(k for k in args.number_any_roll.split(",") if k))
     if args.d6_colour_agree is not None:
         try:
             ts = [float(x) for x in args.d6_colour_agree.split(",")]
@@ -156,6 +165,7 @@ def main() -> int:  # noqa: C901
         "kinds": list(config.kinds),
         "d6_colour": config.d6_colour,
         "number_reader": config.number_reader,
+        "number_any_roll_kinds": list(config.number_any_roll_kinds),
         "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
         "d6_colour_near": config.d6_colour_near,
     }
@@ -216,14 +226,15 @@ def main() -> int:  # noqa: C901
         bg_path = Path(args.poly) / "background (1).jpg" if args.poly else None
         bg = cv2.imread(str(bg_path)) if bg_path is not None and bg_path.is_file() else None
         where = "the dice-polyhedral tray" if bg is not None else "a rendered dark tray"
-        for given in (False, True):
-            cfg = replace(config, kinds=("d20",)) if given else config
-            rep = evaluate_tray(args.tray, "d20", cfg, background=bg)
-            how = "read as a d20 roll" if given else f"kinds {','.join(config.kinds)}"
-            print(table(f"synthetic d20 of 150-250 px alone in {where}, 1296x972, {how}", rep))
-            if args.show_wrong:
-                print("\n".join("    " + w for w in rep.wrong_examples))
-            result["synthetic_tray_d20_roll" if given else "synthetic_tray_d20"] = rep.to_dict()
+        for kind in args.tray_kinds.split(","):
+            for given in (False, True) if kind == "d20" else (False,):
+                cfg = replace(config, kinds=(kind,)) if given else config
+                rep = evaluate_tray(args.tray, kind, cfg, background=bg)
+                how = f"read as a {kind} roll" if given else f"kinds {','.join(config.kinds)}"
+                print(table(f"synthetic {kind} of 150-250 px alone in {where}, 1296x972, {how}", rep))
+                if args.show_wrong:
+                    print("\n".join("    " + w for w in rep.wrong_examples))
+                result[f"synthetic_tray_{kind}_roll" if given else f"synthetic_tray_{kind}"] = rep.to_dict()
     poly = Path(args.poly) if args.poly else None
     if poly is not None and poly.is_dir():
         for given in (False, True):

@@ -393,6 +393,7 @@ class D6Evidence:
     first_value: int | None = None  # the value the first look read (None: it was unsure)
     colour: np.ndarray | None = None  # the colour d6 reader's value probabilities (None: not asked)
     near_edge: bool = False  # judged only by the near-edge rule (``DiceConfig.d6_colour_near``)
+    tunable: bool = False  # a table's adaptation may read it (``tunable_near_edge``)
 
     @property
     def flat(self) -> bool:
@@ -413,8 +414,9 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
              cfg: DiceConfig, bgr: np.ndarray | None = None) -> tuple[list[DieReading | None], list[D6Evidence | None]]:
     """The d6 readings judged again with the d6 head (``vision.dice.d6head``; see
     ``DiceConfig.d6_head``). Dice at the edge keep the first judgement, and a die near it that
-    the first look left unsure stays unsure (the rules for cut dice stand). Only a reader that
-    uses the d6 face reader (``face_readers``) has the pass."""
+    the first look left unsure stays unsure (the rules for cut dice stand), unless a table's own
+    adaptation reads it and its box keeps clear of the edge (``tunable_near_edge``). Only a
+    reader that uses the d6 face reader (``face_readers``) has the pass."""
     which = [i for i, r in enumerate(read) if r is not None and r.kind == "d6" and r.status != STATUS_COCKED]
     ev: list[D6Evidence | None] = [None] * len(read)
     if not which:
@@ -440,15 +442,25 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
         pips = count_pips(grey, box) if (not at_edge and square and side >= cfg.pip_agree_min_px) else None
         # within a side of the frame's edge (where the mirror check and the silhouette test
         # judge whether the edge cuts the die) the pass may doubt a die the first look read,
-        # and reads one it left unsure only by the near-edge rule below
+        # and reads one it left unsure only by the near-edge rule below (or, the die whole and
+        # clear of the edge, by a table's own adaptation)
         H, W = grey.shape
         reach = max(cfg.mirror_reach, 1.0) * side  # the silhouette test's reach: a side
         near = box[0] < reach or box[1] < reach or box[0] + box[2] > W - reach or box[1] + box[3] > H - reach
         eligible = not at_edge and share >= 0.5 and (r.status == STATUS_READ or not near)
+        tunable = eligible or (share >= 0.5 and r.status == STATUS_UNSURE
+                               and tunable_near_edge(bgr if bgr is not None else grey, box, cfg))
         e = D6Evidence(box, share, first.astype(np.float32), head[row], emb[row], pips, side, eligible,
-                       r.value if r.status == STATUS_READ else None)
+                       r.value if r.status == STATUS_READ else None, tunable=tunable)
         ev[i] = e
         if not cfg.d6_head:
+            continue
+        if not eligible and tunable and tuned is not None and not (
+                cfg.d6_colour and cfg.d6_colour_near <= 1.0 and side >= 32):
+            # near the edge but whole: only the table's adaptation may read it (below); untuned,
+            # the pass leaves it as the first look did
+            judged[row] = e
+            verdicts[row] = (int(np.argmax(head[row])) + 1, False, float(np.max(head[row])))
             continue
         if not eligible:
             # a whole die near the edge (its box clear of it, 32 px or more) that the first look
@@ -465,7 +477,8 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
         verdicts[row] = (value, sure, float(head[row][value - 1]))
     # the colour reader looks only at the dice whose verdict it may change: those left unsure,
     # and the read ones too when it may doubt them (``d6_colour_veto`` at most 1)
-    ask = [row for row, v in verdicts.items() if not v[1] or cfg.d6_colour_veto <= 1.0]
+    ask = [row for row, v in verdicts.items() if (not v[1] or cfg.d6_colour_veto <= 1.0)
+           and (judged[row].eligible or judged[row].near_edge)]
     if cfg.d6_colour and ask:
         colour = read_colour(bgr if bgr is not None else grey, [final[which[row]][0] for row in ask])
         for row, c in zip(ask, colour, strict=True):
@@ -477,14 +490,34 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
         i = which[row]
         r = read[i]
         assert r is not None
-        if not sure and tuned is not None and not judged[row].near_edge:
+        if not sure and tuned is not None and judged[row].tunable:
             value, sure = tune.tuned_read(tuned[row], table, judged[row].side, judged[row].pips)
             conf = float(tuned[row][value - 1])
+        if not sure and not judged[row].eligible and not judged[row].near_edge:
+            continue  # near the edge, the tuned read did not read it: the first look stands
         if sure:
             out[i] = replace(r, status=STATUS_READ, value=value, guess=value, confidence=conf)
         else:
             out[i] = replace(r, status=STATUS_UNSURE, value=None, guess=value, confidence=conf)
     return out, ev
+
+
+def tunable_near_edge(image: np.ndarray, box: tuple[float, float, float, float], cfg: DiceConfig) -> bool:
+    """Whether a d6 whose ``box`` lies near the edge of ``image`` may be read by a table's own
+    adaptation (``DiceConfig.tuned_edge_clear``): the box keeps that share of its side, and at
+    least ``edge_margin_px``, clear of every edge, and the die's silhouette is not cut by it."""
+    if cfg.tuned_edge_clear < 0:
+        return False
+    x, y, w, h = box
+    H, W = image.shape[:2]
+    clear = max(float(cfg.edge_margin_px), cfg.tuned_edge_clear * max(w, h))
+    if min(x, y, W - (x + w), H - (y + h)) < clear:
+        return False
+    if image.ndim == 3 and cfg.silhouette_cut:
+        shown = visible_share(image, box)
+        if shown is not None and shown < cfg.edge_min_aspect:
+            return False
+    return True
 
 
 def d6_score(e: D6Evidence, cfg: DiceConfig) -> tuple[int, float]:
@@ -638,12 +671,15 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
     first judgement; a read die is never doubted."""
     # the number names a value, not the type (a barrel d4's 1 is a d12's 1 too: with every type
     # in play, real d4 were typed d10 and d12 with confidence): a die is read only when the roll
-    # gives its type, i.e. it is the one numbered type in play; no other die is worth the pass
+    # gives its type, i.e. it is the one numbered type in play, or when its type is one no other
+    # real die was taken for and two networks that judge the type apart agree on it
     numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
     which = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE
-             and numbered == [r.kind] and r.kind in cfg.number_reader_kinds
+             and r.kind in cfg.number_reader_kinds
              and max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px
-             and not _at_edge(final[i][0], grey.shape, cfg)]
+             and not _at_edge(final[i][0], grey.shape, cfg)
+             and (numbered == [r.kind] or (r.kind in cfg.number_any_roll_kinds
+                                           and type_agreed(grey, final[i][0], final[i][1], r.kind, cfg)))]
     if not which:
         return read
     glyphs = read_glyphs(bgr, [final[i][0] for i in which])
@@ -659,6 +695,25 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
             shown = 0 if r.kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
             out[i] = replace(r, status=STATUS_READ, value=shown, guess=shown, confidence=conf)
     return out
+
+
+def type_agreed(grey: np.ndarray, box: tuple[float, float, float, float], p: np.ndarray, kind: str,
+                cfg: DiceConfig) -> bool:
+    """Whether a numbered die's type ``kind`` is agreed on without the roll naming it: its final
+    probabilities ``p`` give the type at least half, and the classifier alone (its share of the
+    numbered types, turned as the first look turns a crop) and the type reader alone each give
+    it at least ``number_type_agree`` (``DiceConfig.number_any_roll_kinds``). Without the type
+    reader (``DiceConfig.type_reader`` off) there is no second witness: never."""
+    if not cfg.type_reader or kind not in TYPE_READER_KINDS or float(p[_OF_KIND[kind]].sum()) < 0.5:
+        return False
+    crop = [crop_square(grey, box, CLASSIFIER_SIZE)]
+    cls = classify_with_turns(crop, cfg.turns_below, cfg.turns_above, cfg.turns)[0]
+    shares = np.array([float(cls[_OF_KIND[k]].sum()) for k in TYPE_READER_KINDS])
+    own = float(shares[TYPE_READER_KINDS.index(kind)]) / max(float(shares.sum()), 1e-9)
+    if own < cfg.number_type_agree:
+        return False
+    said = read_types(crop)[0]
+    return float(said[TYPE_READER_KINDS.index(kind)]) >= cfg.number_type_agree
 
 
 def number_verdict(first: np.ndarray, number: np.ndarray, type_given: bool,

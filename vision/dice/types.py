@@ -301,6 +301,17 @@ class DiceConfig:
     """The number reader is asked only about dice at least this wide (its renders were 50-100
     px; on 18-30 px d20 its answers flickered from frame to frame, and a roll that never reads
     the same twice in a row is not reported)."""
+    number_any_roll_kinds: tuple[str, ...] = ("d8", "d20")
+    """In a roll that does not name the die's type (several numbered types in ``kinds``, e.g.
+    every type), the number reader may read a die of these types only, and only when the
+    classifier alone and the type reader alone both give that type at least ``number_type_agree``
+    (``reader.type_agreed``). Not d10 or d12: on the real dice-polyhedral photos a barrel d4 and
+    the digit d6 were typed d10 or d12 by both networks at 0.87-1.0, and the number reader named
+    their (shared) number; no real die of another type was typed d8 or d20 by both
+    (docs/vision-dice.md, "The number reader"). Empty: only a roll that names the type."""
+    number_type_agree: float = 0.9
+    """Each network's share on the die's type (the classifier's of its numbered types, turned as
+    the first look turns it; the type reader's) for ``number_any_roll_kinds``."""
     number_agree: float = 0.8
     """An unsure numbered die is read when the number reader names the grey looks' top value
     with at least this probability (two methods that fail differently agree)."""
@@ -315,6 +326,17 @@ class DiceConfig:
     (chosen on the calibration photos, where it read 5 such dice, all right) it read 2 more
     Rune55 eval dice of 48 px and more right, and of the colour photos' 9 more right and one
     more wrong (docs/vision-dice.md, "The colour d6 reader")."""
+    tuned_edge_clear: float = 0.1
+    """A d6 within a side of the frame's edge that the first look left unsure, and that the d6
+    pass therefore does not read, may still be read by a table's own adaptation (``d6_table``,
+    ``tune.tuned_read``) when its box keeps at least this share of its side (and at least
+    ``edge_margin_px``) clear of every edge of the frame and its silhouette is not cut
+    (``outline.visible_share``): a die lying whole near the edge of a close-up photo. The table's
+    examples show what such dice look like; a die the edge may cut stays unsure (negative: never).
+    A tenth: the least margin at which none of 203 rendered d6 cut by the frame's edge that the
+    reader left unsure (``evaluate.edge_items``, 400 frames) would be given to the table (at 0.05,
+    the edge margin's own share, 2 would); on the Rune55 numbered photos it gives the table 12
+    of their 63 unsure dice (docs/vision-dice.md, "Learning the table's own dice")."""
     d6_evidence: bool = False
     """Compute the d6 head's evidence even when ``d6_head`` is off (calibration)."""
     channel_order: str = "bgr"

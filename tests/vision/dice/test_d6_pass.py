@@ -142,3 +142,86 @@ def test_a_tables_tuning_reads_only_a_die_the_pass_leaves_unsure(monkeypatch: py
     bias3[2] = 20.0
     kept = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_colour=False, d6_table=replace(table, bias=bias3))).dice[0]
     assert (kept.status, kept.value) == ("read", 2)
+
+
+def test_a_whole_die_near_the_edge_is_tunable_only_with_a_clear_margin(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    grey = np.zeros((480, 640), np.uint8)
+    cfg = DiceConfig()  # a tenth of the die's side clear of every edge
+    assert reader.tunable_near_edge(grey, (7.0, 200.0, 60.0, 60.0), cfg)
+    assert not reader.tunable_near_edge(grey, (5.0, 200.0, 60.0, 60.0), cfg)  # within 6 px of the left edge
+    assert not reader.tunable_near_edge(grey, (300.0, 200.0, 60.0, 60.0 + 218.0), cfg)  # 2 px from the bottom
+    assert reader.tunable_near_edge(grey, (300.0, 200.0, 60.0, 60.0), replace(cfg, tuned_edge_clear=0.5))
+    assert not reader.tunable_near_edge(grey, (20.0, 200.0, 60.0, 60.0), replace(cfg, tuned_edge_clear=0.5))
+    assert not reader.tunable_near_edge(grey, (300.0, 200.0, 60.0, 60.0), replace(cfg, tuned_edge_clear=-1.0))
+    # the box clear of the edge but the silhouette cut by it (a box that stops short of a cut die)
+    bgr = np.zeros((480, 640, 3), np.uint8)
+    monkeypatch.setattr(reader, "visible_share", lambda image, box: 0.5)
+    assert not reader.tunable_near_edge(bgr, (10.0, 200.0, 60.0, 60.0), cfg)
+    monkeypatch.setattr(reader, "visible_share", lambda image, box: 0.95)
+    assert reader.tunable_near_edge(bgr, (10.0, 200.0, 60.0, 60.0), cfg)
+
+
+def test_a_tables_tuning_reads_a_whole_die_near_the_edge_the_pass_leaves_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from vision.dice.tune import Adaptation
+    from vision.synthetic.dice import render_dice_scene
+
+    img, truths = render_dice_scene(np.random.default_rng(1), (640, 480), n_dice=1, kinds=("d6",),
+                                    die_px=(60.0, 60.0))
+    x = int(truths[0].box[0])
+    frame = np.ascontiguousarray(img[:, x - 12:])  # the die 12 px from the left edge: near it, not cut
+    six = CLASSES.index("d6:6")
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
+    monkeypatch.setattr(reader, "with_face_readers", lambda grey, boxes, p, *a, **k: p)  # the classifier alone
+    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
+    cfg = DiceConfig(kinds=("d6",), d6_colour=False)
+    plain, ev = reader.read_dice_evidence(frame, None, cfg)
+    assert plain.dice[0].status == "unsure" and plain.dice[0].guess == 6  # the first look's guess
+    assert ev[0] is not None and not ev[0].eligible and ev[0].tunable
+    bias = np.zeros(6)
+    bias[1] = 8.0
+    table = Adaptation(np.zeros((96, 6)), bias, 40, read_at=0.99)
+    tuned = reader.read_dice(frame, config=replace(cfg, d6_table=table)).dice[0]
+    assert (tuned.status, tuned.value) == ("read", 2)
+    # the rule off, or the table short of its threshold: the first look stands, guess and all
+    off = reader.read_dice(frame, config=replace(cfg, d6_table=table, tuned_edge_clear=-1.0)).dice[0]
+    assert (off.status, off.guess) == ("unsure", 6)
+    short = reader.read_dice(frame, config=replace(cfg, d6_table=replace(table, read_at=0.99999))).dice[0]
+    assert (short.status, short.guess) == ("unsure", 6)
+    # a margin wider than the die's distance from the edge: not the table's to read
+    wide = reader.read_dice(frame, config=replace(cfg, d6_table=table, tuned_edge_clear=0.5)).dice[0]
+    assert wide.status == "unsure"
+
+
+def test_the_colour_reader_cannot_read_a_die_near_the_edge_that_only_the_table_may_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision.dice.tune import Adaptation
+    from vision.synthetic.dice import render_dice_scene
+
+    img, truths = render_dice_scene(np.random.default_rng(1), (640, 480), n_dice=1, kinds=("d6",),
+                                    die_px=(60.0, 60.0))
+    frame = np.ascontiguousarray(img[:, int(truths[0].box[0]) - 12:])
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(CLASSES.index("d6:6"), 0.6))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
+    monkeypatch.setattr(reader, "with_face_readers", lambda grey, boxes, p, *a, **k: p)
+    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
+    asked: list[int] = []
+
+    def colour_sure_of_2(image: np.ndarray, boxes: list[object]) -> np.ndarray:
+        asked.append(len(boxes))
+        q = np.full((len(boxes), 6), 0.002, np.float32)
+        q[:, 1] = 0.99
+        return q
+
+    monkeypatch.setattr(reader, "read_colour", colour_sure_of_2)
+    bias = np.zeros(6)
+    bias[1] = 8.0
+    short = Adaptation(np.zeros((96, 6)), bias, 40, read_at=0.99999)  # the table does not reach it
+    d = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_table=short)).dice[0]
+    assert (d.status, d.guess) == ("unsure", 6) and asked == []

@@ -170,3 +170,61 @@ def test_the_number_reader_flag_turns_the_look_on_or_off_for_read_and_watch() ->
     assert _config(argparse.Namespace(kinds=None, threshold=0.5, number_reader="off")).number_reader is False
     assert _config(argparse.Namespace(kinds=None, threshold=None, number_reader="on")).number_reader is True
     assert _config(argparse.Namespace(kinds=None, threshold=None)).number_reader is DiceConfig().number_reader
+
+
+def _type_reader_says(kind: str, p: float):  # type: ignore[no-untyped-def]
+    from vision.dice.models import TYPE_READER_KINDS
+
+    def read_types(crops: list[np.ndarray], *args: object) -> np.ndarray:
+        q = np.full(len(TYPE_READER_KINDS), (1 - p) / (len(TYPE_READER_KINDS) - 1), np.float32)
+        q[TYPE_READER_KINDS.index(kind)] = p
+        return np.tile(q, (len(crops), 1))
+    return read_types
+
+
+def test_a_roll_of_every_type_reads_a_d20_only_when_both_type_networks_say_d20(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d20:13": 0.6, "d20:7": 0.35}))
+    monkeypatch.setattr(reader, "read_faces", lambda kind, crops, below=0.97: np.tile(
+        _probs(20, 13, 0.65), (len(crops), 1)))
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(13, 0.9))
+    frame = one_die_frame("d20")
+    every = CFG  # every type in play: the roll does not name the die's type
+    monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.95))
+    both = reader.read_dice(frame, config=every).dice[0]
+    assert (both.kind, both.status, both.value) == ("d20", "read", 13)
+    # the type reader doubting the type (or naming another), the gate at a stricter level, or
+    # the type left out of number_any_roll_kinds: the die stays unsure, its guess unchanged
+    monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.85))
+    assert reader.read_dice(frame, config=every).dice[0].status == "unsure"
+    monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.95))
+    assert reader.read_dice(frame, config=replace(every, number_type_agree=0.99)).dice[0].status == "unsure"
+    unnamed = reader.read_dice(frame, config=replace(every, number_any_roll_kinds=("d8",))).dice[0]
+    assert (unnamed.status, unnamed.guess) == ("unsure", 13)
+
+
+def test_a_roll_of_every_type_never_reads_a_d10_or_d12_by_its_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    # real barrel d4 and a digit d6 were typed d10 and d12 by both networks: those types need the roll
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d12:5": 0.6, "d12:8": 0.35}))
+    monkeypatch.setattr(reader, "read_types", _type_reader_says("d12", 0.999))
+    monkeypatch.setattr(reader, "read_faces", lambda kind, crops, below=0.97: np.tile(
+        _probs(12, 5, 0.65), (len(crops), 1)))
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(5, 0.95))
+    frame = one_die_frame("d12")
+    assert reader.read_dice(frame, config=CFG).dice[0].status == "unsure"
+    named = reader.read_dice(frame, config=replace(CFG, kinds=("d12",))).dice[0]
+    assert (named.status, named.value) == ("read", 5)
+
+
+def test_the_classifiers_own_doubt_of_the_type_keeps_a_d8_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the type reader sure of d8, the classifier alone splitting it with d10: no agreement
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d8:4": 0.55, "d10:4": 0.4}))
+    monkeypatch.setattr(reader, "read_types", _type_reader_says("d8", 0.999))
+    monkeypatch.setattr(reader, "read_faces", lambda kind, crops, below=0.97: np.tile(
+        _probs(8 if kind == "d8" else 10, 4, 0.65), (len(crops), 1)))
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(4, 0.95))
+    frame = one_die_frame("d8")
+    d = reader.read_dice(frame, config=CFG).dice[0]
+    assert d.kind == "d8" and d.status == "unsure"
+    named = reader.read_dice(frame, config=replace(CFG, kinds=("d8",))).dice[0]
+    assert (named.status, named.value) == ("read", 4)

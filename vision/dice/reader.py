@@ -6,7 +6,7 @@ status ``'error'`` and a message instead, and it never reports a value it is uns
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -117,10 +117,11 @@ def read_types(crops: list[np.ndarray], below: float = 0.97) -> np.ndarray:
 
 def with_type_reader(crops: list[np.ndarray], probs: np.ndarray,
                      sure: float = DiceConfig.type_reader_skip_above,
-                     turn_below: float = 0.97) -> np.ndarray:
+                     turn_below: float = 0.97, always: Sequence[bool] | None = None) -> np.ndarray:
     """``probs`` with the type of every die the classifier types as a numbered type (at least
     half its probability on the numbered types) but doubts between them (its top numbered type
-    under ``sure`` of the numbered share) weighed again with the type reader's answer.
+    under ``sure`` of the numbered share), or that ``always`` marks, weighed again with the type
+    reader's answer.
 
     The numbered share stays what the classifier gave. It is split over the numbered types in
     proportion to the product of the two networks' answers (each normalised over the numbered
@@ -129,7 +130,8 @@ def with_type_reader(crops: list[np.ndarray], probs: np.ndarray,
     masks = [_OF_KIND[k] for k in TYPE_READER_KINDS]
     types = np.stack([probs[:, m].sum(axis=1) for m in masks], axis=1)  # N x 5
     numbered = types.sum(axis=1)
-    which = [i for i in range(len(probs)) if numbered[i] >= 0.5 and types[i].max() < sure * numbered[i]]
+    which = [i for i in range(len(probs)) if numbered[i] >= 0.5
+             and (types[i].max() < sure * numbered[i] or (always is not None and always[i]))]
     if not which:
         return probs
     said = read_types([crops[i] for i in which], turn_below)
@@ -636,7 +638,8 @@ def _probabilities(grey: np.ndarray, cands: list[Candidate], cfg: DiceConfig,
     flat = [float(c[e:-e, e:-e].std()) < cfg.min_contrast for c in crops]
     probs = classify_with_turns(crops, cfg.turns_below if turn else 0.0, cfg.turns_above, cfg.turns)
     if cfg.type_reader and any(k in cfg.kinds for k in TYPE_READER_KINDS):
-        probs = with_type_reader(crops, probs, cfg.type_reader_skip_above, 0.97 if turn else 0.0)
+        large = [max(c.box[2], c.box[3]) >= cfg.type_reader_always_px for c in cands]
+        probs = with_type_reader(crops, probs, cfg.type_reader_skip_above, 0.97 if turn else 0.0, large)
     readers = tuple(k for k in cfg.face_readers if k in cfg.kinds)
     if readers:
         probs = with_face_readers(grey, [c.box for c in cands], probs, readers, cfg.face_reader_skip_above,

@@ -154,6 +154,14 @@ class DiceConfig:
     of seed 40,000); shown to it, one is read right and the other left unsure. Costs at most
     about half a millisecond a frame of numbered dice (benchmarks/results/vision-dice-history.md,
     "The skips at 0.9999")."""
+    type_reader_always_px: int = 120
+    """A numbered die at least this large (the longer side of its box, in the frame's pixels)
+    is shown to the type reader however sure the classifier is of its type. Close up (a single
+    die of 150-250 px in a tray) the classifier took rendered d12 for d20 at 0.9999 and more:
+    6 of 40 read confidently wrong; the type reader calls them d12 and the product of the two
+    leaves them unsure (0 wrong; d4, d8, d10, d20 read the same). Such frames hold a die or two,
+    so the extra type-reader pass is cheap there; for the many smaller dice of a table the
+    skip above stands."""
     overview_die_px: int = 100
     """Dice at least this large (in the detector's view of the frame) are taken from a second
     detector pass at half the scale (``finder.find_dice``): close-up dice larger than the

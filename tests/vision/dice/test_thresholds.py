@@ -175,3 +175,20 @@ def test_a_d12_nine_the_classifier_calls_six_is_checked_by_its_face_reader() -> 
         near = [d for d in obs.dice if abs(d.box[0] - 607) < 15 and abs(d.box[1] - 54) < 15]
         assert len(near) == 1 and near[0].guess == 9, near
         assert near[0].status != "read" or near[0].value == 9
+
+
+def test_a_close_up_d12_the_classifier_is_sure_is_a_d20_is_shown_to_the_type_reader() -> None:
+    # a rendered d12 of 150-250 px alone in a dark tray (the tray set's frame 80021): the
+    # classifier types it d20 past the skip, and read so it was "d20:10", confidently wrong;
+    # the type reader calls it a d12, and a die this large is always shown to it
+    from dataclasses import replace
+    from itertools import islice
+
+    from vision.dice.evaluate import tray_items
+
+    name, img, truths = list(islice(tray_items(22, "d12"), 21, 22))[0]
+    assert name == "tray-d12-80021" and truths[0].value == 10
+    skipping = read_dice(img, None, replace(DiceConfig(), type_reader_always_px=100_000))
+    assert [(d.kind, d.value, d.status) for d in skipping.dice] == [("d20", 10, "read")]
+    (die,) = read_dice(img).dice
+    assert die.status != "read" or (die.kind, die.value) == ("d12", 10)

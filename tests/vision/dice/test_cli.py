@@ -126,7 +126,8 @@ def test_show_me_each_face_then_tune_then_read_with_the_tables_adaptation(
                  "--examples", str(examples)]) == 0
     out = capsys.readouterr().out
     assert out.count("kept as a") == 6
-    assert len(list(examples.glob("*-d6-*.png"))) == 6
+    assert len(list(examples.glob("*-d6-*[0-9ux].png"))) == 6  # the grey crops
+    assert len(list(examples.glob("*-d6-*.colour.png"))) == 6  # and beside each its colour crop
     assert main(["dice", "tune", "--examples", str(examples)]) == 0
     assert "tuned on 6 confirmed dice" in capsys.readouterr().out
     assert (examples / "adaptation.npz").is_file()

@@ -38,10 +38,11 @@ class Feed(FakeFeed):
         self.expected_dice.append(None if sides is None else tuple(sides))
 
 
-def crops(n: int, seed: int = 0) -> RollCrops:
+def crops(n: int, seed: int = 0, colour: bool = False) -> RollCrops:
     rng = np.random.default_rng(seed)
+    colours = tuple(rng.integers(0, 255, (112, 112, 3), dtype=np.uint8) for _ in range(n)) if colour else None
     return RollCrops(tuple(rng.integers(0, 255, (64, 64), dtype=np.uint8) for _ in range(n)),
-                     ("d6",) * n, (4, None)[:n])
+                     ("d6",) * n, (4, None)[:n], colours)
 
 
 def settled(values: tuple[int | None, ...], roll: RollCrops | None) -> TableReading:
@@ -116,7 +117,11 @@ def test_crops_are_cut_from_the_frame_with_kind_and_shown_value() -> None:
     roll = cut_roll(frame, [Die((40, 50, 60, 60), 5, "d6"), Die((150, 50, 40, 40), None, "d20")])
     assert roll is not None and roll.kinds == ("d6", "d20") and roll.shown == (5, None)
     assert roll.crops[0].shape == (64, 64) and roll.crops[0].mean() > 200
+    assert roll.colours is not None and roll.colours[0] is not None
+    assert roll.colours[0].shape == (112, 112, 3) and roll.colours[0][56, 56].tolist() == [255, 255, 255]
     assert cut_roll(frame, []) is None
+    grey = cut_roll(frame[:, :, 0], [Die((40, 50, 60, 60), 5, "d6")])  # a grey camera: no colour crop
+    assert grey is not None and grey.colours is None and grey.crops[0].mean() > 200
 
 
 def _referee_to(screen: GameScreen, label: str) -> None:
@@ -172,7 +177,7 @@ def test_show_me_each_face_of_a_d20_keeps_each_face_in_turn(midgame: Session, tm
     screen.handle(CONFIRM)  # nothing settled yet: not kept
     assert not setup.kept and "Wait until" in setup.note
     for face in (1, 2, 3):
-        feed.readings.append(settled((face,), crops(1, seed=face)))
+        feed.readings.append(settled((face,), crops(1, seed=face, colour=True)))
         screen.update(0.1)
         if face == 3:
             painter = render_one(screen, size, png_dir / f"dice-faces-{size[0]}x{size[1]}.png")
@@ -187,6 +192,10 @@ def test_show_me_each_face_of_a_d20_keeps_each_face_in_turn(midgame: Session, tm
     learner.wait(5.0)
     ex = ExampleStore(tmp_path / "ex").examples()
     assert [(e.kind, e.value) for e in ex] == [("d20", 1), ("d20", 2), ("d20", 3)]
+    colour, kept = ExampleStore(tmp_path / "ex").load_colour("d20")  # each face with its colour crop
+    assert [e.value for e in kept] == [1, 2, 3]
+    shown = crops(1, seed=3, colour=True).colours
+    assert shown is not None and np.array_equal(colour[2], np.asarray(shown[0]))
     screen.handle(BACK)  # done: back to the game's roll
     assert screen.dice_entry() is not None
 

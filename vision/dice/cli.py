@@ -181,7 +181,10 @@ def cmd_tune(args: argparse.Namespace) -> int:
     except TuneError as exc:
         print(f"error: {exc} (examples folder: {folder})", file=sys.stderr)
         return EXIT_FAILED
-    print(f"tuned on {report.dice} confirmed dice in {folder}")
+    from .tune import ExampleStore
+
+    total = sum(n for _, n in ExampleStore(folder).counts().values())
+    print(f"tuned on {total} confirmed dice in {folder}")
     for line in report.lines():
         print("  " + line)
     print(f"saved {folder / 'adaptation.npz'}; 'dice read --tuned {folder}' uses it")

@@ -65,7 +65,7 @@ NUMBERED = ("d4", "d8", "d10", "d12", "d20")
 """The kinds a table's number memory is kept for (the number reader names their top number)."""
 NUMBER_K = 7
 NUMBER_TEMP = 20.0
-NUMBER_READ_AT = 0.9
+NUMBER_READ_AT = 0.97
 """A numbered die the reader leaves unsure is read with the table's memory of its kind when the
 adapted probability of its top value reaches this (and the stored examples' own vote names the
 same value)."""

@@ -14,7 +14,8 @@
   puts it to use on CONFIRM.
 - :class:`FaceSetup` ("Show me each face") asks for each face of one die in turn; the player
   puts that face up in the tray and presses CONFIRM, and the die the camera sees is kept as
-  that face.
+  that face (grey and colour crop); with every face kept, CONFIRM goes on to the tuning, which
+  builds that kind's number memory (``vision.dice.tune.NumberMemory``).
 """
 
 from __future__ import annotations
@@ -247,7 +248,7 @@ class FaceSetup:
     def rows(self) -> list[Row]:
         if self.finished:
             return [Row(f"All {self.faces} faces kept."),
-                    Row("Tune dice to this table (Referee menu) to use them.")]
+                    Row("CONFIRM tunes the dice to this table now, to use them.")]
         rows = [Row(f"Put the {self.kind} in the tray with {self.face} up, then CONFIRM", True),
                 Row(self.camera_line()),
                 Row(f"Kept: {len(self.kept)} of {self.faces} faces")]
@@ -257,13 +258,15 @@ class FaceSetup:
 
     def hint(self) -> str:
         if self.finished:
-            return "CONFIRM or BACK: done"
+            return "CONFIRM: tune now  -  BACK: done (tune later from the Referee menu)"
         return "CONFIRM: keep this face  -  NEXT: skip it  -  PREV: back one  -  BACK: stop"
 
     def handle(self, inp: Input) -> Outcome | None:
         k = inp.kind
-        if k is InputKind.BACK or (self.finished and k is InputKind.CONFIRM):
+        if k is InputKind.BACK:
             return Command("dice_faces_done")
+        if self.finished and k is InputKind.CONFIRM:
+            return Command("dice_faces_tune")  # straight on to "Tune dice to this table"
         if k is InputKind.NEXT:
             self._advance()
         elif k is InputKind.PREV:

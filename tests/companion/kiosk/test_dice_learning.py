@@ -273,3 +273,41 @@ def test_tuning_with_no_stored_dice_says_what_to_do(tmp_path: Path) -> None:
     text = " ".join(r.text for r in pad.rows())
     assert text.startswith("Not tuned:") and "confirm some rolls" in text
     assert pad.handle(CONFIRM) is not None and not used  # leaves; nothing put to use
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_show_me_each_face_of_a_d4_goes_on_to_tuning_and_its_number_memory_is_used(
+        midgame: Session, tmp_path: Path, size: tuple[int, int], png_dir: Path) -> None:
+    from vision.dice.tune import Adaptation
+
+    learner = DiceLearner(tmp_path / "ex")
+    feed = Feed([])
+    used: list[object] = []
+    screen = GameScreen(midgame, feed, size, learner=learner)
+    screen._use_table = used.append  # type: ignore[method-assign,assignment]
+    screen.update(0)
+    _referee_to(screen, "Dice: show me each face")
+    for _ in range(2):
+        screen.handle(NEXT)  # d6 -> d20 -> d4
+    screen.handle(CONFIRM)
+    setup = screen.top
+    assert isinstance(setup, FaceSetup) and setup.kind == "d4"
+    for face in (1, 2, 3, 4):
+        feed.readings.append(settled((None,), crops(1, seed=10 + face, colour=True)))
+        screen.update(0.1)
+        screen.handle(CONFIRM)
+    assert setup.finished and "CONFIRM tunes" in " ".join(r.text for r in setup.rows())
+    assert learner.wait(5.0)
+    screen.handle(CONFIRM)  # straight on to the tuning
+    pad = screen.top
+    assert isinstance(pad, TunePad)
+    wait_until(lambda: pad.done)
+    painter = render_one(screen, size, png_dir / f"dice-faces-tuned-{size[0]}x{size[1]}.png")
+    assert isinstance(painter, Painter)
+    assert_readable(painter, size)
+    text = " ".join(painter.texts("decision"))
+    assert "d4: learned all 4 faces" in text and "CONFIRM: use it" in text, text
+    screen.handle(CONFIRM)
+    assert pad.applied and len(used) == 1
+    saved = Adaptation.load(tmp_path / "ex")
+    assert saved is not None and set(saved.numbers) == {"d4"}

@@ -2,10 +2,10 @@
 
 Every roll a person confirms at the table is a labelled example of that table's dice under its
 camera and light. :class:`ExampleStore` keeps each confirmed die as a small crop (the d6
-reader's 64x64 grey crop, a PNG of about 3 kB; dice of every kind are kept, only the d6 learns
-from them today) named after its roll, its place in the roll, its kind, the value a person
-confirmed and the value the kiosk showed ("u": unsure), in a folder with a size cap (the oldest
-rolls go first).
+reader's 64x64 grey crop, a PNG of about 3 kB) and beside it a 112x112 colour crop (about
+20 kB; folders kept before hold grey only) named after its roll, its place in the roll, its
+kind, the value a person confirmed and the value the kiosk showed ("u": unsure), in a folder
+with a size cap (the oldest rolls go first).
 
 :func:`tune_folder` adapts the d6 reader to them. The table's :class:`Adaptation` keeps a
 *memory*: the d6 reader's 96-number summary of every stored d6 with its confirmed value. A new
@@ -18,6 +18,12 @@ reaches ``read_at`` (a tuned table never loses a reading it had). The figure sho
 is measured on the newest quarter of the stored rolls, held back from a memory of the older
 ones. Everything is numpy and takes well under a second on a few hundred
 dice (on a Pi too).
+
+For each numbered kind (d4, d8, d10, d12, d20) with every face kept, the adaptation also keeps a
+:class:`NumberMemory`: the number reader's features of the kept colour crops at four quarter
+turns; a die of that kind the reader leaves unsure is read when the number reader's value
+probabilities times the memory's vote reach ``NUMBER_READ_AT`` and the memory's own vote names
+the same value (``reader._numbered_pass``).
 
 The earlier table adaptation (:func:`fit`, a linear correction of the logits pulled towards no
 change) is kept for the shipped head (``d6_head.npz``); on a single table it did not change what

@@ -137,7 +137,9 @@ def poly_photos() -> tuple[list[tuple[str, int, str, int, np.ndarray]], tuple[in
 def real(result: dict[str, Any]) -> None:
     photos, region = poly_photos()
     d4 = [p for p in photos if p[1] == 4]
-    base = {p[0]: verdict(read_dice(p[4], region, DiceConfig(kinds=("d4",))), "d4", p[3]) for p in d4}
+    plain = {p[0]: read_dice(p[4], region, DiceConfig(kinds=("d4",))) for p in d4}
+    base = {name: verdict(obs, "d4", next(p[3] for p in d4 if p[0] == name)) for name, obs in plain.items()}
+    what_if = {"right": 0, "unsure": 0, "wrong": 0}
     print("real dice-polyhedral barrel d4: teach one die's 4 faces, read the other four dice's 16 photos")
     folds: dict[str, Any] = {}
     all_b: list[str] = []
@@ -146,6 +148,17 @@ def real(result: dict[str, Any]) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             ad, notes = teach(Path(tmp), [(p[4], p[3]) for p in d4 if p[2] == die], "d4", region)
         others = [p for p in d4 if p[2] != die]
+        for p in others if ad is not None and "d4" in ad.numbers else []:
+            # what-if, not what the reader does: the memory's verdict on the dice read cocked
+            best = max(plain[p[0]].dice, key=lambda d: d.confidence, default=None)
+            if best is not None and best.status == "cocked":
+                from vision.dice import tune
+                from vision.dice.numbers import glyphs_and_features, values_of
+
+                x, y, w, h = (float(v) for v in best.box)
+                g, f = glyphs_and_features(tune.number_input(tune.colour_crops(p[4], [(x, y, w, h)])))
+                v, sure, _ = ad.numbers["d4"].verdict(values_of(g[0], "d4"), f[0])
+                what_if["unsure" if not sure else "right" if v == p[3] else "wrong"] += 1
         before = [base[p[0]] for p in others]
         cfg = DiceConfig(kinds=("d4",), d6_table=ad)
         after = [verdict(read_dice(p[4], region, cfg), "d4", p[3]) for p in others] if ad else before
@@ -158,6 +171,9 @@ def real(result: dict[str, Any]) -> None:
     print(line("all five folds (80 readings)", tally(all_b), tally(all_a)))
     result["real_d4_folds"] = folds
     result["real_d4_total"] = {"before": tally(all_b), "after": tally(all_a)}
+    print(f"  what-if (not what the reader does): the memory judging the {sum(what_if.values())} readings "
+          f"left cocked: right {what_if['right']}, unsure {what_if['unsure']}, wrong {what_if['wrong']}")
+    result["real_d4_cocked_what_if"] = what_if
     print("real d8, d10, d12: one die each, one photo a face: no cross-photo evaluation is possible.")
     print("sanity check only (NOT an evaluation: the memory holds the very photos it reads):")
     sanity: dict[str, Any] = {}

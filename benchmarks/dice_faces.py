@@ -38,6 +38,7 @@ import platform
 import re
 import sys
 import tempfile
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -137,7 +138,17 @@ def poly_photos() -> tuple[list[tuple[str, int, str, int, np.ndarray]], tuple[in
 def real(result: dict[str, Any]) -> None:
     photos, region = poly_photos()
     d4 = [p for p in photos if p[1] == 4]
-    plain = {p[0]: read_dice(p[4], region, DiceConfig(kinds=("d4",))) for p in d4}
+    ms_plain: list[float] = []
+    ms_tuned: list[float] = []
+    ms_tune: list[float] = []
+
+    def timed(img: np.ndarray, cfg: DiceConfig, into: list[float]) -> Any:
+        t0 = time.perf_counter()
+        obs = read_dice(img, region, cfg)
+        into.append((time.perf_counter() - t0) * 1000)
+        return obs
+
+    plain = {p[0]: timed(p[4], DiceConfig(kinds=("d4",)), ms_plain) for p in d4}
     base = {name: verdict(obs, "d4", next(p[3] for p in d4 if p[0] == name)) for name, obs in plain.items()}
     what_if = {"right": 0, "unsure": 0, "wrong": 0}
     print("real dice-polyhedral barrel d4: teach one die's 4 faces, read the other four dice's 16 photos")
@@ -146,7 +157,9 @@ def real(result: dict[str, Any]) -> None:
     all_a: list[str] = []
     for die in sorted({p[2] for p in d4}):
         with tempfile.TemporaryDirectory() as tmp:
+            t0 = time.perf_counter()
             ad, notes = teach(Path(tmp), [(p[4], p[3]) for p in d4 if p[2] == die], "d4", region)
+            ms_tune.append((time.perf_counter() - t0) * 1000)
         others = [p for p in d4 if p[2] != die]
         for p in others if ad is not None and "d4" in ad.numbers else []:
             # what-if, not what the reader does: the memory's verdict on the dice read cocked
@@ -161,7 +174,7 @@ def real(result: dict[str, Any]) -> None:
                 what_if["unsure" if not sure else "right" if v == p[3] else "wrong"] += 1
         before = [base[p[0]] for p in others]
         cfg = DiceConfig(kinds=("d4",), d6_table=ad)
-        after = [verdict(read_dice(p[4], region, cfg), "d4", p[3]) for p in others] if ad else before
+        after = [verdict(timed(p[4], cfg, ms_tuned), "d4", p[3]) for p in others] if ad else before
         all_b += before
         all_a += after
         print(line(f"taught d4 {die}", tally(before), tally(after)))
@@ -174,6 +187,12 @@ def real(result: dict[str, Any]) -> None:
     print(f"  what-if (not what the reader does): the memory judging the {sum(what_if.values())} readings "
           f"left cocked: right {what_if['right']}, unsure {what_if['unsure']}, wrong {what_if['wrong']}")
     result["real_d4_cocked_what_if"] = what_if
+    med = {k: float(np.median(v)) for k, v in (("read_ms", ms_plain), ("read_tuned_ms", ms_tuned),
+                                                 ("teach_and_tune_ms", ms_tune)) if v}
+    print(f"  medians: a 2592x1944 photo read {med.get('read_ms', 0):.0f} ms without, "
+          f"{med.get('read_tuned_ms', 0):.0f} ms with the table's adaptation; keeping 4 face photos "
+          f"and tuning {med.get('teach_and_tune_ms', 0):.0f} ms")
+    result["real_d4_timing"] = med
     print("real d8, d10, d12: one die each, one photo a face: no cross-photo evaluation is possible.")
     print("sanity check only (NOT an evaluation: the memory holds the very photos it reads):")
     sanity: dict[str, Any] = {}

@@ -49,7 +49,7 @@ def _watch(seen: Seen) -> None:
 
     def numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | None],
                       final: list[tuple[tuple[float, float, float, float], np.ndarray]],
-                      cfg: DiceConfig) -> list[DieReading | None]:
+                      cfg: DiceConfig, speck: float = 0.0) -> list[DieReading | None]:
         for r, (box, p) in zip(read, final, strict=True):
             if r is None or r.kind not in TYPE_READER_KINDS or max(box[2], box[3]) < cfg.number_min_px:
                 continue
@@ -65,7 +65,7 @@ def _watch(seen: Seen) -> None:
                          "classifier": float(shares[k] / max(float(shares.sum()), 1e-9)),
                          "type_reader": float(reader.read_types(crop)[0][k]),
                          "number_value": int(value), "number_sure": bool(sure), "box": [float(v) for v in box]})
-        return plain(bgr, grey, read, final, cfg)
+        return plain(bgr, grey, read, final, cfg, speck)
 
     reader._numbered_pass = numbered_pass
 

@@ -8,6 +8,12 @@
     python3 scripts/train_number_reader.py fit --feats /tmp/nr/fr.npz --out /tmp/nr/head.pt
     python3 scripts/train_number_reader.py report --head /tmp/nr/head.pt --feats /tmp/nr/fp.npz
     python3 scripts/train_number_reader.py export --head /tmp/nr/head.pt --out /tmp/nr/number_reader.onnx
+    python3 scripts/train_number_reader.py outputs --model vision/dice/models/number_reader.onnx
+
+The network has two outputs: ``p``, the glyph probabilities, and ``features``, the head's pooled
+input (the mean and the max of its last feature map, 2 x width numbers), which a table's
+"show me each face" memory compares (``vision.dice.tune``). ``outputs`` adds ``features`` to a
+network exported before it had it (same weights, same ``p``).
 
 Why: the grey face readers (``face_reader_KIND.onnx``) were trained from scratch on renders and
 read rendered numbers well but real ones poorly (docs/vision-dice.md, "real dice-polyhedral").
@@ -359,12 +365,36 @@ def cmd_export(args: argparse.Namespace) -> None:
             self.head = head
 
         def forward(self, x):  # type: ignore[no-untyped-def]
-            return torch.softmax(self.head(self.trunk(x)), 1)
+            h = self.head.conv(self.trunk(x))
+            pooled = torch.cat([h.mean((2, 3)), h.amax((2, 3))], 1)
+            return torch.softmax(self.head.fc(pooled), 1), pooled
 
     net = Net().eval()
-    torch.onnx.export(net, torch.zeros(1, 3, SIZE, SIZE), args.out, input_names=["x"], output_names=["p"],
-                      dynamic_axes={"x": {0: "n"}, "p": {0: "n"}}, opset_version=17, dynamo=False)
+    torch.onnx.export(net, torch.zeros(1, 3, SIZE, SIZE), args.out, input_names=["x"],
+                      output_names=["p", "features"],
+                      dynamic_axes={"x": {0: "n"}, "p": {0: "n"}, "features": {0: "n"}},
+                      opset_version=17, dynamo=False)
     print("saved", args.out)
+
+
+def cmd_outputs(args: argparse.Namespace) -> None:
+    """Add the ``features`` output (the head's pooled input) to a network exported without it."""
+    import onnx
+    from onnx import TensorProto, helper
+
+    m = onnx.load(args.model)
+    g = m.graph
+    if any(o.name == "features" for o in g.output):
+        print(args.model, "has its features output already")
+        return
+    concat = [n for n in g.node if n.op_type == "Concat" and n.output[0].startswith("/head/")]
+    if len(concat) != 1:
+        raise SystemExit(f"{args.model}: cannot find the head's pooled input (one Concat under /head/)")
+    g.node.append(helper.make_node("Identity", [concat[0].output[0]], ["features"], name="features_out"))
+    g.output.append(helper.make_tensor_value_info("features", TensorProto.FLOAT, ["n", "f"]))
+    onnx.checker.check_model(m)
+    onnx.save(m, args.model)
+    print("saved", args.model)
 
 
 def main() -> None:
@@ -407,8 +437,10 @@ def main() -> None:
     e.add_argument("--head", required=True)
     e.add_argument("--out", required=True)
     e.add_argument("--width", type=int, default=160)
+    o = sub.add_parser("outputs")
+    o.add_argument("--model", required=True)
     args = p.parse_args()
-    {"renders": cmd_renders, "real": cmd_real, "features": cmd_features, "fit": cmd_fit, "report": cmd_report,
+    {"outputs": cmd_outputs, "renders": cmd_renders, "real": cmd_real, "features": cmd_features, "fit": cmd_fit, "report": cmd_report,
      "export": cmd_export}[args.cmd](args)
 
 

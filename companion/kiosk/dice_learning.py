@@ -2,7 +2,8 @@
 "show me each face" set-up (``vision.dice.tune``).
 
 - :func:`cut_roll` cuts, on the camera thread and only once per settled roll, each die's small
-  grey crop (the d6 reader's 64x64 view, about 4 kB), its kind and the value shown; the
+  grey crop (the d6 reader's 64x64 view, about 4 kB), its colour crop (112x112, what the colour
+  readers see; ``vision.dice.tune.colour_crops``), its kind and the value shown; the
   :class:`~companion.kiosk.dice_flow.DiceSeen` carries them to the screen.
 - :class:`DiceLearner` keeps a confirmed roll (those crops and the values a person confirmed)
   in the examples folder on a worker thread of its own: the frame loop only puts the roll in a
@@ -13,7 +14,8 @@
   puts it to use on CONFIRM.
 - :class:`FaceSetup` ("Show me each face") asks for each face of one die in turn; the player
   puts that face up in the tray and presses CONFIRM, and the die the camera sees is kept as
-  that face.
+  that face (grey and colour crop); with every face kept, CONFIRM goes on to the tuning, which
+  builds that kind's number memory (``vision.dice.tune.NumberMemory``).
 """
 
 from __future__ import annotations
@@ -37,12 +39,13 @@ DIE_KINDS_TO_SHOW = ("d6", "d20", "d4", "d8", "d10", "d12")
 
 @dataclass(frozen=True)
 class RollCrops:
-    """One settled roll as kept for learning: each die's 64x64 grey crop, kind and the value the
-    reader gave it (None: unsure)."""
+    """One settled roll as kept for learning: each die's 64x64 grey crop, kind, the value the
+    reader gave it (None: unsure) and its colour crop (None: a grey camera)."""
 
     crops: tuple[np.ndarray, ...]
     kinds: tuple[str, ...]
     shown: tuple[int | None, ...]
+    colours: tuple[np.ndarray | None, ...] | None = None
 
 
 def cut_roll(frame: np.ndarray, dice: Sequence[Any], colour: bool = True) -> RollCrops | None:
@@ -51,6 +54,7 @@ def cut_roll(frame: np.ndarray, dice: Sequence[Any], colour: bool = True) -> Rol
     import cv2
 
     from vision.dice.d6head import grey_crops
+    from vision.dice.tune import colour_crops
 
     if not dice:
         return None
@@ -58,10 +62,13 @@ def cut_roll(frame: np.ndarray, dice: Sequence[Any], colour: bool = True) -> Rol
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 and colour else frame
         boxes = [tuple(float(v) for v in d.box) for d in dice]
         crops = grey_crops(grey, boxes)  # type: ignore[arg-type]
+        colours = (tuple(colour_crops(frame, boxes))  # type: ignore[arg-type]
+                   if frame.ndim == 3 and colour else None)
     except Exception:  # a crop must never cost the roll
         return None
     return RollCrops(tuple(crops), tuple(str(getattr(d, "kind", "d6")) for d in dice),
-                     tuple(d.value if getattr(d, "status", "read") == "read" else None for d in dice))
+                     tuple(d.value if getattr(d, "status", "read") == "read" else None for d in dice),
+                     colours)
 
 
 class DiceLearner:
@@ -117,7 +124,8 @@ class DiceLearner:
             roll, values = self._jobs.get()
             if self.enabled:
                 try:
-                    store.add_crops(list(roll.crops), list(values), list(roll.kinds), list(roll.shown))
+                    store.add_crops(list(roll.crops), list(values), list(roll.kinds), list(roll.shown),
+                                    list(roll.colours) if roll.colours is not None else None)
                     self.kept += 1
                 except (TuneError, OSError) as exc:
                     self.enabled = False  # once: no message per roll
@@ -240,7 +248,7 @@ class FaceSetup:
     def rows(self) -> list[Row]:
         if self.finished:
             return [Row(f"All {self.faces} faces kept."),
-                    Row("Tune dice to this table (Referee menu) to use them.")]
+                    Row("CONFIRM tunes the dice to this table now, to use them.")]
         rows = [Row(f"Put the {self.kind} in the tray with {self.face} up, then CONFIRM", True),
                 Row(self.camera_line()),
                 Row(f"Kept: {len(self.kept)} of {self.faces} faces")]
@@ -250,13 +258,15 @@ class FaceSetup:
 
     def hint(self) -> str:
         if self.finished:
-            return "CONFIRM or BACK: done"
+            return "CONFIRM: tune now  -  BACK: done (tune later from the Referee menu)"
         return "CONFIRM: keep this face  -  NEXT: skip it  -  PREV: back one  -  BACK: stop"
 
     def handle(self, inp: Input) -> Outcome | None:
         k = inp.kind
-        if k is InputKind.BACK or (self.finished and k is InputKind.CONFIRM):
+        if k is InputKind.BACK:
             return Command("dice_faces_done")
+        if self.finished and k is InputKind.CONFIRM:
+            return Command("dice_faces_tune")  # straight on to "Tune dice to this table"
         if k is InputKind.NEXT:
             self._advance()
         elif k is InputKind.PREV:
@@ -266,7 +276,7 @@ class FaceSetup:
             if s is None or len(s.values) != 1 or not isinstance(s.crops, RollCrops):
                 self.note = "Wait until the camera has one die settled in the tray"
                 return None
-            roll = RollCrops(s.crops.crops, (self.kind,), s.crops.shown)
+            roll = RollCrops(s.crops.crops, (self.kind,), s.crops.shown, s.crops.colours)
             if not self.learner.keep(roll, (self.face,)):
                 self.note = "Keeping dice is switched off ([dice] learn in the settings)"
                 return None

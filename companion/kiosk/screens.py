@@ -365,6 +365,10 @@ class GameScreen:
         elif name == "dice_faces_done":
             self._faces_shown = False
             self._rebuild()  # back to the game's decision, the camera waiting for its dice
+        elif name == "dice_faces_tune" and self.learner is not None:
+            self._faces_shown = False
+            self._rebuild()  # the camera waits for the game's dice again ...
+            self.stack.append(TunePad(self.learner, self._use_table))  # ... while the table tunes
         elif name == "learn_board":
             processor = getattr(self.feed, "processor", None)
             if processor is not None and can_learn(self.feed):

@@ -181,17 +181,54 @@ def cmd_tune(args: argparse.Namespace) -> int:
     except TuneError as exc:
         print(f"error: {exc} (examples folder: {folder})", file=sys.stderr)
         return EXIT_FAILED
-    print(f"tuned on {report.dice} confirmed dice in {folder}")
+    from .tune import ExampleStore
+
+    total = sum(n for _, n in ExampleStore(folder).counts().values())
+    print(f"tuned on {total} confirmed dice in {folder}")
     for line in report.lines():
         print("  " + line)
     print(f"saved {folder / 'adaptation.npz'}; 'dice read --tuned {folder}' uses it")
     return EXIT_OK
 
 
-def cmd_learn(args: argparse.Namespace) -> int:
-    """'Show me each face': photos of one d6 each, with the value it shows, kept as examples."""
+def keep_face(store: object, img: np.ndarray, value: int, kind: str,
+              region: tuple[int, int, int, int] | None = None, config: DiceConfig | None = None) -> Path:
+    """Keep the one die in a BGR photo as a ``kind`` showing ``value`` in ``store``
+    (``tune.ExampleStore``): its grey and its colour crop at the box the reader finds, read as a
+    roll of ``kind``. Raises ``tune.TuneError`` saying what was wrong (not exactly one die seen)."""
     from .d6head import grey_crops
-    from .tune import ExampleStore, TuneError
+    from .tune import TuneError, colour_crops
+
+    obs = read_dice(img, region, config or DiceConfig(kinds=(kind,)))
+    if obs.status == "error":
+        raise TuneError(f"skipped: {obs.message}")
+    if len(obs.dice) != 1:
+        raise TuneError(f"skipped: {len(obs.dice)} dice seen, a face photo must show exactly one die "
+                        "(give --region around it)")
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    x, y, w, h = (float(v) for v in obs.dice[0].box)
+    box = (x, y, w, h)
+    die = obs.dice[0]
+    shown = die.value if die.kind == kind and die.status == "read" else None
+    path: Path = store.add_crop(grey_crops(grey, [box])[0], value, kind, shown,  # type: ignore[attr-defined]
+                                colour_crops(img, [box])[0])
+    return path
+
+
+def cmd_learn(args: argparse.Namespace) -> int:
+    """'Show me each face': photos of one die each (``--kind``), with the value it shows, kept
+    as examples (its grey crop and its colour crop)."""
+    from .tune import ExampleStore, TuneError, faces_of
+
+    kind = args.kind
+    try:
+        faces = faces_of(kind)
+    except TuneError as exc:
+        print(f"error: --kind {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if kind not in DiceConfig().kinds:
+        print(f"error: --kind {kind}: the reader knows {', '.join(DiceConfig().kinds)}", file=sys.stderr)
+        return EXIT_USAGE
 
     values = [int(v) for v in args.values.split(",")] if args.values else []
     if len(values) not in (1, len(args.images)):
@@ -199,7 +236,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
               "per photo (e.g. --values 1,2,3,4,5,6), or one for all", file=sys.stderr)
         return EXIT_USAGE
     store = ExampleStore(_examples_dir(args))
-    cfg = DiceConfig(kinds=("d6",))
+    cfg = DiceConfig(kinds=(kind,))
     failed = 0
     for k, name in enumerate(args.images):
         value = values[0] if len(values) == 1 else values[k]
@@ -208,22 +245,15 @@ def cmd_learn(args: argparse.Namespace) -> int:
             print(f"{name}: error: cannot read the image (missing or not an image)")
             failed += 1
             continue
-        obs = read_dice(img, _region(args.region), cfg)
-        if len(obs.dice) != 1:
-            print(f"{name}: skipped: {len(obs.dice)} dice seen, a face photo must show exactly one die")
-            failed += 1
-            continue
         try:
-            grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-            x, y, w, h = (float(v) for v in obs.dice[0].box)
-            path = store.add_crop(grey_crops(grey, [(x, y, w, h)])[0], value, shown=obs.dice[0].value)
+            path = keep_face(store, img, value, kind, _region(args.region), cfg)
         except TuneError as exc:
-            print(f"{name}: error: {exc}")
+            print(f"{name}: {exc}")
             failed += 1
             continue
-        print(f"{name}: kept as a {value} ({path.name})")
-    seen = sorted({v for _, v in zip(*store.load(), strict=True)}) if store.paths() else []
-    missing = [v for v in range(1, 7) if v not in seen]
+        print(f"{name}: kept as a {kind} showing {value} ({path.name})")
+    seen = sorted({e.value for e in store.examples(kind)})
+    missing = [v for v in range(1, faces + 1) if v not in seen]
     if missing:
         print(f"faces still to show: {', '.join(map(str, missing))}")
     print("then run 'companion dice tune'")
@@ -272,7 +302,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                       help="the share of stored dice (judged without their own roll) that may "
                            "be read wrong when choosing when to read (default %(default)s)")
     tune.set_defaults(func=cmd_tune)
-    learn = sub.add_parser("learn", help="keep photos of one d6 showing a known face as examples")
+    learn = sub.add_parser("learn", help="keep photos of one die showing a known face as examples")
+    learn.add_argument("--kind", default="d6", help="the die's type: d4, d6, d8, d10, d12 or d20 (default d6)")
     learn.add_argument("images", nargs="+", metavar="IMAGE")
     learn.add_argument("--values", required=True, help="the face each photo shows: one value, or one per photo")
     learn.add_argument("--examples", default=None,

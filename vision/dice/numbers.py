@@ -41,6 +41,16 @@ def number_crops(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]
     return rgb_crops(bgr, boxes, NUMBER_SIZE, NUMBER_MARGIN)
 
 
+def glyphs_and_features(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(N x ``GLYPHS`` glyph probabilities, N x F features) of the network's input ``x``
+    (``number_crops``); the features are the head's pooled input, which a table's memory of its
+    own dice compares (``vision.dice.tune``)."""
+    if not len(x):
+        return np.zeros((0, GLYPHS), np.float32), np.zeros((0, 0), np.float32)
+    p, f = load_net(number_path()).run_all(x, ("p", "features"))
+    return np.asarray(p, np.float32).reshape(len(x), GLYPHS), np.asarray(f, np.float32).reshape(len(x), -1)
+
+
 def read_glyphs(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> np.ndarray:
     """N x ``GLYPHS`` probabilities of the glyph on the top face of the dice in ``boxes``."""
     x = number_crops(bgr, boxes)

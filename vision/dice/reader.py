@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -30,7 +31,7 @@ from .models import (
     load_net,
     type_reader_path,
 )
-from .numbers import read_glyphs, values_of
+from .numbers import glyphs_and_features, read_glyphs, values_of
 from .outline import lies_flat_as_d4, visible_share
 from .pips import FLAT_BOX, count_pips, pip_outside
 from .types import (
@@ -365,9 +366,9 @@ def read_dice_evidence(
         evidence: list[D6Evidence | None] = [None] * len(read)
         if "d6" in cfg.kinds and "d6" in cfg.face_readers and (cfg.d6_head or cfg.d6_evidence):
             read, evidence = _d6_pass(grey, read, final, cfg, sub)
-        if cfg.number_reader:
-            read = _numbered_pass(sub, grey, read, final, cfg)
         die_share = 1.0 - probs[:, CLASSES.index(NONE)] if len(probs) else np.zeros(0)
+        if cfg.number_reader:
+            read = _numbered_pass(sub, grey, read, final, cfg, _speck_floor(read, die_share, cfg))
         kept = _without_specks(read, die_share, cfg)
     except (DiceError, ModelMissingError, BackendError) as exc:
         return DiceObservation((), "error", str(exc)), []
@@ -614,13 +615,19 @@ def observation_of(readings: list[DieReading]) -> DiceObservation:
     return DiceObservation(tuple(readings), "unsure", ", ".join(parts) + ": please confirm")
 
 
-def _without_specks(read: list[DieReading | None], die_share: np.ndarray, cfg: DiceConfig) -> list[DieReading]:
-    """The readings, less the ones not read that are far smaller than the largest candidate the
-    classifier takes for a die (``DiceConfig.speck_ratio``; ``die_share``: each candidate's
-    probability of being a die of any type, cocked included). A die read is always kept."""
+def _speck_floor(read: list[DieReading | None], die_share: np.ndarray, cfg: DiceConfig) -> float:
+    """The side under which a die not read is dropped as a speck: ``DiceConfig.speck_ratio`` of
+    the largest candidate the classifier takes for a die (``die_share``: each candidate's
+    probability of being a die of any type, cocked included)."""
     sure = [max(r.box[2], r.box[3]) for r, s in zip(read, die_share, strict=True)
             if r is not None and s >= cfg.speck_confidence]
-    least = cfg.speck_ratio * max(sure) if sure and cfg.speck_ratio > 0 else 0.0
+    return cfg.speck_ratio * max(sure) if sure and cfg.speck_ratio > 0 else 0.0
+
+
+def _without_specks(read: list[DieReading | None], die_share: np.ndarray, cfg: DiceConfig) -> list[DieReading]:
+    """The readings, less the ones not read that are far smaller than the largest candidate the
+    classifier takes for a die (``_speck_floor``). A die read is always kept."""
+    least = _speck_floor(read, die_share, cfg)
     return [r for r in read if r is not None and
             (r.status == STATUS_READ or max(r.box[2], r.box[3]) >= least)]
 
@@ -668,24 +675,30 @@ NUMBERED_KINDS = ("d4", "d8", "d10", "d12", "d20")
 
 def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | None],
                    final: list[tuple[tuple[float, float, float, float], np.ndarray]],
-                   cfg: DiceConfig) -> list[DieReading | None]:
+                   cfg: DiceConfig, speck: float = 0.0) -> list[DieReading | None]:
     """The numbered dice the grey looks left unsure, judged again with the number reader
     (``vision.dice.numbers``; ``DiceConfig.number_reader``). Dice at the frame's edge keep the
-    first judgement; a read die is never doubted."""
+    first judgement; a read die is never doubted. A die of a kind the table taught
+    (``DiceConfig.d6_table``'s ``numbers``, ``vision.dice.tune.NumberMemory``) that this still
+    leaves unsure is then judged with the table's memory of that kind, unless it is a speck
+    (smaller than ``speck``, ``_speck_floor``: the reader drops such a candidate unread, and the
+    table's memory must not rescue it)."""
     # the number names a value, not the type (a barrel d4's 1 is a d12's 1 too: with every type
     # in play, real d4 were typed d10 and d12 with confidence): a die is read only when the roll
     # gives its type, i.e. it is the one numbered type in play, or when its type is one no other
     # real die was taken for and two networks that judge the type apart agree on it
     numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
+    taught: dict[str, Any] = getattr(cfg.d6_table, "numbers", None) or {}
     which = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE
-             and r.kind in cfg.number_reader_kinds
+             and (r.kind in cfg.number_reader_kinds or r.kind in taught)
              and max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px
              and not _at_edge(final[i][0], grey.shape, cfg)
              and (numbered == [r.kind] or (r.kind in cfg.number_any_roll_kinds
                                            and type_agreed(grey, final[i][0], final[i][1], r.kind, cfg)))]
     if not which:
         return read
-    glyphs = read_glyphs(bgr, [final[i][0] for i in which])
+    boxes = [final[i][0] for i in which]
+    glyphs = read_glyphs(bgr, boxes)
     out = list(read)
     for row, i in enumerate(which):
         r = read[i]
@@ -693,7 +706,15 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
         p = final[i][1]
         share = float(p[_OF_KIND[r.kind]].sum())
         first = p[_OF_KIND[r.kind]] / max(share, 1e-9)
-        value, sure, conf = number_verdict(first, values_of(glyphs[row], r.kind), True, cfg)
+        sure = False
+        if r.kind in cfg.number_reader_kinds:
+            value, sure, conf = number_verdict(first, values_of(glyphs[row], r.kind), True, cfg)
+        if not sure and r.kind in taught and max(r.box[2], r.box[3]) >= speck:
+            # the table's memory sees the die as it was kept: the number reader's crop cut from
+            # the kept colour crop (``tune.number_input``), so the two compare like with like
+            x = tune.number_input(tune.colour_crops(bgr, [boxes[row]]))
+            g, f = glyphs_and_features(x)
+            value, sure, conf = taught[r.kind].verdict(values_of(g[0], r.kind), f[0])
         if sure:
             shown = 0 if r.kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
             out[i] = replace(r, status=STATUS_READ, value=shown, guess=shown, confidence=conf)

@@ -2,10 +2,10 @@
 
 Every roll a person confirms at the table is a labelled example of that table's dice under its
 camera and light. :class:`ExampleStore` keeps each confirmed die as a small crop (the d6
-reader's 64x64 grey crop, a PNG of about 3 kB; dice of every kind are kept, only the d6 learns
-from them today) named after its roll, its place in the roll, its kind, the value a person
-confirmed and the value the kiosk showed ("u": unsure), in a folder with a size cap (the oldest
-rolls go first).
+reader's 64x64 grey crop, a PNG of about 3 kB) and beside it a 112x112 colour crop (about
+20 kB; folders kept before hold grey only) named after its roll, its place in the roll, its
+kind, the value a person confirmed and the value the kiosk showed ("u": unsure), in a folder
+with a size cap (the oldest rolls go first).
 
 :func:`tune_folder` adapts the d6 reader to them. The table's :class:`Adaptation` keeps a
 *memory*: the d6 reader's 96-number summary of every stored d6 with its confirmed value. A new
@@ -19,6 +19,12 @@ is measured on the newest quarter of the stored rolls, held back from a memory o
 ones. Everything is numpy and takes well under a second on a few hundred
 dice (on a Pi too).
 
+For each numbered kind (d4, d8, d10, d12, d20) with every face kept, the adaptation also keeps a
+:class:`NumberMemory`: the number reader's features of the kept colour crops at four quarter
+turns; a die of that kind the reader leaves unsure is read when the number reader's value
+probabilities times the memory's vote reach ``NUMBER_READ_AT`` and the memory's own vote names
+the same value (``reader._numbered_pass``).
+
 The earlier table adaptation (:func:`fit`, a linear correction of the logits pulled towards no
 change) is kept for the shipped head (``d6_head.npz``); on a single table it did not change what
 was read, because the reader's decision (its thresholds and the first look) stayed as it was.
@@ -31,13 +37,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from .d6head import EMBED_DIM, EMBED_SIZE, embed, grey_crops
+from .models import crop_square
 
 ADAPTATION_FILE = "adaptation.npz"
 _OLD_NAME = re.compile(r"^(\d+)-d6-([1-6])\.png$")
@@ -54,10 +61,65 @@ MIN_UNSURE = 20
 """``read_at`` is chosen only from this many stored rolls and stored d6 the reader left unsure
 (or photos given by hand) on: fewer say nothing about how often a new reading would be wrong."""
 Progress = Callable[[float, str], None]
+COLOUR_SIZE = 112
+COLOUR_MARGIN = 1.2
+"""The colour crop kept beside each grey one: ``COLOUR_SIZE`` pixels square, ``COLOUR_MARGIN``
+times the die's box (BGR PNG, ``...-SHOWN.colour.png``): the colour d6 reader's view (80 px at
+1.2) and the number reader's (96 px at 0.95, the middle of it) are cut from it."""
+COLOUR_SUFFIX = ".colour.png"
+NUMBERED = ("d4", "d8", "d10", "d12", "d20")
+"""The kinds a table's number memory is kept for (the number reader names their top number)."""
+NUMBER_K = 7
+NUMBER_TEMP = 20.0
+NUMBER_READ_AT = 0.97
+"""A numbered die the reader leaves unsure is read with the table's memory of its kind when the
+adapted probability of its top value reaches this (and the stored examples' own vote names the
+same value)."""
+NUMBER_TURNS = 4
+"""Each stored colour crop is remembered at this many quarter turns (a number lies any way up)."""
 
 
 class TuneError(ValueError):
     """Bad input to the table's learning: the message says what was wrong and what to do."""
+
+
+@dataclass(frozen=True)
+class NumberMemory:
+    """A table's memory of one numbered kind: the number reader's features (``features``
+    output) of each stored colour crop at ``NUMBER_TURNS`` quarter turns, unit length, with the
+    value a person confirmed. A die of that kind that the reader leaves unsure is read when
+    :meth:`verdict` says so."""
+
+    kind: str
+    memory: np.ndarray  # M x F float32, unit length
+    values: np.ndarray  # M values 1..faces
+    read_at: float = NUMBER_READ_AT
+    k: int = NUMBER_K
+    temp: float = NUMBER_TEMP
+
+    @property
+    def faces(self) -> int:
+        return faces_of(self.kind)
+
+    def vote(self, features: np.ndarray) -> np.ndarray:
+        """N x faces log-shares of the values among each die's nearest stored examples."""
+        return knn_vote(self.memory, self.values, features, self.k, self.temp, self.faces)
+
+    def probabilities(self, number: np.ndarray, features: np.ndarray) -> np.ndarray:
+        """N x faces adapted value probabilities: the number reader's (``numbers.values_of``,
+        over the kind's values) times the stored examples' vote."""
+        own = np.asarray(number, np.float64)
+        own = own / np.maximum(own.sum(axis=1, keepdims=True), 1e-12)
+        return _softmax(np.log(np.maximum(own, 1e-6)) + self.vote(features))
+
+    def verdict(self, number: np.ndarray, features: np.ndarray) -> tuple[int, bool, float]:
+        """(value, whether it is read, its adapted probability) of one die the reader left unsure:
+        its adapted top value, read when its probability reaches ``read_at`` and the stored
+        examples' own vote names the same value (never against them)."""
+        q = self.probabilities(number[None], features[None])[0]
+        value = int(np.argmax(q))
+        agrees = int(np.argmax(self.vote(features[None])[0])) == value
+        return value + 1, bool(agrees and q[value] >= self.read_at), float(q[value])
 
 
 @dataclass(frozen=True)
@@ -74,6 +136,8 @@ class Adaptation:
     read_at: float | None = None
     k: int = KNN_K
     temp: float = KNN_TEMP
+    numbers: dict[str, NumberMemory] = field(default_factory=dict)
+    """Per numbered kind the table taught: its :class:`NumberMemory`."""
 
     def logits(self, logits: np.ndarray, embedding: np.ndarray) -> np.ndarray:
         out = logits + embedding.astype(np.float64) @ self.weight + self.bias
@@ -93,6 +157,10 @@ class Adaptation:
                      "knn": np.array([self.k, self.temp], np.float64)}
         if self.read_at is not None:
             extra["read_at"] = np.array(self.read_at)
+        for kind, nm in self.numbers.items():
+            extra[f"num_{kind}_memory"] = nm.memory.astype(np.float16)
+            extra[f"num_{kind}_values"] = nm.values.astype(np.int64)
+            extra[f"num_{kind}_knn"] = np.array([nm.k, nm.temp, nm.read_at], np.float64)
         extra.update(weight=self.weight, bias=self.bias, examples=np.array(self.examples))
         np.savez(tmp, **extra)  # type: ignore[arg-type]
         tmp.replace(path)  # never a half-written adaptation
@@ -114,18 +182,30 @@ class Adaptation:
             knn = np.asarray(d["knn"], np.float64) if "knn" in d else np.array([KNN_K, KNN_TEMP])
             read_at = float(d["read_at"]) if "read_at" in d else None
             examples = int(d["examples"])
-        except (OSError, ValueError, KeyError, EOFError) as exc:
+            numbers: dict[str, NumberMemory] = {}
+            for key in d.files:  # an older file has none
+                m = re.match(r"^num_(d\d{1,3})_memory$", key)
+                if m:
+                    kind = m.group(1)
+                    k, temp, at = (float(v) for v in np.asarray(d[f"num_{kind}_knn"], np.float64))
+                    nm = NumberMemory(kind, np.asarray(d[key], np.float32),
+                                      np.asarray(d[f"num_{kind}_values"], np.int64), at, int(k), temp)
+                    if nm.memory.ndim != 2 or len(nm.values) != len(nm.memory) or not len(nm.values) or (
+                            nm.values.min() < 1 or nm.values.max() > faces_of(kind)):
+                        raise ValueError(f"its {kind} memory does not hold together")
+                    numbers[kind] = nm
+        except (OSError, ValueError, KeyError, EOFError, TuneError) as exc:
             raise TuneError(f"{path} is damaged ({exc}): delete it and run 'companion dice tune' again") from exc
         if w.shape != (EMBED_DIM, 6) or b.shape != (6,) or (
                 memory is not None and (memory.ndim != 2 or memory.shape[1] != EMBED_DIM or mv is None
                                         or len(mv) != len(memory))):
             raise TuneError(f"{path} does not fit this d6 reader: delete it and run 'companion dice tune' again")
-        return Adaptation(w, b, examples, memory, mv, read_at, int(knn[0]), float(knn[1]))
+        return Adaptation(w, b, examples, memory, mv, read_at, int(knn[0]), float(knn[1]), numbers)
 
 
 def knn_vote(memory: np.ndarray, values: np.ndarray, embedding: np.ndarray, k: int = KNN_K,
-             temp: float = KNN_TEMP) -> np.ndarray:
-    """N x 6 log-shares of the values among each summary's ``k`` nearest stored examples
+             temp: float = KNN_TEMP, faces: int = 6) -> np.ndarray:
+    """N x ``faces`` log-shares of the values among each summary's ``k`` nearest stored examples
     (weighted by ``exp(temp * (cosine - 1))``; a value no neighbour has gets a small floor)."""
     x = unit(embedding)
     sims = x @ memory.astype(np.float32).T
@@ -133,8 +213,8 @@ def knn_vote(memory: np.ndarray, values: np.ndarray, embedding: np.ndarray, k: i
     idx = np.argpartition(-sims, kk - 1, axis=1)[:, :kk]
     near = np.take_along_axis(sims, idx, 1).astype(np.float64)
     w = np.exp(temp * (near - 1.0))
-    votes = np.zeros((len(x), 6))
-    for c in range(6):
+    votes = np.zeros((len(x), faces))
+    for c in range(faces):
         votes[:, c] = (w * (values[idx] == c + 1)).sum(axis=1)
     votes += 1e-3
     return np.asarray(np.log(votes / votes.sum(axis=1, keepdims=True)))
@@ -157,6 +237,11 @@ class Example:
     value: int
     shown: int | None = None
     shown_known: bool = True
+
+    @property
+    def colour_path(self) -> Path:
+        """Where its colour crop is kept (it may be missing: older folders kept grey only)."""
+        return self.path.with_name(self.path.name[:-4] + COLOUR_SUFFIX)
 
 
 def parse_name(name: str, path: Path) -> Example | None:
@@ -186,26 +271,62 @@ def faces_of(kind: str) -> int:
     return n
 
 
+def colour_crops(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> np.ndarray:
+    """The colour crops kept of ``boxes`` in a BGR image (N x ``COLOUR_SIZE`` x ``COLOUR_SIZE`` x 3)."""
+    if not boxes:
+        return np.zeros((0, COLOUR_SIZE, COLOUR_SIZE, 3), np.uint8)
+    return np.stack([crop_square(bgr, b, COLOUR_SIZE, COLOUR_MARGIN) for b in boxes])
+
+
+def number_input(colour: np.ndarray, turns: int = 1) -> np.ndarray:
+    """The number reader's input (N*turns x 3 x 96 x 96, RGB; ``numbers.number_crops``) cut
+    from kept colour crops: the middle ``NUMBER_MARGIN / COLOUR_MARGIN`` of each, and with
+    ``turns`` > 1 each crop again turned by a quarter, a half, ... (turn-major order)."""
+    from .numbers import NUMBER_MARGIN, NUMBER_SIZE
+
+    if not len(colour):
+        return np.zeros((0, 3, NUMBER_SIZE, NUMBER_SIZE), np.float32)
+    side = COLOUR_SIZE * NUMBER_MARGIN / COLOUR_MARGIN
+    a = (COLOUR_SIZE - side) / 2
+    m = np.array([[NUMBER_SIZE / side, 0, -a * NUMBER_SIZE / side], [0, NUMBER_SIZE / side, -a * NUMBER_SIZE / side]])
+    cut = np.stack([cv2.warpAffine(c, m, (NUMBER_SIZE, NUMBER_SIZE), flags=cv2.INTER_AREA,
+                                   borderMode=cv2.BORDER_REPLICATE) for c in colour])
+    x = cut[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32)
+    return np.ascontiguousarray(np.concatenate([np.rot90(x, k, axes=(2, 3)) for k in range(max(1, turns))]))
+
+
 class ExampleStore:
     """Confirmed dice in ``folder`` (``RRRRRRRRRR-DD-KIND-VALUE-SHOWN.png``, the 64x64 grey crop
-    the d6 reader sees), at most ``max_bytes`` in all (the oldest rolls go first)."""
+    the d6 reader sees, and beside it ``...-SHOWN.colour.png``, the die's colour crop), at most
+    ``max_bytes`` in all (the oldest rolls go first)."""
 
     def __init__(self, folder: str | Path, max_bytes: int = 20_000_000) -> None:
         self.folder = Path(folder)
         self.max_bytes = max_bytes
         self._next = 0
 
-    def add_crop(self, crop: np.ndarray, value: int, kind: str = "d6", shown: int | None = NOT_KNOWN) -> Path:
-        """Keep one confirmed die (a roll of its own): its crop and the value a person confirmed."""
-        return self.add_crops([crop], [value], [kind], [shown])[0]
+    def add_crop(self, crop: np.ndarray, value: int, kind: str = "d6", shown: int | None = NOT_KNOWN,
+                 colour: np.ndarray | None = None) -> Path:
+        """Keep one confirmed die (a roll of its own): its crop (and colour crop) and the value a
+        person confirmed."""
+        return self.add_crops([crop], [value], [kind], [shown], [colour])[0]
 
     def add_crops(self, crops: Sequence[np.ndarray], values: Sequence[int], kinds: Sequence[str] | None = None,
-                  shown: Sequence[int | None] | None = None) -> list[Path]:
-        """Keep the dice of one confirmed roll: each die's crop, the value confirmed, its kind
-        and the value the kiosk showed for it (None: unsure). Checks everything before writing
-        anything; a failed write removes what this roll wrote."""
+                  shown: Sequence[int | None] | None = None,
+                  colours: Sequence[np.ndarray | None] | None = None) -> list[Path]:
+        """Keep the dice of one confirmed roll: each die's grey crop, the value confirmed, its
+        kind, the value the kiosk showed for it (None: unsure) and its colour crop
+        (``colour_crops``; None: none). Checks everything before writing anything; a failed
+        write removes what this roll wrote."""
         kinds = list(kinds) if kinds is not None else ["d6"] * len(crops)
         shown = list(shown) if shown is not None else [NOT_KNOWN] * len(crops)
+        colours = list(colours) if colours is not None else [None] * len(crops)
+        if len(colours) != len(crops):
+            raise TuneError(f"{len(crops)} dice but {len(colours)} colour crops: give one per die (or None)")
+        for c in colours:
+            if c is not None and (c.shape != (COLOUR_SIZE, COLOUR_SIZE, 3) or c.dtype != np.uint8):
+                raise TuneError(f"a colour example is a {COLOUR_SIZE}x{COLOUR_SIZE} BGR uint8 crop, not "
+                                f"{c.shape} {c.dtype}: cut it with vision.dice.tune.colour_crops")
         if not (len(crops) == len(values) == len(kinds) == len(shown)):
             raise TuneError(f"{len(crops)} dice but {len(values)} values and {len(kinds)} kinds: "
                             "give one value and one kind per die")
@@ -222,18 +343,22 @@ class ExampleStore:
                             "[dice] examples setting and that the disk is writable") from exc
         roll = self._new_roll()
         written: list[Path] = []
-        for i, (crop, v, kind, s) in enumerate(zip(crops, values, kinds, shown, strict=True)):
+        for i, (crop, v, kind, s, colour) in enumerate(zip(crops, values, kinds, shown, colours, strict=True)):
             path = self.folder / f"{roll:010d}-{i % 100:02d}-{kind}-{int(v)}-{_shown_code(s)}.png"
-            ok = False
-            try:
-                ok = bool(cv2.imwrite(str(path), crop))
-            except cv2.error:
+            for target, image in ((path, crop), (path.with_name(path.name[:-4] + COLOUR_SUFFIX), colour)):
+                if image is None:
+                    continue
                 ok = False
-            if not ok:
-                for p in written + [path]:
-                    p.unlink(missing_ok=True)
-                raise TuneError(f"cannot write {path} (the disk may be full or read-only): the "
-                                "roll was not kept; free some space or set [dice] learn = false")
+                try:
+                    ok = bool(cv2.imwrite(str(target), image))
+                except cv2.error:
+                    ok = False
+                if not ok:
+                    for p in written + [path, target]:
+                        p.unlink(missing_ok=True)
+                        p.with_name(p.name[:-4] + COLOUR_SUFFIX).unlink(missing_ok=True)
+                    raise TuneError(f"cannot write {target} (the disk may be full or read-only): the "
+                                    "roll was not kept; free some space or set [dice] learn = false")
             written.append(path)
         self._cap()
         return written
@@ -289,6 +414,22 @@ class ExampleStore:
             return np.zeros((0, EMBED_SIZE, EMBED_SIZE), np.uint8), []
         return np.stack(crops), kept
 
+    def load_colour(self, kind: str) -> tuple[np.ndarray, list[Example]]:
+        """(N x ``COLOUR_SIZE`` x ``COLOUR_SIZE`` x 3 colour crops, their examples), oldest first:
+        the stored dice of ``kind`` that have a readable colour crop (older folders have none)."""
+        crops, kept = [], []
+        for e in self.examples(kind):
+            if not e.colour_path.is_file():
+                continue
+            img = cv2.imread(str(e.colour_path), cv2.IMREAD_COLOR)
+            if img is None or img.shape != (COLOUR_SIZE, COLOUR_SIZE, 3):
+                continue
+            crops.append(img)
+            kept.append(e)
+        if not crops:
+            return np.zeros((0, COLOUR_SIZE, COLOUR_SIZE, 3), np.uint8), []
+        return np.stack(crops), kept
+
     def counts(self) -> dict[str, tuple[int, int]]:
         """Per kind: (rolls, dice) stored."""
         rolls: dict[str, set[int]] = {}
@@ -300,12 +441,20 @@ class ExampleStore:
 
     def _cap(self) -> None:
         examples = self.examples()
-        sizes = [e.path.stat().st_size if e.path.exists() else 0 for e in examples]
+
+        def size(p: Path) -> int:
+            try:
+                return p.stat().st_size
+            except OSError:
+                return 0
+
+        sizes = [size(e.path) + size(e.colour_path) for e in examples]
         total = sum(sizes)
         for e, s in zip(examples, sizes, strict=True):
             if total <= self.max_bytes:
                 break
             e.path.unlink(missing_ok=True)
+            e.colour_path.unlink(missing_ok=True)
             total -= s
 
 
@@ -431,8 +580,13 @@ class TuneReport:
     after_wrong: float | None
     read_at: float | None
     other_kinds: dict[str, int]
+    numbered: tuple[str, ...] = ()
+    """One line per numbered kind kept: what its memory learned, or what it still needs."""
 
     def lines(self) -> list[str]:
+        if not self.dice:
+            return ["No confirmed d6 kept yet: the d6 are read as before."] + list(self.numbered) + [
+                f"{n} {kind} examples kept (this kind does not learn from them)." for kind, n in self.other_kinds.items()]
         out = [f"Learned from {self.dice} confirmed d6 in {self.rolls} rolls."]
         if self.held_dice:
             before = ("not known" if self.before_right is None else
@@ -444,8 +598,9 @@ class TuneReport:
             out.append("Too few rolls to hold some back and measure: confirm more rolls.")
         if self.read_at is None:
             out.append("Not enough rolls yet to read more dice by itself: it only sharpens the guesses.")
+        out.extend(self.numbered)
         for kind, n in self.other_kinds.items():
-            out.append(f"{n} {kind} examples kept (only the d6 learns from them so far).")
+            out.append(f"{n} {kind} examples kept (this kind does not learn from them).")
         return out
 
 
@@ -499,15 +654,73 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
                           ad.read_at, {})
 
 
+def number_memory(kind: str, colour: np.ndarray, values: Sequence[int],
+                  read_at: float = NUMBER_READ_AT) -> NumberMemory | None:
+    """The table's memory of ``kind`` from its stored colour crops and confirmed values, or None
+    while some face of it has no example (a memory without a face could only pull a die showing
+    that face towards a look-alike: "show me each face" gives one of each)."""
+    from .numbers import glyphs_and_features
+
+    vals = np.asarray(values, np.int64)
+    if not len(vals) or set(range(1, faces_of(kind) + 1)) - set(vals.tolist()):
+        return None
+    feats = [glyphs_and_features(number_input(colour[i:i + 16], NUMBER_TURNS))[1]
+             for i in range(0, len(colour), 16)]
+    f = np.concatenate(feats)
+    # number_input is turn-major within each batch: the values repeat likewise
+    v = np.concatenate([np.tile(vals[i:i + 16], NUMBER_TURNS) for i in range(0, len(vals), 16)])
+    return NumberMemory(kind, unit(f), v, read_at)
+
+
+def number_lines(store: ExampleStore, read_at: float = NUMBER_READ_AT) -> tuple[dict[str, NumberMemory], list[str]]:
+    """The memories of every numbered kind kept in ``store`` with all its faces, and a line per
+    numbered kind kept: what it learned, or what it still needs."""
+    memories: dict[str, NumberMemory] = {}
+    lines: list[str] = []
+    for kind in NUMBERED:
+        kept = store.examples(kind)
+        if not kept:
+            continue
+        colour, examples = store.load_colour(kind)
+        faces = faces_of(kind)
+        have = sorted({e.value for e in examples})
+        nm = number_memory(kind, colour, [e.value for e in examples], read_at) if len(colour) else None
+        if nm is not None:
+            memories[kind] = nm
+            lines.append(f"{kind}: learned all {faces} faces from {len(examples)} examples; an unsure "
+                         f"{kind} is read when they agree.")
+        elif not examples:
+            lines.append(f"{kind}: {len(kept)} examples kept without colour (kept before colour was): "
+                         "show each face again (Show me each face) for it to learn.")
+        else:
+            missing = [v for v in range(1, faces + 1) if v not in have]
+            lines.append(f"{kind}: {len(have)} of {faces} faces kept; show "
+                         f"{', '.join(map(str, missing[:6]))}{' ...' if len(missing) > 6 else ''} "
+                         "(Show me each face) before it learns.")
+    return memories, lines
+
+
 def tune_folder(folder: str | Path, progress: Progress | None = None, save: bool = True,
                 target: float = READ_TARGET) -> tuple[Adaptation, TuneReport]:
-    """Fit the table's adaptation to the d6 examples in ``folder``, save it there (``save``),
-    and report what it did on held-back stored rolls."""
+    """Fit the table's adaptation to the examples in ``folder`` (the d6 memory and read
+    threshold, and a number memory per numbered kind with every face kept), save it there
+    (``save``), and report what it did on held-back stored rolls."""
     store = ExampleStore(folder)
     crops, examples = store.load_examples("d6")
-    ad, report = tune_examples(crops, examples, progress, target)
-    others = {k: n for k, (_, n) in store.counts().items() if k != "d6"}
-    report = TuneReport(**{**report.__dict__, "other_kinds": others})
+    memories, lines = number_lines(store)
+    if len(examples):
+        ad, report = tune_examples(crops, examples, progress, target)
+    elif memories:
+        ad = Adaptation(np.zeros((EMBED_DIM, 6)), np.zeros(6))
+        report = TuneReport(0, 0, 0, None, None, None, None, None, {})
+    else:
+        raise TuneError("nothing to learn from yet: confirm some rolls at the table, or use "
+                        "'Show me each face' (or 'companion dice learn') for every face of a die"
+                        + (f" ({'; '.join(lines)})" if lines else ""))
+    ad = Adaptation(ad.weight, ad.bias, ad.examples, ad.memory, ad.memory_values, ad.read_at, ad.k, ad.temp,
+                    memories)
+    others = {k: n for k, (_, n) in store.counts().items() if k != "d6" and k not in NUMBERED}
+    report = TuneReport(**{**report.__dict__, "other_kinds": others, "numbered": tuple(lines)})
     if save:
         ad.save(Path(folder))
     return ad, report

@@ -38,10 +38,11 @@ class Feed(FakeFeed):
         self.expected_dice.append(None if sides is None else tuple(sides))
 
 
-def crops(n: int, seed: int = 0) -> RollCrops:
+def crops(n: int, seed: int = 0, colour: bool = False) -> RollCrops:
     rng = np.random.default_rng(seed)
+    colours = tuple(rng.integers(0, 255, (112, 112, 3), dtype=np.uint8) for _ in range(n)) if colour else None
     return RollCrops(tuple(rng.integers(0, 255, (64, 64), dtype=np.uint8) for _ in range(n)),
-                     ("d6",) * n, (4, None)[:n])
+                     ("d6",) * n, (4, None)[:n], colours)
 
 
 def settled(values: tuple[int | None, ...], roll: RollCrops | None) -> TableReading:
@@ -116,7 +117,11 @@ def test_crops_are_cut_from_the_frame_with_kind_and_shown_value() -> None:
     roll = cut_roll(frame, [Die((40, 50, 60, 60), 5, "d6"), Die((150, 50, 40, 40), None, "d20")])
     assert roll is not None and roll.kinds == ("d6", "d20") and roll.shown == (5, None)
     assert roll.crops[0].shape == (64, 64) and roll.crops[0].mean() > 200
+    assert roll.colours is not None and roll.colours[0] is not None
+    assert roll.colours[0].shape == (112, 112, 3) and roll.colours[0][56, 56].tolist() == [255, 255, 255]
     assert cut_roll(frame, []) is None
+    grey = cut_roll(frame[:, :, 0], [Die((40, 50, 60, 60), 5, "d6")])  # a grey camera: no colour crop
+    assert grey is not None and grey.colours is None and grey.crops[0].mean() > 200
 
 
 def _referee_to(screen: GameScreen, label: str) -> None:
@@ -172,7 +177,7 @@ def test_show_me_each_face_of_a_d20_keeps_each_face_in_turn(midgame: Session, tm
     screen.handle(CONFIRM)  # nothing settled yet: not kept
     assert not setup.kept and "Wait until" in setup.note
     for face in (1, 2, 3):
-        feed.readings.append(settled((face,), crops(1, seed=face)))
+        feed.readings.append(settled((face,), crops(1, seed=face, colour=True)))
         screen.update(0.1)
         if face == 3:
             painter = render_one(screen, size, png_dir / f"dice-faces-{size[0]}x{size[1]}.png")
@@ -187,6 +192,10 @@ def test_show_me_each_face_of_a_d20_keeps_each_face_in_turn(midgame: Session, tm
     learner.wait(5.0)
     ex = ExampleStore(tmp_path / "ex").examples()
     assert [(e.kind, e.value) for e in ex] == [("d20", 1), ("d20", 2), ("d20", 3)]
+    colour, kept = ExampleStore(tmp_path / "ex").load_colour("d20")  # each face with its colour crop
+    assert [e.value for e in kept] == [1, 2, 3]
+    shown = crops(1, seed=3, colour=True).colours
+    assert shown is not None and np.array_equal(colour[2], np.asarray(shown[0]))
     screen.handle(BACK)  # done: back to the game's roll
     assert screen.dice_entry() is not None
 
@@ -264,3 +273,41 @@ def test_tuning_with_no_stored_dice_says_what_to_do(tmp_path: Path) -> None:
     text = " ".join(r.text for r in pad.rows())
     assert text.startswith("Not tuned:") and "confirm some rolls" in text
     assert pad.handle(CONFIRM) is not None and not used  # leaves; nothing put to use
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_show_me_each_face_of_a_d4_goes_on_to_tuning_and_its_number_memory_is_used(
+        midgame: Session, tmp_path: Path, size: tuple[int, int], png_dir: Path) -> None:
+    from vision.dice.tune import Adaptation
+
+    learner = DiceLearner(tmp_path / "ex")
+    feed = Feed([])
+    used: list[object] = []
+    screen = GameScreen(midgame, feed, size, learner=learner)
+    screen._use_table = used.append  # type: ignore[method-assign,assignment]
+    screen.update(0)
+    _referee_to(screen, "Dice: show me each face")
+    for _ in range(2):
+        screen.handle(NEXT)  # d6 -> d20 -> d4
+    screen.handle(CONFIRM)
+    setup = screen.top
+    assert isinstance(setup, FaceSetup) and setup.kind == "d4"
+    for face in (1, 2, 3, 4):
+        feed.readings.append(settled((None,), crops(1, seed=10 + face, colour=True)))
+        screen.update(0.1)
+        screen.handle(CONFIRM)
+    assert setup.finished and "CONFIRM tunes" in " ".join(r.text for r in setup.rows())
+    assert learner.wait(5.0)
+    screen.handle(CONFIRM)  # straight on to the tuning
+    pad = screen.top
+    assert isinstance(pad, TunePad)
+    wait_until(lambda: pad.done)
+    painter = render_one(screen, size, png_dir / f"dice-faces-tuned-{size[0]}x{size[1]}.png")
+    assert isinstance(painter, Painter)
+    assert_readable(painter, size)
+    text = " ".join(painter.texts("decision"))
+    assert "d4: learned all 4 faces" in text and "CONFIRM: use it" in text, text
+    screen.handle(CONFIRM)
+    assert pad.applied and len(used) == 1
+    saved = Adaptation.load(tmp_path / "ex")
+    assert saved is not None and set(saved.numbers) == {"d4"}

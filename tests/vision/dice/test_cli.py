@@ -126,7 +126,8 @@ def test_show_me_each_face_then_tune_then_read_with_the_tables_adaptation(
                  "--examples", str(examples)]) == 0
     out = capsys.readouterr().out
     assert out.count("kept as a") == 6
-    assert len(list(examples.glob("*-d6-*.png"))) == 6
+    assert len(list(examples.glob("*-d6-*[0-9ux].png"))) == 6  # the grey crops
+    assert len(list(examples.glob("*-d6-*.colour.png"))) == 6  # and beside each its colour crop
     assert main(["dice", "tune", "--examples", str(examples)]) == 0
     assert "tuned on 6 confirmed dice" in capsys.readouterr().out
     assert (examples / "adaptation.npz").is_file()
@@ -150,3 +151,60 @@ def test_learning_refuses_a_photo_of_two_dice_and_tuning_without_examples_says_w
     assert main(["dice", "tune", "--examples", str(tmp_path / "ex")]) == 1
     assert "confirm some rolls" in capsys.readouterr().err
     assert main(["dice", "learn", str(two), "--values", "3,4", "--examples", str(tmp_path / "ex")]) == 2
+
+
+def _one_d8_photos(tmp_path: Path) -> tuple[list[str], list[int]]:
+    """Photos of one rendered d8 (one look) showing each face once, in a dark tray."""
+    from dataclasses import replace
+
+    import cv2
+    import numpy as np
+
+    from vision.synthetic import dice as synth
+
+    w, h = 1296, 972
+    look = synth.random_spec(np.random.default_rng(91), (w / 2, h / 2), 200.0, ("d8",), realistic=True)
+    names, values = [], []
+    for v in range(1, 9):
+        rng = np.random.default_rng(91_000 + v - 1)
+        img = synth.speckled_background(rng, w, h)
+        centre = (float(rng.uniform(0.3, 0.7) * w), float(rng.uniform(0.3, 0.7) * h))
+        spec = replace(look, value=v, centre=centre, size=float(rng.uniform(150, 250)),
+                       angle=float(rng.uniform(0, 360)), glare=float(rng.uniform(0, 0.5)))
+        synth.draw_die(img, spec, rng)
+        img = synth.camera_effects(img, rng)
+        path = tmp_path / f"d8-{v}.png"
+        cv2.imwrite(str(path), img)
+        names.append(str(path))
+        values.append(v)
+    return names, values
+
+
+def test_show_me_each_face_of_a_d8_builds_its_number_memory_and_read_uses_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.dice.tune import Adaptation
+
+    photos, values = _one_d8_photos(tmp_path)
+    examples = tmp_path / "examples"
+    assert main(["dice", "learn", *photos[:7], "--kind", "d8", "--values", ",".join(map(str, values[:7])),
+                 "--examples", str(examples)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("kept as a d8") == 7 and "faces still to show: 8" in out
+    assert len(list(examples.glob("*-d8-*.colour.png"))) == 7
+    assert main(["dice", "tune", "--examples", str(examples)]) == 1  # a face missing: nothing to learn
+    assert "show 8" in capsys.readouterr().err
+    assert main(["dice", "learn", photos[7], "--kind", "d8", "--values", "8", "--examples", str(examples)]) == 0
+    capsys.readouterr()
+    assert main(["dice", "tune", "--examples", str(examples)]) == 0
+    out = capsys.readouterr().out
+    assert "tuned on 8 confirmed dice" in out and "d8: learned all 8 faces" in out
+    ad = Adaptation.load(examples)
+    assert ad is not None and set(ad.numbers) == {"d8"} and ad.read_at is None
+    assert main(["dice", "read", photos[2], "--kinds", "d8", "--json", "--tuned", str(examples)]) == 0
+    got = json.loads(capsys.readouterr().out.strip().splitlines()[0])
+    assert len(got["dice"]) == 1 and got["dice"][0]["value"] in (3, None)  # never another value
+
+
+def test_learning_refuses_a_kind_the_reader_does_not_know(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dice", "learn", "x.png", "--kind", "d7", "--values", "1", "--examples", str(tmp_path)]) == 2
+    assert "d7" in capsys.readouterr().err

@@ -11,10 +11,12 @@ import pytest
 from vision.dice.tune import (
     Adaptation,
     ExampleStore,
+    NumberMemory,
     TuneError,
     fit,
     table_adaptation,
     tuned_verdict,
+    unit,
 )
 
 
@@ -204,3 +206,128 @@ def test_a_tuned_table_reads_an_unsure_d6_at_its_own_threshold() -> None:
     # under 32 px only with the pip counter's agreement
     assert tuned_read(q, table, 28.0, None) == (4, False)
     assert tuned_read(q, table, 28.0, 4) == (4, True)
+
+
+# --- colour crops and the numbered dice's memory ("show me each face" for numbered dice) ---
+
+def _colour(seed: int) -> np.ndarray:
+    from vision.dice.tune import COLOUR_SIZE
+
+    return np.random.default_rng(seed).integers(0, 255, (COLOUR_SIZE, COLOUR_SIZE, 3), dtype=np.uint8)
+
+
+def test_a_die_is_kept_with_its_colour_crop_and_both_read_back(tmp_path: Path) -> None:
+    store = ExampleStore(tmp_path)
+    paths = store.add_crops([_crop(1), _crop(2)], [7, 3], ["d8", "d8"], [None, 3], [_colour(1), _colour(2)])
+    assert [p.name for p in paths] == ["0000000001-00-d8-7-u.png", "0000000001-01-d8-3-3.png"]
+    assert (tmp_path / "0000000001-00-d8-7-u.colour.png").is_file()
+    colour, examples = store.load_colour("d8")
+    assert [e.value for e in examples] == [7, 3]
+    assert np.array_equal(colour[0], _colour(1)) and np.array_equal(colour[1], _colour(2))  # PNG: lossless
+    grey, _ = store.load_examples("d8")
+    assert np.array_equal(grey[1], _crop(2))
+    assert store.counts() == {"d8": (1, 2)}  # a colour file is not a die of its own
+
+
+def test_an_old_folder_of_grey_crops_only_still_loads_with_no_colour(tmp_path: Path) -> None:
+    import cv2
+
+    store = ExampleStore(tmp_path)
+    store.add_crop(_crop(1), 4, "d6", 4)  # no colour crop (kept before colour was)
+    store.add_crop(_crop(2), 2, "d4", None)
+    cv2.imwrite(str(tmp_path / "0000000007-d6-5.png"), _crop(3))  # the first naming scheme
+    assert [e.value for e in store.examples("d6")] == [4, 5]
+    assert len(store.load_examples("d6")[0]) == 2
+    colour, examples = store.load_colour("d4")
+    assert len(colour) == 0 and examples == []
+    from vision.dice.tune import number_lines
+
+    memories, lines = number_lines(store)
+    assert memories == {} and "without colour" in lines[0]
+
+
+def test_the_size_cap_counts_and_drops_the_colour_crops_with_their_dice(tmp_path: Path) -> None:
+    store = ExampleStore(tmp_path, max_bytes=250_000)
+    for k in range(12):
+        store.add_crop(_crop(k), 1 + k % 8, "d8", None, _colour(k))
+    files = list(tmp_path.iterdir())
+    assert sum(p.stat().st_size for p in files) <= 250_000
+    kept = store.examples()
+    assert 0 < len(kept) < 12 and kept[-1].roll == 12
+    assert len([p for p in files if p.name.endswith(".colour.png")]) == len(kept)  # no orphans
+
+
+def test_a_colour_crop_of_the_wrong_shape_is_refused_and_nothing_is_kept(tmp_path: Path) -> None:
+    store = ExampleStore(tmp_path)
+    with pytest.raises(TuneError, match="colour_crops"):
+        store.add_crops([_crop(1)], [3], ["d8"], [None], [np.zeros((80, 80, 3), np.uint8)])
+    assert store.examples() == []
+
+
+def _memory(kind: str, faces: int, seed: int = 0) -> tuple[NumberMemory, np.ndarray]:
+    """A number memory whose stored examples of each value sit together (one direction a value)."""
+
+    rng = np.random.default_rng(seed)
+    centres = rng.normal(0, 1, (faces, 32))
+    values = np.repeat(np.arange(1, faces + 1), 4)
+    feats = centres[values - 1] + 0.05 * rng.normal(0, 1, (len(values), 32))
+    return NumberMemory(kind, unit(feats), values), centres
+
+
+def test_a_numbered_memory_reads_what_its_examples_and_the_reader_agree_on() -> None:
+    nm, centres = _memory("d8", 8)
+    doubt = np.full(8, 0.05)
+    doubt[2] = 0.4  # the reader leans to 3 but is unsure
+    value, sure, conf = nm.verdict(doubt, centres[2].astype(np.float32))
+    assert (value, sure) == (3, True) and conf >= 0.9
+
+
+def test_the_stored_examples_contradicting_leave_the_die_unsure() -> None:
+    nm, centres = _memory("d8", 8)
+    sure_of_one = np.full(8, 1e-6)
+    sure_of_one[0] = 0.999999  # the reader all but certain of 1 ...
+    value, sure, _ = nm.verdict(sure_of_one, centres[5].astype(np.float32))
+    assert not sure  # ... but it looks like the table's 6: whichever wins, it is not read
+    # and a die unlike anything stored gets no help from the memory
+    stranger = np.random.default_rng(9).normal(0, 1, 32).astype(np.float32)
+    doubt = np.full(8, 0.1)
+    doubt[4] = 0.3
+    assert not nm.verdict(doubt, stranger)[1]
+
+
+def test_a_kind_learns_only_once_every_face_is_kept(tmp_path: Path) -> None:
+    from vision.dice.tune import number_lines
+
+    store = ExampleStore(tmp_path)
+    for v in range(1, 4):  # a d4 with its 4 never shown
+        store.add_crop(_crop(v), v, "d4", None, _colour(v))
+    memories, lines = number_lines(store)
+    assert memories == {} and "3 of 4 faces" in lines[0] and "show 4" in lines[0]
+    store.add_crop(_crop(4), 4, "d4", None, _colour(4))
+    memories, lines = number_lines(store)
+    assert set(memories) == {"d4"} and "all 4 faces" in lines[0]
+    nm = memories["d4"]
+    assert len(nm.values) == 4 * 4 and sorted(set(nm.values.tolist())) == [1, 2, 3, 4]  # 4 turns each
+
+
+def test_the_adaptation_keeps_its_number_memories_and_an_old_file_still_loads(tmp_path: Path) -> None:
+    nm, _ = _memory("d20", 20)
+    ad = Adaptation(np.zeros((96, 6)), np.zeros(6), numbers={"d20": replace(nm, read_at=0.95)})
+    ad.save(tmp_path)
+    back = Adaptation.load(tmp_path)
+    assert back is not None and set(back.numbers) == {"d20"}
+    got = back.numbers["d20"]
+    assert got.read_at == 0.95 and np.array_equal(got.values, nm.values)
+    assert np.allclose(got.memory, nm.memory, atol=1e-3) and back.read_at is None and back.memory is None
+    # a file written before the number memories (weight, bias, examples only) loads without them
+    np.savez(tmp_path / "adaptation.npz", weight=np.zeros((96, 6)), bias=np.zeros(6), examples=np.array(0))
+    old = Adaptation.load(tmp_path)
+    assert old is not None and old.numbers == {}
+
+
+def test_a_damaged_number_memory_says_what_to_do(tmp_path: Path) -> None:
+    np.savez(tmp_path / "adaptation.npz", weight=np.zeros((96, 6)), bias=np.zeros(6), examples=np.array(0),
+             num_d8_memory=np.zeros((4, 8), np.float16), num_d8_values=np.array([1, 2, 9, 4]),
+             num_d8_knn=np.array([7, 20.0, 0.9]))
+    with pytest.raises(TuneError, match="delete it"):
+        Adaptation.load(tmp_path)

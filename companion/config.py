@@ -79,7 +79,7 @@ class DiceLearnConfig:
 
     learn: bool = True
     examples: Path = Path("dice-examples")
-    max_mb: float = 20.0
+    max_mb: float = 100.0
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def parse_config(
         raise r.error("dice", "examples", raw_dir, 'a folder path in quotes, e.g. "dice-examples"')
     max_mb = dice_t.get("max_mb", DiceLearnConfig.max_mb)
     if isinstance(max_mb, bool) or not isinstance(max_mb, int | float) or not 0 <= max_mb <= 10_000:
-        raise r.error("dice", "max_mb", max_mb, "a size in megabytes from 0 to 10000, e.g. 20")
+        raise r.error("dice", "max_mb", max_mb, "a size in megabytes from 0 to 10000, e.g. 100")
     dice = DiceLearnConfig(learn=r.boolean(dice_t, "dice", "learn", DiceLearnConfig.learn),
                            examples=resolve_state_path(raw_dir, env), max_mb=float(max_mb))
     return Config(buttons=buttons, camera=camera, kiosk=kiosk, journal=journal,

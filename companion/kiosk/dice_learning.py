@@ -74,7 +74,7 @@ def cut_roll(frame: np.ndarray, dice: Sequence[Any], colour: bool = True) -> Rol
 class DiceLearner:
     """Keeps confirmed rolls in ``folder`` (``vision.dice.tune.ExampleStore``) off the frame loop."""
 
-    def __init__(self, folder: Path, max_mb: float = 20.0, enabled: bool = True) -> None:
+    def __init__(self, folder: Path, max_mb: float = 100.0, enabled: bool = True) -> None:
         self.folder = Path(folder)
         self.max_bytes = int(max_mb * 1_000_000)
         self.enabled = enabled and self.max_bytes > 0

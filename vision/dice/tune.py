@@ -300,7 +300,7 @@ class ExampleStore:
     the d6 reader sees, and beside it ``...-SHOWN.colour.png``, the die's colour crop), at most
     ``max_bytes`` in all (the oldest rolls go first)."""
 
-    def __init__(self, folder: str | Path, max_bytes: int = 20_000_000) -> None:
+    def __init__(self, folder: str | Path, max_bytes: int = 100_000_000) -> None:
         self.folder = Path(folder)
         self.max_bytes = max_bytes
         self._next = 0

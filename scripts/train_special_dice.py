@@ -153,7 +153,7 @@ READER_ARCHS: dict[str, tuple[int, tuple[int, ...], int]] = {
 crop side is the exported network's input size, which the reader at run time follows."""
 
 
-def reader_net(arch: str = "small") -> Any:
+def reader_net(arch: str = "wide64") -> Any:
     torch = _torch()
     nn = torch.nn
     size, ch, hidden = READER_ARCHS[arch]
@@ -337,7 +337,7 @@ def _augment(crops: np.ndarray, angles: np.ndarray, rng: np.random.Generator, si
 
 def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
                  lr: float = 2e-3, checkpoint: Path = Path("/tmp/special_reader.pt"),
-                 export: Path = READER_PATH, arch: str = "small") -> None:
+                 export: Path = READER_PATH, arch: str = "wide64") -> None:
     import cv2
 
     torch = _torch()
@@ -421,8 +421,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=TRAIN_SEED)
     ap.add_argument("--resume", type=Path, help="start from this state dict (/tmp/special_finder.pt, /tmp/special_reader.pt)")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (finder: 3e-3 unless given)")
-    ap.add_argument("--arch", choices=sorted(READER_ARCHS), default="small",
-                    help="reader network (READER_ARCHS): small = 48 px crops, wide64 = 64 px and more channels")
+    ap.add_argument("--arch", choices=sorted(READER_ARCHS), default="wide64",
+                    help="reader network (READER_ARCHS): wide64 = 64 px crops (shipped), small = 48 px and fewer channels")
     ap.add_argument("--checkpoint", type=Path,
                     help="where the state dict is saved as it trains (default /tmp/special_<what>.pt)")
     ap.add_argument("--export", type=Path,

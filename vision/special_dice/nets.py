@@ -4,8 +4,8 @@
   (grey, normalised per frame) and answers on a grid of cells ``DET_SCALE * DET_STRIDE`` frame
   pixels wide: a die-centre heat (logit), the die's size (log of its side over ``SIZE_REF``
   pixels) and the centre's offset inside the cell;
-- the **reader** (``models/special_reader.onnx``) looks at a ``CROP`` x ``CROP`` grey crop
-  around one found die (``crop``) and answers the class (``CLASSES``: not a die of these kinds,
+- the **reader** (``models/special_reader.onnx``) looks at a square grey crop around one found
+  die (``crop``; 64 px for the shipped reader, the size its input says) and answers the class (``CLASSES``: not a die of these kinds,
   the five block symbols, a scatter die) and, for a scatter die, the arrow's angle in the picture
   as a distribution over ``ANGLE_BINS`` bins.
 

@@ -103,8 +103,8 @@ class SpecialDiceConfig:
     45-degree sector with at least this probability together: an arrow close to the line
     between two directions stays unsure (a person decides, as at the table; ruling B-31: an
     arrow measured 2 degrees off the line with a 2-degree spread has 0.84 in its sector, so it
-    stays unsure). On the tuning frames four scatter dice were read wrong up to 0.7, one (a side
-    face's arrow) at every threshold from 0.8; 0.85 is the next step (the margin)."""
+    stays unsure). On the tuning frames four scatter dice were read wrong up to 0.7, one at every
+    threshold from 0.8; 0.85 is the next step (the margin)."""
     views: int = 2
     """Views of each crop the reader averages (1, 2: also turned half a turn, 4: every quarter
     turn, 8: and their mirror images); more views cost reader time."""

@@ -13,7 +13,9 @@ Printed per kind: dice, right (read and right), unsure (found but not read, or n
 confidently wrong (read and wrong), phantoms (something reported where no die lies: read, or
 unsure), and for the scatter
 die the right share among arrows more than 5 degrees from the line between two directions;
-then the median milliseconds per frame (one thread). The last line is one JSON object.
+then the median milliseconds per frame (one thread) and the reader network's median milliseconds per
+die (crops at the true boxes of 20 frames, each frame's dice read together). The last line is one
+JSON object.
 
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/vision_special_dice.py --frames 400
     ... --tune          # threshold sweep on the tuning seeds (TUNE_SEED) instead
@@ -119,6 +121,26 @@ def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig
     return res, records, phantoms
 
 
+def reader_ms_per_die(kind: str, frames: int, seed: int) -> float:
+    """Median milliseconds the reader network takes per die (crops cut at the true boxes, each
+    frame's dice read together, as ``read_special_dice`` reads them; the finder left out)."""
+    from vision.special_dice.nets import READER_PATH, crop, load, reader_crop_size, to_grey
+    from vision.special_dice.reader import read_crops
+
+    size = reader_crop_size(load(READER_PATH))
+    per_die: list[float] = []
+    for i in range(frames):
+        img, truth = render_scene(np.random.default_rng(seed + i), kinds=(kind,))
+        grey = to_grey(img)
+        crops = [crop(grey, d.centre, float(max(d.box[2], d.box[3])), size) for d in truth.dice]
+        read_crops(crops, SpecialDiceConfig().views)
+        for _ in range(5):
+            t0 = time.perf_counter()
+            read_crops(crops, SpecialDiceConfig().views)
+            per_die.append((time.perf_counter() - t0) * 1000 / len(crops))
+    return round(statistics.median(per_die), 3)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--frames", type=int, default=400, help="frames per kind")
@@ -143,11 +165,12 @@ def main() -> None:
                       f"read where no die lies {int((ph >= t).sum())}")
             continue
         res, _, _ = run(kind, a.frames, EVAL_SEED + (0 if kind == "block" else 500_000), config)
+        res["reader_ms_per_die"] = reader_ms_per_die(kind, 20, EVAL_SEED + (0 if kind == "block" else 500_000))
         results.append(res)
         print(f"{kind}: {res['dice']} dice in {res['frames']} frames: right {res['right_pct']}%, unsure "
               f"{res['unsure_pct']}% ({res['missed']} not found), confidently wrong {res['wrong_pct']}% "
               f"({res['wrong']}), phantoms {res['phantom']} read, {res['extra_unsure']} unsure; {res['ms_median']} ms a frame (median, p90 "
-              f"{res['ms_p90']})" + (f"; arrows > {BORDER_DEG:g} deg from a sector line: right "
+              f"{res['ms_p90']}; reader {res['reader_ms_per_die']} ms a die)" + (f"; arrows > {BORDER_DEG:g} deg from a sector line: right "
                                      f"{res['clear_right_pct']}%" if kind == "scatter" else ""))
         for w in res["wrongs"]:  # type: ignore[attr-defined]
             print("   wrong:", w)

@@ -145,9 +145,18 @@ def finder_net() -> Any:
                          *block(24, 24), nn.Conv2d(24, 4, 1))
 
 
-def reader_net() -> Any:
+READER_ARCHS: dict[str, tuple[int, tuple[int, ...], int]] = {
+    "small": (48, (12, 24, 32, 32, 48), 160),
+    "wide64": (64, (16, 32, 48, 48, 64), 192),
+}
+"""Reader networks: crop side in pixels, channels of the five convolutions, hidden width. The
+crop side is the exported network's input size, which the reader at run time follows."""
+
+
+def reader_net(arch: str = "wide64") -> Any:
     torch = _torch()
     nn = torch.nn
+    size, ch, hidden = READER_ARCHS[arch]
 
     class Reader(nn.Module):  # type: ignore[misc,name-defined]
         def __init__(self) -> None:
@@ -157,11 +166,11 @@ def reader_net() -> Any:
                 return [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(inplace=True)]
 
             self.body = nn.Sequential(
-                *block(1, 12), nn.MaxPool2d(2), *block(12, 24), nn.MaxPool2d(2), *block(24, 32),
-                *block(32, 32), nn.MaxPool2d(2), *block(32, 48), nn.MaxPool2d(2), nn.Flatten(),
-                nn.Linear(48 * 3 * 3, 160), nn.ReLU(inplace=True), nn.Dropout(0.1),
+                *block(1, ch[0]), nn.MaxPool2d(2), *block(ch[0], ch[1]), nn.MaxPool2d(2), *block(ch[1], ch[2]),
+                *block(ch[2], ch[3]), nn.MaxPool2d(2), *block(ch[3], ch[4]), nn.MaxPool2d(2), nn.Flatten(),
+                nn.Linear(ch[4] * (size // 16) ** 2, hidden), nn.ReLU(inplace=True), nn.Dropout(0.1),
             )
-            self.head = nn.Linear(160, len(CLASSES) + ANGLE_BINS)
+            self.head = nn.Linear(hidden, len(CLASSES) + ANGLE_BINS)
 
         def forward(self, x: Any) -> Any:
             return self.head(self.body(x))
@@ -301,20 +310,21 @@ def _load_reader_state(torch: Any, net: Any, path: Path) -> None:
     net.load_state_dict(state)
 
 
-def _augment(crops: np.ndarray, angles: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def _augment(crops: np.ndarray, angles: np.ndarray, rng: np.random.Generator, side: int = CROP
+             ) -> tuple[np.ndarray, np.ndarray]:
     """Reader training crops (``CROP_SAMPLE`` px) moved and scaled a little (as the finder's boxes
-    are off), shrunk to ``CROP``, then mirrored and turned by quarter turns (angles follow)."""
+    are off), shrunk to ``side``, then mirrored and turned by quarter turns (angles follow)."""
     import cv2
 
     n, size = crops.shape[0], crops.shape[1]
-    out = np.empty((n, CROP, CROP), np.uint8)
+    out = np.empty((n, side, side), np.uint8)
     for i in range(n):
         s = float(np.exp(rng.normal(0, 0.06)))
         t = rng.normal(0, 0.04, 2) * size
         c = size / 2
         m = np.array([[s, 0, c - s * c + t[0]], [0, s, c - s * c + t[1]]], np.float32)
         img = cv2.warpAffine(crops[i], m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        out[i] = cv2.resize(img, (CROP, CROP), interpolation=cv2.INTER_AREA) if size != CROP else img
+        out[i] = cv2.resize(img, (side, side), interpolation=cv2.INTER_AREA) if size != side else img
     ang = angles.copy()
     if rng.random() < 0.5:  # mirror left-right: an angle a becomes 180 - a
         out = out[:, :, ::-1]
@@ -327,7 +337,7 @@ def _augment(crops: np.ndarray, angles: np.ndarray, rng: np.random.Generator) ->
 
 def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
                  lr: float = 2e-3, checkpoint: Path = Path("/tmp/special_reader.pt"),
-                 export: Path = READER_PATH) -> None:
+                 export: Path = READER_PATH, arch: str = "wide64") -> None:
     import cv2
 
     torch = _torch()
@@ -338,7 +348,9 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
     hold = min(max(500, n // 20), n // 2)
     tr, va = np.arange(n - hold), np.arange(n - hold, n)
     torch.manual_seed(seed)
-    net = reader_net()
+    net = reader_net(arch)
+    side = READER_ARCHS[arch][0]
+    print(f"reader: {arch}, {side} px crops, {sum(p.numel() for p in net.parameters())} parameters")
     if resume is not None:
         _load_reader_state(torch, net, resume)
         print(f"reader: resumed from {resume}")
@@ -354,7 +366,7 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
         for g in opt.param_groups:
             g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
         idx_np = rng.choice(tr, 64)
-        x_np, ang = _augment(crops[idx_np], A[idx_np], rng)
+        x_np, ang = _augment(crops[idx_np], A[idx_np], rng, side)
         x = _norm(torch, torch.from_numpy(x_np))[:, None]
         out = net(x)
         lcls = F.cross_entropy(out[:, :n_cls], torch.from_numpy(labels[idx_np]), label_smoothing=0.01)
@@ -375,8 +387,8 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
             torch.save(net.state_dict(), checkpoint)
     torch.save(net.state_dict(), checkpoint)
     net.eval()
-    small = np.stack([cv2.resize(c, (CROP, CROP), interpolation=cv2.INTER_AREA) for c in crops[va]]) \
-        if crops.shape[1] != CROP else crops[va]
+    small = np.stack([cv2.resize(c, (side, side), interpolation=cv2.INTER_AREA) for c in crops[va]]) \
+        if crops.shape[1] != side else crops[va]
     with torch.no_grad():
         out = torch.cat([net(_norm(torch, torch.from_numpy(small[i:i + 512]))[:, None])
                          for i in range(0, len(small), 512)]).numpy()
@@ -393,7 +405,7 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
         print(f"reader: scatter angle error median {np.median(err):.1f} deg, 95% {np.percentile(err, 95):.1f}, "
               f"half-turns {np.mean(err > 150):.4f}")
     export.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(net, torch.zeros(1, 1, CROP, CROP), str(export), input_names=["x"],
+    torch.onnx.export(net, torch.zeros(1, 1, side, side), str(export), input_names=["x"],
                       output_names=["y"], dynamic_axes={"x": {0: "n"}, "y": {0: "n"}}, opset_version=17,
                       dynamo=False)
     print(f"reader: {step} steps, exported {export}")
@@ -409,6 +421,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=TRAIN_SEED)
     ap.add_argument("--resume", type=Path, help="start from this state dict (/tmp/special_finder.pt, /tmp/special_reader.pt)")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (finder: 3e-3 unless given)")
+    ap.add_argument("--arch", choices=sorted(READER_ARCHS), default="wide64",
+                    help="reader network (READER_ARCHS): wide64 = 64 px crops (shipped), small = 48 px and fewer channels")
     ap.add_argument("--checkpoint", type=Path,
                     help="where the state dict is saved as it trains (default /tmp/special_<what>.pt)")
     ap.add_argument("--export", type=Path,
@@ -422,7 +436,7 @@ def main() -> None:
     elif a.what == "finder":
         train_finder(a.data, a.minutes, a.seed, a.resume, a.lr if a.lr != 2e-3 else 3e-3, **out)
     else:
-        train_reader(a.data, a.minutes, a.seed, a.resume, a.lr, **out)
+        train_reader(a.data, a.minutes, a.seed, a.resume, a.lr, arch=a.arch, **out)
 
 
 if __name__ == "__main__":

@@ -4,8 +4,8 @@
   (grey, normalised per frame) and answers on a grid of cells ``DET_SCALE * DET_STRIDE`` frame
   pixels wide: a die-centre heat (logit), the die's size (log of its side over ``SIZE_REF``
   pixels) and the centre's offset inside the cell;
-- the **reader** (``models/special_reader.onnx``) looks at a ``CROP`` x ``CROP`` grey crop
-  around one found die (``crop``) and answers the class (``CLASSES``: not a die of these kinds,
+- the **reader** (``models/special_reader.onnx``) looks at a square grey crop around one found
+  die (``crop``; 64 px for the shipped reader, the size its input says) and answers the class (``CLASSES``: not a die of these kinds,
   the five block symbols, a scatter die) and, for a scatter die, the arrow's angle in the picture
   as a distribution over ``ANGLE_BINS`` bins.
 
@@ -34,6 +34,8 @@ CELL = DET_SCALE * DET_STRIDE
 SIZE_REF = 32.0
 
 CROP = 48
+"""The reader's input side in pixels when its network does not say (the reader takes it from the
+exported network's input, so a network trained at another size works)."""
 CROP_MARGIN = 1.5
 """The reader's crop is this many times the die's side."""
 
@@ -76,14 +78,16 @@ def shrink(grey: np.ndarray) -> np.ndarray:
 
 
 CROP_SAMPLE = 64
-"""Crops are sampled at this size and shrunk to ``CROP`` (as the training crops were)."""
+"""Crops are sampled at this size and shrunk to the reader's input size (as the training crops were)."""
 
 
-def crop(grey: np.ndarray, centre: tuple[float, float], side: float) -> np.ndarray:
-    """A ``CROP`` x ``CROP`` crop of ``grey`` centred on ``centre``, ``CROP_MARGIN * side``
+def crop(grey: np.ndarray, centre: tuple[float, float], side: float, size: int = CROP) -> np.ndarray:
+    """A ``size`` x ``size`` crop of ``grey`` centred on ``centre``, ``CROP_MARGIN * side``
     pixels across (edges replicated past the frame); axis-aligned, so angles are kept."""
     big = crop_sample(grey, centre, side)
-    return np.asarray(cv2.resize(big, (CROP, CROP), interpolation=cv2.INTER_AREA))
+    if size == CROP_SAMPLE:
+        return big
+    return np.asarray(cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA))
 
 
 def crop_sample(grey: np.ndarray, centre: tuple[float, float], side: float) -> np.ndarray:
@@ -134,7 +138,9 @@ class Network:
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
         self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-        self._input = self._session.get_inputs()[0].name
+        first = self._session.get_inputs()[0]
+        self._input = first.name
+        self.input_shape: tuple[int | str | None, ...] = tuple(first.shape)
 
     def run(self, x: np.ndarray) -> list[np.ndarray]:
         return [np.asarray(o) for o in self._session.run(None, {self._input: x})]
@@ -155,3 +161,10 @@ def load(path: Path) -> Network:
     """The network at ``path``, loaded once per process."""
     with _lock:
         return _load(path)
+
+
+def reader_crop_size(net: Network) -> int:
+    """The side of the square crop the reader network takes (its input's last axis; ``CROP``
+    when the network leaves it open)."""
+    side = net.input_shape[-1] if net.input_shape else None
+    return side if isinstance(side, int) and side > 0 else CROP

@@ -30,6 +30,7 @@ from .nets import (
     crop,
     load,
     normalise,
+    reader_crop_size,
     shrink,
     to_grey,
 )
@@ -49,6 +50,7 @@ from .types import (
 Region = tuple[int, int, int, int]
 N_CLS = len(CLASSES)
 _SUB = 5  # directions per angle bin when carrying the distribution onto the board
+_READ_CHUNK = 4  # crops per reader run
 
 
 class Orientation:
@@ -171,7 +173,10 @@ def read_crops(crops: list[np.ndarray], views: int = 2) -> tuple[np.ndarray, np.
     # the angle bins are what the exported network gives (``ANGLE_BINS`` when it was trained)
     plan = VIEWS[views]
     batch = [_view(c, k, m) for k, m in plan for c in crops]
-    y = load(READER_PATH).run(normalise(np.stack(batch)))[0]
+    net = load(READER_PATH)
+    x = normalise(np.stack(batch))
+    # a few crops a run: onnxruntime on one thread slows down per crop on larger batches
+    y = np.concatenate([net.run(x[i:i + _READ_CHUNK])[0] for i in range(0, len(x), _READ_CHUNK)])
     n = len(crops)
 
     def softmax(z: np.ndarray) -> np.ndarray:
@@ -239,7 +244,8 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                                           "pixels of the frame: check the dice area")
         grey, ox, oy = grey[y0:y1, x0:x1], x0, y0
     cands = [c for c in find(grey, config) if c[2] >= config.min_side_px][: config.max_dice * 2]
-    crops = [crop(grey, (c[0], c[1]), c[2]) for c in cands]
+    size = reader_crop_size(load(READER_PATH)) if cands else 0
+    crops = [crop(grey, (c[0], c[1]), c[2], size) for c in cands]
     cls, ang = read_crops(crops, config.views)
     H, W = grey.shape[:2]
     readings: list[SpecialDieReading] = []

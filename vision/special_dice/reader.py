@@ -162,16 +162,9 @@ VIEWS: dict[int, tuple[tuple[int, bool], ...]] = {
 """The views of a crop the reader averages: (quarter turns, mirrored), per view count."""
 
 
-def read_crops(crops: list[np.ndarray], views: int = 2) -> tuple[np.ndarray, np.ndarray]:
-    """Class probabilities (N x ``CLASSES``) and arrow angle probabilities (N x ``ANGLE_BINS``)
-    of reader crops, each the average over ``views`` views of the crop (``VIEWS``: 2 = as it is
-    and turned half a turn; 4 adds the quarter turns; 8 adds their mirror images)."""
-    if not crops:
-        return np.zeros((0, N_CLS), np.float32), np.zeros((0, ANGLE_BINS), np.float32)
-    if views not in VIEWS:
-        raise SpecialDiceError(f"views must be one of {sorted(VIEWS)}, not {views!r}")
-    # the angle bins are what the exported network gives (``ANGLE_BINS`` when it was trained)
-    plan = VIEWS[views]
+def _view_sums(crops: list[np.ndarray], plan: Sequence[tuple[int, bool]]) -> tuple[np.ndarray, np.ndarray]:
+    """Class and angle probabilities of ``crops`` summed over the views in ``plan`` (angles
+    carried back to each crop as it is)."""
     batch = [_view(c, k, m) for k, m in plan for c in crops]
     net = load(READER_PATH)
     x = normalise(np.stack(batch))
@@ -191,7 +184,36 @@ def read_crops(crops: list[np.ndarray], views: int = 2) -> tuple[np.ndarray, np.
     for i, (k, m) in enumerate(plan):
         cls_sum += cls[i * n:(i + 1) * n]
         ang_sum += _view_back(ang[i * n:(i + 1) * n], k, m)
-    return (cls_sum / len(plan)).astype(np.float32), (ang_sum / len(plan)).astype(np.float32)
+    return cls_sum, ang_sum
+
+
+def read_crops(crops: list[np.ndarray], views: int = 2,
+               screen: float | Sequence[float] = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """Class probabilities (N x ``CLASSES``) and arrow angle probabilities (N x ``ANGLE_BINS``)
+    of reader crops, each the average over ``views`` views of the crop (``VIEWS``: 2 = as it is
+    and turned half a turn; 4 adds the quarter turns; 8 adds their mirror images).
+
+    With ``screen`` under 1 (one value, or one per crop), every crop is read first as it is,
+    and a crop that this first view already calls "no die" with more than its ``screen`` keeps
+    that one view's answer; only the others are read in the remaining views
+    (``SpecialDiceConfig.screen_none``)."""
+    if not crops:
+        return np.zeros((0, N_CLS), np.float32), np.zeros((0, ANGLE_BINS), np.float32)
+    if views not in VIEWS:
+        raise SpecialDiceError(f"views must be one of {sorted(VIEWS)}, not {views!r}")
+    # the angle bins are what the exported network gives (``ANGLE_BINS`` when it was trained)
+    plan = VIEWS[views]
+    limit = np.broadcast_to(np.asarray(screen, np.float64), (len(crops),))
+    if bool((limit >= 1.0).all()) or len(plan) == 1:
+        cls_sum, ang_sum = _view_sums(crops, plan)
+        return (cls_sum / len(plan)).astype(np.float32), (ang_sum / len(plan)).astype(np.float32)
+    cls_sum, ang_sum = _view_sums(crops, plan[:1])
+    rest = [i for i in range(len(crops)) if cls_sum[i, NONE_CLASS] <= limit[i]]
+    if rest:
+        more_cls, more_ang = _view_sums([crops[i] for i in rest], plan[1:])
+        cls_sum[rest] = (cls_sum[rest] + more_cls) / len(plan)
+        ang_sum[rest] = (ang_sum[rest] + more_ang) / len(plan)
+    return cls_sum.astype(np.float32), ang_sum.astype(np.float32)
 
 
 def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation: Orientation
@@ -246,7 +268,12 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
     cands = [c for c in find(grey, config) if c[2] >= config.min_side_px][: config.max_dice * 2]
     size = reader_crop_size(load(READER_PATH)) if cands else 0
     crops = [crop(grey, (c[0], c[1]), c[2], size) for c in cands]
-    cls, ang = read_crops(crops, config.views)
+    # a weak candidate is kept only when the views' mean gives "no die" at most 1 - weak_die, so
+    # a first view above that times the number of views already decides it (exactly); a strong
+    # one is screened by ``screen_none``
+    screen = [min(config.screen_none, len(VIEWS[config.views]) * (1.0 - config.weak_die))
+              if c[3] < config.weak_heat else config.screen_none for c in cands]
+    cls, ang = read_crops(crops, config.views, screen if config.screen_none < 1.0 else 1.0)
     H, W = grey.shape[:2]
     readings: list[SpecialDieReading] = []
     kept: list[tuple[float, float, float, float]] = []

@@ -89,6 +89,13 @@ class SpecialDiceConfig:
     left where no die lies, none of them read)."""
     none_threshold: float = 0.5
     """A candidate the reader calls "not a block or scatter die" this surely is dropped."""
+    screen_none: float = 0.98
+    """A candidate whose first view (the crop as it is) the reader already calls "no die" with at
+    least this probability is not read in the other views (``views``): averaged with any second
+    view it would be dropped by ``none_threshold`` all the same, unless that view were almost
+    certain of a die. Frames with tokens or pipped dice beside the block dice hold up to 24
+    candidates; reading each once instead of twice takes their 90th-percentile time from about
+    22 to about 14 ms. 1.0: every candidate in every view."""
     weak_heat: float = 0.2
     """A candidate the finder gives less heat than this is kept only when the reader is at least
     ``weak_die`` sure it is a die of these kinds (the finder's threshold is low so that few dice

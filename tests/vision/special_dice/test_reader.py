@@ -134,3 +134,33 @@ def test_reading_with_a_view_count_it_does_not_know_is_refused() -> None:
     bare = np.full((360, 640, 3), 128, np.uint8)  # refused before anything is looked at
     with pytest.raises(SpecialDiceError, match="views must be one of"):
         read_special_dice(bare, config=SpecialDiceConfig(views=3))
+
+
+def test_candidates_the_first_view_calls_no_die_are_not_read_again_and_nothing_changes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # seed 7,000,035: three block dice among pipped dice and tokens, 26 candidates from the finder
+    from dataclasses import replace
+
+    import vision.special_dice.reader as reader
+    from vision.special_dice import SpecialDiceConfig
+
+    img, truth = render_scene(np.random.default_rng(SEED + 35), kinds=("block",))
+    seen: list[int] = []
+    plain = reader._view_sums
+
+    def counting(crops: list[np.ndarray], plan: object) -> tuple[np.ndarray, np.ndarray]:
+        seen.append(len(crops) * len(plan))  # type: ignore[arg-type]
+        return plain(crops, plan)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reader, "_view_sums", counting)
+    orientation = Orientation(truth.board_to_frame)
+    screened = read_special_dice(img, ("block",), orientation)
+    views_screened = sum(seen)
+    seen.clear()
+    every = read_special_dice(img, ("block",), orientation, config=replace(SpecialDiceConfig(), screen_none=1.0))
+    views_every = sum(seen)
+    assert views_every >= 40  # 20 or more candidates, two views each
+    assert views_screened < 0.8 * views_every
+    assert [(r.box, r.status, r.value, r.guess) for r in screened.dice] == \
+        [(r.box, r.status, r.value, r.guess) for r in every.dice]
+    assert len(screened.dice) >= len(truth.dice)

@@ -146,9 +146,11 @@ def main() -> None:
     ap.add_argument("--frames", type=int, default=400, help="frames per kind")
     ap.add_argument("--kinds", default="block,scatter")
     ap.add_argument("--tune", action="store_true", help="sweep the read thresholds on the tuning seeds")
+    ap.add_argument("--views", type=int, default=SpecialDiceConfig().views,
+                    help="views of each crop the reader averages (SpecialDiceConfig.views: 1, 2, 4 or 8)")
     a = ap.parse_args()
     cv2.setNumThreads(1)
-    config = SpecialDiceConfig()
+    config = replace(SpecialDiceConfig(), views=a.views)
     results = []
     for kind in a.kinds.split(","):
         if a.tune:

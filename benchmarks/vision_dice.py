@@ -118,6 +118,8 @@ def main() -> int:  # noqa: C901
     p.add_argument("--tray-kinds", default="d20",
                    help="the types of --tray's rendered single dice, e.g. d4,d8,d10,d12,d20 (default d20); "
                         "the d20 is also read as a d20 roll")
+    p.add_argument("--tray-px", default="150,250", metavar="MIN,MAX",
+                   help="the size range of --tray's dice across, in pixels of the 1296x972 frame (default 150,250)")
     p.add_argument("--d6-colour-agree", default=None, metavar="T48,T32,TSMALL",
                    help="the colour reader's agreement thresholds for d6 boxes of >= 48, 32-48 and "
                    "< 32 px (DiceConfig.d6_colour_agree_bands; default: as configured)")
@@ -226,12 +228,15 @@ def main() -> int:  # noqa: C901
         bg_path = Path(args.poly) / "background (1).jpg" if args.poly else None
         bg = cv2.imread(str(bg_path)) if bg_path is not None and bg_path.is_file() else None
         where = "the dice-polyhedral tray" if bg is not None else "a rendered dark tray"
+        low, high = (float(v) for v in args.tray_px.split(","))
+        tray_px = (low, high)
         for kind in args.tray_kinds.split(","):
             for given in (False, True) if kind == "d20" else (False,):
                 cfg = replace(config, kinds=(kind,)) if given else config
-                rep = evaluate_tray(args.tray, kind, cfg, background=bg)
+                rep = evaluate_tray(args.tray, kind, cfg, background=bg, die_px=tray_px)
                 how = f"read as a {kind} roll" if given else f"kinds {','.join(config.kinds)}"
-                print(table(f"synthetic {kind} of 150-250 px alone in {where}, 1296x972, {how}", rep))
+                print(table(f"synthetic {kind} of {tray_px[0]:g}-{tray_px[1]:g} px alone in {where}, 1296x972, {how}",
+                            rep))
                 if args.show_wrong:
                     print("\n".join("    " + w for w in rep.wrong_examples))
                 result[f"synthetic_tray_{kind}_roll" if given else f"synthetic_tray_{kind}"] = rep.to_dict()

@@ -697,27 +697,33 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
                                            and type_agreed(grey, final[i][0], final[i][1], r.kind, cfg)))]
     if not which:
         return read
-    boxes = [final[i][0] for i in which]
-    glyphs = read_glyphs(bgr, boxes)
     out = list(read)
-    for row, i in enumerate(which):
-        r = read[i]
-        assert r is not None
+    unsure = [(i, r) for i in which if (r := read[i]) is not None]
+
+    def settle(i: int, r: DieReading, value: int, conf: float) -> None:
+        shown = 0 if r.kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
+        out[i] = replace(r, status=STATUS_READ, value=shown, guess=shown, confidence=conf)
+
+    asked = [(i, r) for i, r in unsure if r.kind in cfg.number_reader_kinds]
+    left = [(i, r) for i, r in unsure if r.kind not in cfg.number_reader_kinds]
+    for (i, r), glyphs in zip(asked, read_glyphs(bgr, [final[i][0] for i, _ in asked]), strict=True):
         p = final[i][1]
-        share = float(p[_OF_KIND[r.kind]].sum())
-        first = p[_OF_KIND[r.kind]] / max(share, 1e-9)
-        sure = False
-        if r.kind in cfg.number_reader_kinds:
-            value, sure, conf = number_verdict(first, values_of(glyphs[row], r.kind), True, cfg)
-        if not sure and r.kind in taught and max(r.box[2], r.box[3]) >= speck:
-            # the table's memory sees the die as it was kept: the number reader's crop cut from
-            # the kept colour crop (``tune.number_input``), so the two compare like with like
-            x = tune.number_input(tune.colour_crops(bgr, [boxes[row]]))
-            g, f = glyphs_and_features(x)
-            value, sure, conf = taught[r.kind].verdict(values_of(g[0], r.kind), f[0])
+        first = p[_OF_KIND[r.kind]] / max(float(p[_OF_KIND[r.kind]].sum()), 1e-9)
+        value, sure, conf = number_verdict(first, values_of(glyphs, r.kind), True, cfg)
         if sure:
-            shown = 0 if r.kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
-            out[i] = replace(r, status=STATUS_READ, value=shown, guess=shown, confidence=conf)
+            settle(i, r, value, conf)
+        else:
+            left.append((i, r))
+    # a die of a kind the table taught, still unsure and no speck: judged with the table's memory,
+    # which sees it as it was kept (the number reader's crop cut from the kept colour crop,
+    # ``tune.number_input``), so the two compare like with like
+    memory = [(i, r) for i, r in left if r.kind in taught and max(r.box[2], r.box[3]) >= speck]
+    if memory:
+        x = tune.number_input(tune.colour_crops(bgr, [final[i][0] for i, _ in memory]))
+        for (i, r), g, f in zip(memory, *glyphs_and_features(x), strict=True):
+            value, sure, conf = taught[r.kind].verdict(values_of(g, r.kind), f)
+            if sure:
+                settle(i, r, value, conf)
     return out
 
 

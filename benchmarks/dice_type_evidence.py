@@ -36,7 +36,7 @@ from vision.dice import reader  # noqa: E402
 from vision.dice.dataset import DEFAULT_REAL_DIR  # noqa: E402
 from vision.dice.evaluate import POLY_NAME, polyhedral_value, tray_items, tray_region  # noqa: E402
 from vision.dice.finder import iou  # noqa: E402
-from vision.dice.models import CLASSIFIER_SIZE, TYPE_READER_KINDS, crop_square  # noqa: E402
+from vision.dice.models import TYPE_READER_KINDS  # noqa: E402
 from vision.dice.numbers import read_glyphs, values_of  # noqa: E402
 from vision.dice.types import DiceConfig, DieReading  # noqa: E402
 
@@ -53,17 +53,13 @@ def _watch(seen: Seen) -> None:
         for r, (box, p) in zip(read, final, strict=True):
             if r is None or r.kind not in TYPE_READER_KINDS or max(box[2], box[3]) < cfg.number_min_px:
                 continue
-            crop = [crop_square(grey, box, CLASSIFIER_SIZE)]
-            cls = reader.classify_with_turns(crop, cfg.turns_below, cfg.turns_above, cfg.turns)[0]
-            shares = np.array([float(cls[reader._OF_KIND[k]].sum()) for k in TYPE_READER_KINDS])
-            k = TYPE_READER_KINDS.index(r.kind)
+            classifier, type_reader = reader.type_witnesses(grey, box, r.kind, cfg)
             mask = reader._OF_KIND[r.kind]
             first = p[mask] / max(float(p[mask].sum()), 1e-9)
             number = values_of(read_glyphs(bgr, [box])[0], r.kind)
             value, sure, _ = reader.number_verdict(first, number, True, cfg)
             seen.append({"kind": r.kind, "status": r.status, "final_share": float(p[mask].sum()),
-                         "classifier": float(shares[k] / max(float(shares.sum()), 1e-9)),
-                         "type_reader": float(reader.read_types(crop)[0][k]),
+                         "classifier": classifier, "type_reader": type_reader,
                          "number_value": int(value), "number_sure": bool(sure), "box": [float(v) for v in box]})
         return plain(bgr, grey, read, final, cfg, speck)
 

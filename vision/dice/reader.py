@@ -736,14 +736,22 @@ def type_agreed(grey: np.ndarray, box: tuple[float, float, float, float], p: np.
     reader (``DiceConfig.type_reader`` off) there is no second witness: never."""
     if not cfg.type_reader or kind not in TYPE_READER_KINDS or float(p[_OF_KIND[kind]].sum()) < 0.5:
         return False
+    return all(w >= cfg.number_type_agree for w in type_witnesses(grey, box, kind, cfg, cfg.number_type_agree))
+
+
+def type_witnesses(grey: np.ndarray, box: tuple[float, float, float, float], kind: str, cfg: DiceConfig,
+                   enough: float = 0.0) -> tuple[float, float]:
+    """(the classifier's share of ``kind`` among the numbered types, the crop turned as the
+    first look turns it; the type reader's probability of ``kind``): two judges of a numbered
+    die's type that err apart (``type_agreed``). With the classifier's share under ``enough``
+    the type reader is not asked (its answer is given as 0)."""
     crop = [crop_square(grey, box, CLASSIFIER_SIZE)]
     cls = classify_with_turns(crop, cfg.turns_below, cfg.turns_above, cfg.turns)[0]
     shares = np.array([float(cls[_OF_KIND[k]].sum()) for k in TYPE_READER_KINDS])
     own = float(shares[TYPE_READER_KINDS.index(kind)]) / max(float(shares.sum()), 1e-9)
-    if own < cfg.number_type_agree:
-        return False
-    said = read_types(crop)[0]
-    return float(said[TYPE_READER_KINDS.index(kind)]) >= cfg.number_type_agree
+    if own < enough:
+        return own, 0.0
+    return own, float(read_types(crop)[0][TYPE_READER_KINDS.index(kind)])
 
 
 def number_verdict(first: np.ndarray, number: np.ndarray, type_given: bool,

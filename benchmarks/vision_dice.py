@@ -34,10 +34,12 @@ sys.path.insert(0, str(ROOT))
 from vision.dice import DiceConfig  # noqa: E402
 from vision.dice.dataset import DEFAULT_REAL_DIR, RUNE55_ERRATA, split_of, stem_of  # noqa: E402
 from vision.dice.evaluate import (  # noqa: E402
+    COLOUR_TRAY_SEED,
     NUMBERED_SEED,
     REGISTRATION_JITTER,
     Report,
     evaluate_closer,
+    evaluate_colour_tray,
     evaluate_edge,
     evaluate_polyhedral,
     evaluate_real,
@@ -120,12 +122,23 @@ def main() -> int:  # noqa: C901
                         "the d20 is also read as a d20 roll")
     p.add_argument("--tray-px", default="150,250", metavar="MIN,MAX",
                    help="the size range of --tray's dice across, in pixels of the 1296x972 frame (default 150,250)")
+    p.add_argument("--colour-tray", type=int, default=0, metavar="N",
+                   help="N rendered frames of 2-6 colour, marbled, translucent, opaque and grey-matched d6 "
+                   "in a tray straight from above, 1296x972 (the product's scene; read as a d6 roll; 0: none)")
+    p.add_argument("--colour-tray-seed", type=int, default=COLOUR_TRAY_SEED,
+                   help=f"the first seed of --colour-tray's frames (default {COLOUR_TRAY_SEED}: the figures' "
+                   "seeds; thresholds are chosen on others)")
+    p.add_argument("--colour-tray-sheet", default=None, metavar="PNG",
+                   help="save a sheet of --colour-tray's dice left unsure, read wrong or missed")
     p.add_argument("--d6-colour-agree", default=None, metavar="T48,T32,TSMALL",
                    help="the colour reader's agreement thresholds for d6 boxes of >= 48, 32-48 and "
                    "< 32 px (DiceConfig.d6_colour_agree_bands; default: as configured)")
     p.add_argument("--d6-colour-near", type=float, default=None, metavar="T",
                    help="read a d6 near the frame's edge the first look left unsure when the head and the "
                    "colour reader both give its value T (DiceConfig.d6_colour_near; 2: never)")
+    p.add_argument("--d6-colour-product", type=float, default=None, metavar="T",
+                   help="read an unsure d6 of 32 px or more seen from above when the head's and the colour "
+                   "reader's probabilities multiplied give its value T (DiceConfig.d6_colour_product; 2: never)")
     p.add_argument("--show-wrong", action="store_true", help="list confident-wrong dice")
     args = p.parse_args()
     cv2.setNumThreads(args.threads)
@@ -150,6 +163,8 @@ def main() -> int:  # noqa: C901
         config = replace(config, d6_colour_agree_bands=tuple(zip((">=48", "32-48", "<32"), ts, strict=True)))
     if args.d6_colour_near is not None:
         config = replace(config, d6_colour_near=args.d6_colour_near)
+    if args.d6_colour_product is not None:
+        config = replace(config, d6_colour_product=args.d6_colour_product)
     if args.read_threshold is not None:
         # one threshold for every type: the per-type thresholds are set aside
         config = replace(config, read_threshold=args.read_threshold, kind_read_thresholds=())
@@ -170,6 +185,7 @@ def main() -> int:  # noqa: C901
         "number_any_roll_kinds": list(config.number_any_roll_kinds),
         "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
         "d6_colour_near": config.d6_colour_near,
+        "d6_colour_product": config.d6_colour_product,
     }
     t0 = time.time()
     real = Path(args.real)
@@ -240,6 +256,26 @@ def main() -> int:  # noqa: C901
                 if args.show_wrong:
                     print("\n".join("    " + w for w in rep.wrong_examples))
                 result[f"synthetic_tray_{kind}_roll" if given else f"synthetic_tray_{kind}"] = rep.to_dict()
+    if args.colour_tray:
+        bg_path = Path(args.poly) / "background (1).jpg" if args.poly else None
+        bg = cv2.imread(str(bg_path)) if bg_path is not None and bg_path.is_file() else None
+        where = "the dice-polyhedral tray floor" if bg is not None else "a rendered dark tray"
+        d6_config = config if args.kinds else replace(config, kinds=("d6",))
+        kept: list[tuple[str, Any, str]] | None = [] if args.colour_tray_sheet else None
+        rep, looks = evaluate_colour_tray(args.colour_tray, d6_config, seed=args.colour_tray_seed,
+                                          keep=kept, background=bg)
+        print(table(f"synthetic colour d6 in {where}, from above, 1296x972, seeds from "
+                    f"{args.colour_tray_seed} (renders: easier than real photos)", rep))
+        for look, lrep in looks.items():
+            print(table(f"  the same, {look} dice only", lrep))
+        if args.show_wrong:
+            print("\n".join("    " + w for w in rep.wrong_examples))
+        result["synthetic_colour_tray"] = rep.to_dict()
+        result["synthetic_colour_tray_looks"] = {k: v.to_dict() for k, v in looks.items()}
+        if kept is not None:
+            from vision.dice.evaluate import contact_sheet
+            cv2.imwrite(args.colour_tray_sheet, contact_sheet(kept))
+            print(f"sheet of {len(kept)} dice not read right: {args.colour_tray_sheet}")
     poly = Path(args.poly) if args.poly else None
     if poly is not None and poly.is_dir():
         for given in (False, True):

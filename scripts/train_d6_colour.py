@@ -124,6 +124,43 @@ def cmd_renders(args: argparse.Namespace) -> None:
     print("saved", args.out, n)
 
 
+def cmd_tray_crops(args: argparse.Namespace) -> None:
+    """Training crops of rendered colour dice in a tray seen from above
+    (``vision.dice.evaluate.colour_tray_items``: opaque, colour, marbled, translucent and
+    grey-matched dice in equal shares), in ``scripts/train_d6_head.py data``'s format (96 px BGR
+    at ``CTX_MARGIN``, part 'train', source 'renders'), each die cut at its box moved and scaled
+    by up to ``--jitter`` of its side (as a detector's box is off). Seeds from ``--seed``: keep
+    them apart from the benchmark's (8,000,000) and the tuning frames' (8,500,000)."""
+    from vision.dice.evaluate import COLOUR_TRAY_SEED, COLOUR_TRAY_TUNE_SEED, colour_tray_items
+    from vision.dice.models import crop_square
+
+    if COLOUR_TRAY_SEED <= args.seed < COLOUR_TRAY_TUNE_SEED + 100_000:
+        raise SystemExit(f"--seed {args.seed} is in the benchmark's or the tuning frames' range: use 9000000 or more")
+    bg = cv2.imread(str(ROOT.parent / "shared/data/dice-polyhedral/background (1).jpg"))
+    rng = np.random.default_rng(args.seed)
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
+    sides: list[float] = []
+    t0 = time.time()
+    for _name, _look, img, truths in colour_tray_items(args.frames, args.seed, background=bg):
+        for t in truths:
+            x, y, w, h = t.box
+            s = max(w, h)
+            j = args.jitter
+            box = (x + rng.uniform(-j, j) * s, y + rng.uniform(-j, j) * s, w * (1 + rng.uniform(-j, j)),
+                   h * (1 + rng.uniform(-j, j)))
+            xs.append(crop_square(img, box, 96, CTX_MARGIN))
+            ys.append(t.value - 1)
+            sides.append(float(s))
+        if len(xs) and len(xs) % 500 < 6:
+            print(len(xs), f"{time.time() - t0:.0f}s", flush=True)
+    n = len(xs)
+    np.savez_compressed(args.out, x=np.stack(xs), y=np.array(ys, np.int64), side=np.array(sides, np.float32),
+                        src=np.full(n, 2, np.int64), part=np.array(["train"] * n), det=np.zeros(n, np.int64),
+                        img=np.arange(n, dtype=np.int64))
+    print("saved", args.out, n)
+
+
 def cmd_features(args: argparse.Namespace) -> None:
     import torch
 
@@ -213,12 +250,17 @@ def cmd_finetune(args: argparse.Namespace) -> None:
     import torch
 
     torch.set_num_threads(1)
-    d = np.load(args.feats)
+    # several feature files: their rows together, those of the second and later files weighted
+    # ``--extra-weight`` (e.g. the colour-tray renders of ``tray-crops``)
+    parts = [np.load(path) for path in args.feats]
+    d = {k: np.concatenate([q[k] for q in parts]) for k in ("f", "y", "src", "part", "rot", "side", "det")}
+    extra = np.concatenate([np.full(len(q["y"]), i > 0) for i, q in enumerate(parts)])
     tr = d["part"] == "train"
     f = torch.from_numpy(d["f"][tr].astype(np.float32))
     y = torch.from_numpy(d["y"][tr])
     w = np.ones(len(y), np.float32)
     w[d["src"][tr] == 1] = args.colour_weight
+    w[extra[tr]] = args.extra_weight
     wt = torch.from_numpy(w)
     held = (d["rot"] == 0) & (d["part"] == "calib")
     fh = torch.from_numpy(d["f"][held].astype(np.float32))
@@ -432,44 +474,72 @@ def cmd_collect(args: argparse.Namespace) -> None:
             "first", "head", "pips", "eligible", "first_value", "crop", "missed")
     rows: dict[str, list[object]] = {k: [] for k in keys}
     t0 = time.time()
-    for si, (src, folder) in enumerate(FOLDERS.items()):
-        for item in dataset.iter_folder(folder, errata=True):
-            part = part_of(item.stem)
-            if part not in args.parts:
-                continue
-            bgr = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
-            if bgr is None:
-                continue
-            obs, ev = read_dice_evidence(bgr, None, cfg)
-            match = match_dice(obs, item.dice)
-            for ti, d in enumerate(item.dice):
-                if ti not in match:
-                    rows["missed"].append(si)
+    def images():  # type: ignore[no-untyped-def]
+        # (source index, part, name, BGR image, labelled dice)
+        if args.colour_tray:
+            from vision.dice.evaluate import colour_tray_items
+            bg = cv2.imread(str(ROOT.parent / "shared/data/dice-polyhedral/background (1).jpg"))
+            bg = bg if bg is not None else cv2.imread(str(Path(FOLDERS["rune55"]).parent / "dice-polyhedral/background (1).jpg"))
+            for name, _look, img, truths in colour_tray_items(args.colour_tray, args.seed, background=bg):
+                yield 2, "tray", name, img, truths
+            return
+        for si, (_src, folder) in enumerate(FOLDERS.items()):
+            for item in dataset.iter_folder(folder, errata=True):
+                part = part_of(item.stem)
+                if part not in args.parts:
                     continue
-                bi = match[ti]
-                r, e = obs.dice[bi], ev[bi]
-                box = (float(r.box[0]), float(r.box[1]), float(r.box[2]), float(r.box[3]))
-                rows["src"].append(si)
-                rows["part"].append(part)
-                rows["img"].append(item.stem)
-                rows["side"].append(max(d.box[2], d.box[3]))
-                rows["flat"].append(bool(e.flat) if e else True)
-                rows["truth"].append(d.value)
-                rows["status"].append(r.status)
-                rows["value"].append(r.value or 0)
-                rows["guess"].append(r.guess or 0)
-                rows["conf"].append(r.confidence)
-                rows["box"].append(box)
-                rows["share"].append(e.share if e else 0.0)
-                rows["first"].append(e.first if e else np.zeros(6, np.float32))
-                rows["head"].append(e.head if e else np.full(6, 1 / 6, np.float32))
-                rows["pips"].append(e.pips or 0 if e else 0)
-                rows["eligible"].append(bool(e and e.eligible))
-                rows["first_value"].append((e.first_value or 0) if e else 0)
-                rows["crop"].append(crop_square(bgr, box, COLOUR_SIZE, COLOUR_MARGIN))
-        print(src, len(rows["src"]), f"{time.time() - t0:.0f}s", flush=True)
+                bgr = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
+                if bgr is not None:
+                    yield si, part, item.stem, bgr, item.dice
+
+    done = -1
+    for si, part, stem, bgr, dice in images():
+        if si != done:
+            print(si, len(rows["src"]), f"{time.time() - t0:.0f}s", flush=True)
+            done = si
+        cfg = replace(cfg, kinds=("d6",)) if si == 2 else cfg
+        obs, ev = read_dice_evidence(bgr, None, cfg)
+        match = match_dice(obs, dice)
+        for ti, d in enumerate(dice):
+            if ti not in match:
+                rows["missed"].append(si)
+                continue
+            bi = match[ti]
+            r, e = obs.dice[bi], ev[bi]
+            box = (float(r.box[0]), float(r.box[1]), float(r.box[2]), float(r.box[3]))
+            rows["src"].append(si)
+            rows["part"].append(part)
+            rows["img"].append(stem)
+            rows["side"].append(max(d.box[2], d.box[3]))
+            rows["flat"].append(bool(e.flat) if e else True)
+            rows["truth"].append(d.value)
+            rows["status"].append(r.status)
+            rows["value"].append(r.value or 0)
+            rows["guess"].append(r.guess or 0)
+            rows["conf"].append(r.confidence)
+            rows["box"].append(box)
+            rows["share"].append(e.share if e else 0.0)
+            rows["first"].append(e.first if e else np.zeros(6, np.float32))
+            rows["head"].append(e.head if e else np.full(6, 1 / 6, np.float32))
+            rows["pips"].append(e.pips or 0 if e else 0)
+            rows["eligible"].append(bool(e and e.eligible))
+            rows["first_value"].append((e.first_value or 0) if e else 0)
+            rows["crop"].append(crop_square(bgr, box, COLOUR_SIZE, COLOUR_MARGIN))
     np.savez_compressed(args.out, **{k: np.array(v) for k, v in rows.items()})  # type: ignore[arg-type]
     print("saved", args.out)
+
+
+def cmd_cprobs(args: argparse.Namespace) -> None:
+    """The colour d6 reader ``--model``'s value probabilities of every die ``collect`` kept
+    (its colour crops), N x 6, saved as .npy: to compare readers and rules offline."""
+    from vision.dice.models import load_net
+
+    crops = np.load(args.collect)["crop"]
+    x = np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), np.float32)
+    net = load_net(Path(args.model))
+    out = np.concatenate([np.asarray(net.run(x[i:i + 64]), np.float32).reshape(-1, 6) for i in range(0, len(x), 64)])
+    np.save(args.out, out)
+    print("saved", args.out, out.shape)
 
 
 def main() -> None:
@@ -493,7 +563,8 @@ def main() -> None:
     t.add_argument("--colour-weight", type=float, default=2.0)
     t.add_argument("--no-renders", action="store_true")
     ft = sub.add_parser("finetune")
-    ft.add_argument("--feats", required=True)
+    ft.add_argument("--feats", required=True, nargs="+", help="block-7 features (several: their rows together)")
+    ft.add_argument("--extra-weight", type=float, default=1.0, help="the weight of the second and later --feats' rows")
     ft.add_argument("--out", required=True)
     ft.add_argument("--epochs", type=int, default=6)
     ft.add_argument("--width", type=int, default=64)
@@ -510,11 +581,23 @@ def main() -> None:
     e = sub.add_parser("export")
     e.add_argument("--head", required=True)
     e.add_argument("--out", required=True)
+    tc = sub.add_parser("tray-crops")
+    tc.add_argument("--out", required=True)
+    tc.add_argument("--frames", type=int, default=1000)
+    tc.add_argument("--seed", type=int, default=9_000_000)
+    tc.add_argument("--jitter", type=float, default=0.08)
     c = sub.add_parser("collect")
     c.add_argument("--out", required=True)
     c.add_argument("--parts", nargs="+", default=["calib", "eval"])
+    c.add_argument("--colour-tray", type=int, default=0, metavar="N",
+                   help="instead of the photos: N rendered colour-tray frames (evaluate.colour_tray_items), read as a d6 roll")
+    c.add_argument("--seed", type=int, default=8_500_000, help="--colour-tray's first seed (default: the tuning seeds)")
+    cp = sub.add_parser("cprobs")
+    cp.add_argument("--collect", required=True)
+    cp.add_argument("--model", required=True, help="a colour d6 reader .onnx")
+    cp.add_argument("--out", required=True)
     args = p.parse_args()
-    {"finetune": cmd_finetune, "collect": cmd_collect, "renders": cmd_renders, "features": cmd_features, "fit": cmd_fit, "report": cmd_report,
+    {"tray-crops": cmd_tray_crops, "cprobs": cmd_cprobs, "finetune": cmd_finetune, "collect": cmd_collect, "renders": cmd_renders, "features": cmd_features, "fit": cmd_fit, "report": cmd_report,
      "export": cmd_export}[args.cmd](args)
 
 

@@ -283,6 +283,111 @@ def evaluate_tray(count: int, kind: str = "d20", config: DiceConfig | None = Non
     return report
 
 
+COLOUR_TRAY_SEED = 8_000_000
+"""The first seed of the benchmark's rendered colour dice in a tray (``colour_tray_items``);
+no network was trained on these seeds. ``COLOUR_TRAY_TUNE_SEED``'s frames are for choosing
+thresholds, never for the figures."""
+COLOUR_TRAY_TUNE_SEED = 8_500_000
+
+
+TRAY_FLOOR = (520, 320, 1980, 1800)
+"""The floor of the tray in dice-polyhedral's empty-tray photo (x0, y0, x1, y1 at 2592x1944)."""
+FELTS = ((30, 70, 25), (70, 35, 20), (35, 25, 90), (60, 60, 60), (20, 20, 20), (40, 60, 90), (150, 170, 180))
+"""Felt colours (BGR) a tray floor is dyed in half the frames: green, navy, burgundy, grey,
+black, brown, beige."""
+
+
+def _tray_floor(photo: np.ndarray, size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """A frame of ``size`` of the tray floor in ``photo`` (a random part of it, scaled to the
+    photo's size if it is not 2592x1944, mirrored half the time; sometimes a little of its wall),
+    lit anew, and in half the frames dyed a felt colour (its texture kept)."""
+    h, w = photo.shape[:2]
+    sx, sy = w / 2592, h / 1944
+    x0, y0, x1, y1 = TRAY_FLOOR
+    fw = (x1 - x0) * sx
+    cw = float(rng.uniform(0.5, 1.0)) * min(fw, (y1 - y0) * sy * size[0] / size[1])
+    ch = cw * size[1] / size[0]
+    reach = 60 * sx  # at most this far onto the wall
+    cx0 = float(rng.uniform(x0 * sx - reach, x1 * sx + reach - cw))
+    cy0 = float(rng.uniform(y0 * sy - reach, y1 * sy + reach - ch))
+    cx0, cy0 = min(max(cx0, 0.0), w - cw), min(max(cy0, 0.0), h - ch)
+    part = photo[int(cy0):int(cy0 + ch), int(cx0):int(cx0 + cw)]
+    bg = cv2.resize(part, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+    if rng.random() < 0.5:
+        bg = bg[:, ::-1]
+    if rng.random() < 0.5:
+        grey = bg.mean(axis=2, keepdims=True)
+        texture = np.clip(0.85 + 0.3 * (grey / max(float(grey.mean()), 1.0) - 1.0), 0.5, 1.5)
+        felt = np.array(FELTS[int(rng.integers(len(FELTS)))], np.float32)
+        bg = texture * felt * float(rng.uniform(0.8, 1.25))
+    else:
+        bg *= float(rng.uniform(0.7, 1.3))
+    return np.ascontiguousarray(np.clip(bg, 0, 255).astype(np.uint8))
+
+
+def colour_tray_items(
+    count: int, seed: int = COLOUR_TRAY_SEED, size: tuple[int, int] = (1296, 972),
+    die_px: tuple[float, float] = (22.0, 90.0), background: np.ndarray | None = None,
+    max_tilt: float = 4.0,
+) -> Iterator[tuple[str, str, np.ndarray, list[Truth]]]:
+    """(name, look, BGR frame, truths) of rendered d6 lying in a tray seen straight from above
+    (the product's own scene): 2-6 dice a frame, each with a side of ``die_px`` (one size a
+    frame, give or take 8%, spread evenly on a log scale; turned, a die's box is up to 1.4x its
+    side: boxes of about 24-125 px), ray-marched (``vision.synthetic.d6_3d``) with a
+    camera at most ``max_tilt`` degrees from straight down, one lamp, cast shadows, glare, then
+    soft focus and sensor noise. Frame ``i`` holds dice of one look, ``d6_3d.TRAY_LOOKS[i % 5]``
+    (opaque, colour, marbled, translucent, grey-matched pips). ``background``: the tray photo
+    (dice-polyhedral's empty tray; :func:`_tray_floor`); default a dark speckled tray."""
+    from vision.synthetic import d6_3d
+    from vision.synthetic import dice as synth
+
+    w, h = size
+    for i in range(count):
+        rng = np.random.default_rng(seed + i)
+        kind = d6_3d.TRAY_LOOKS[i % len(d6_3d.TRAY_LOOKS)]
+        if background is not None:
+            bg = _tray_floor(background, size, rng)
+        else:
+            bg = synth.speckled_background(rng, w, h)
+        s = float(np.exp(rng.uniform(np.log(die_px[0]), np.log(die_px[1]))))
+
+        def look(r: np.random.Generator, value: int, px: float, tilt: float, kind: str = kind) -> d6_3d.D6Look:
+            return d6_3d.tray_look(r, value, px, tilt, kind)
+
+        img, truths = d6_3d.render_scene(rng, size, n_dice=int(rng.integers(2, 7)), die_px=(0.92 * s, 1.08 * s),
+                                         max_tilt=max_tilt, background=np.ascontiguousarray(bg), look=look)
+        name = f"colour-tray-{kind}-{seed + i}"
+        yield name, kind, img, [Truth(_fbox(t.box), t.kind, t.value, False) for t in truths if t.box[2] > 0]
+
+
+def evaluate_colour_tray(count: int, config: DiceConfig | None = None, seed: int = COLOUR_TRAY_SEED,
+                         keep: list[tuple[str, np.ndarray, str]] | None = None,
+                         **kw: object) -> tuple[Report, dict[str, Report]]:
+    """``colour_tray_items`` read as a d6 roll as ``config`` says: the report of all frames and
+    one per look. ``keep``: gets (name, crop, what) of every die left unsure or read wrong
+    (what: 'unsure 3 (true 5)', 'WRONG 2 (true 6)', 'missed (true 4)') for a sheet to look at."""
+    report = Report()
+    looks: dict[str, Report] = {}
+    for name, kind, img, truths in colour_tray_items(count, seed, **kw):  # type: ignore[arg-type]
+        obs = timed_read(img, config, report)
+        score_image(obs, truths, report, name)
+        score_image(obs, truths, looks.setdefault(kind, Report()), name)
+        if keep is None:
+            continue
+        match = match_dice(obs, truths)
+        for ti, t in enumerate(truths):
+            d = obs.dice[match[ti]] if ti in match else None
+            if d is not None and d.status == STATUS_READ and d.value == t.value:
+                continue
+            what = ("missed" if d is None else f"WRONG {d.value}" if d.status == STATUS_READ
+                    else f"{d.status} {d.guess}")
+            x, y, bw, bh = (int(v) for v in t.box)
+            m = max(bw, bh) // 4
+            crop = img[max(0, y - m):y + bh + m, max(0, x - m):x + bw + m]
+            keep.append((name, crop.copy(), f"{what} (true {t.value}, {max(bw, bh)} px)"))
+    return report, looks
+
+
 def evaluate_synthetic(
     count: int, seed: int = 2024, config: DiceConfig | None = None, **kw: object
 ) -> Report:
@@ -599,3 +704,18 @@ def pick_threshold(sets: dict[str, list[tuple[float, bool]]], target: float,
             wrong = sum(1 for c, ok in pairs if c >= t and not ok)
             lines.append(f"    t={t:<6} right {right / n:.4f} conf-wrong {wrong / n:.4f} ({wrong})")
     return choice, lines
+
+
+def contact_sheet(crops: Sequence[tuple[str, np.ndarray, str]], cell: int = 128, cols: int = 10) -> np.ndarray:
+    """One BGR image of ``crops`` ((name, crop, caption), e.g. ``evaluate_colour_tray``'s
+    ``keep``), each scaled to ``cell`` px with its caption below it, ``cols`` a row."""
+    rows = max(1, -(-len(crops) // cols))
+    sheet = np.full((rows * (cell + 16), cols * cell, 3), 255, np.uint8)
+    for k, (_name, crop, caption) in enumerate(crops):
+        r, c = divmod(k, cols)
+        if crop.size:
+            img = crop if crop.ndim == 3 else cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
+            sheet[r * (cell + 16):r * (cell + 16) + cell, c * cell:(c + 1) * cell] = cv2.resize(img, (cell, cell))
+        cv2.putText(sheet, caption[:22], (c * cell + 2, r * (cell + 16) + cell + 12), cv2.FONT_HERSHEY_PLAIN,
+                    0.8, (0, 0, 200) if "WRONG" in caption else (0, 0, 0), 1)
+    return sheet

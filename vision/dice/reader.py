@@ -573,7 +573,9 @@ def colour_verdict(e: D6Evidence, value: int, sure: bool, cfg: DiceConfig) -> tu
     any value with at least ``d6_colour_alone`` (one is near-certain); under 32 px only when the
     pip counter names that value too (as in :func:`d6_verdict`). A die near the frame's edge
     that the first look left unsure (``D6Evidence.near_edge``) is read only when the head and
-    the colour reader both name one value with at least ``d6_colour_near``. The guess of a die left
+    the colour reader both name one value with at least ``d6_colour_near``. A die of 32 px or more
+    seen from above is also read when the value the head and the colour reader find likeliest
+    together (:func:`colour_product`) has at least ``d6_colour_product``. The guess of a die left
     unsure is the value both find likeliest together (their probabilities multiplied)."""
     c = e.colour
     assert c is not None
@@ -593,9 +595,22 @@ def colour_verdict(e: D6Evidence, value: int, sure: bool, cfg: DiceConfig) -> tu
     band = band_group(e.side, True)
     if ctop == value and cconf >= dict(cfg.d6_colour_agree_bands).get(band, cfg.d6_colour_agree):
         return value, True
+    if e.side >= 32 and e.flat:
+        q = colour_product(e.head, c)
+        if float(q.max()) >= cfg.d6_colour_product:
+            return int(np.argmax(q)) + 1, True
     if cconf >= cfg.d6_colour_alone:
         return ctop, True
     return int(np.argmax(both)) + 1, False
+
+
+def colour_product(head: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """The d6 head's and the colour reader's value probabilities multiplied and normalised to
+    sum to 1: what two independent witnesses say together (each floored at 1e-6)."""
+    q = np.log(np.maximum(colour, 1e-6)) + np.log(np.maximum(head, 1e-6))
+    q = np.exp(q - q.max())
+    out: np.ndarray = (q / q.sum()).astype(np.float32)
+    return out
 
 
 def observation_of(readings: list[DieReading]) -> DiceObservation:

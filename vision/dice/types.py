@@ -296,6 +296,13 @@ class DiceConfig:
     d6_colour_alone: float = 2.0
     """A d6 the grey looks left unsure is read as the colour reader's value when it has at least
     this probability (2.0: never; at 0.999 it read no die of the calibration photos)."""
+    d6_colour_product: float = 2.0
+    """A d6 of 32 px or more seen from above (a square box) that the grey looks left unsure is
+    read as the value the d6 head and the colour reader find likeliest together (their
+    probabilities multiplied and normalised, ``reader.colour_product``) when that value has at
+    least this probability (2.0: never). Two witnesses that each lean the same way count for
+    more than either alone, where the agreement rule (``d6_colour_agree``) asks the colour
+    reader alone to be sure."""
     number_reader: bool = True
     """Ask the number reader (``vision.dice.numbers``: ImageNet-pretrained EfficientNet-Lite0
     blocks and a head trained on renders made to look like photos, in colour) about every d8,

@@ -15,6 +15,7 @@ All randomness comes from the ``numpy.random.Generator`` passed in, so a seed fi
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -546,6 +547,54 @@ def random_look(rng: np.random.Generator, value: int, size: float, max_tilt: flo
     )
 
 
+TRAY_LOOKS = ("opaque", "colour", "marbled", "translucent", "grey-matched")
+"""The kinds of die :func:`tray_look` draws: plain white/ivory/black dice with the usual pips,
+solid colour bodies, marbled and translucent bodies, and colour dice whose pips have the body's
+brightness (another hue), which turned grey show almost nothing."""
+
+
+def _same_luma(rng: np.random.Generator, body: BGR, spread: float = 12.0) -> BGR:
+    """A colour of another hue than ``body`` whose brightness (``luma``) is within ``spread``."""
+    hue = cv2.cvtColor(np.array([[body]], np.uint8), cv2.COLOR_BGR2HSV)[0, 0, 0]
+    target = luma(body) + float(rng.uniform(-spread, spread))
+    for _ in range(20):
+        h = (int(hue) + int(rng.integers(30, 150))) % 180
+        hsv = np.array([[[h, int(rng.integers(120, 256)), 255]]], np.uint8)
+        c = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float64)
+        c *= target / max(luma((int(c[0]), int(c[1]), int(c[2]))), 1.0)
+        if c.max() <= 255:
+            break
+    out = np.clip(c, 0, 255).astype(int)
+    return (int(out[0]), int(out[1]), int(out[2]))
+
+
+def tray_look(rng: np.random.Generator, value: int, size: float, max_tilt: float = 4.0,
+              kind: str | None = None) -> D6Look:
+    """A die for a tray seen from above (:func:`random_look`'s light and shape) of one of
+    :data:`TRAY_LOOKS` (``kind``; default: each equally often): the colour dice a table
+    throws, with the marbled, translucent and grey-matched bodies the grey networks find hard."""
+    base = random_look(rng, value, size, max_tilt)
+    kind = kind or str(rng.choice(TRAY_LOOKS))
+    if kind == "opaque":
+        body = PALETTE[str(rng.choice(["white", "ivory", "black"]))]
+        return replace(base, body=body, pip=_random_pip(rng, body), marble=0.0, translucent=0.0)
+    colours = [c for c in PALETTE if c not in ("white", "ivory", "black", "grey")]
+    body = PALETTE[str(rng.choice(colours))] if rng.random() < 0.7 else _random_colour(rng)
+    if kind == "colour":
+        return replace(base, body=body, pip=_random_pip(rng, body), marble=0.0, translucent=0.0)
+    if kind == "marbled":
+        vein = _random_colour(rng)
+        return replace(base, body=body, vein=vein, pip=_random_pip(rng, body),
+                       marble=float(rng.uniform(0.5, 1.0)), translucent=0.0)
+    if kind == "translucent":
+        return replace(base, body=body, pip=_random_pip(rng, body), marble=0.0,
+                       translucent=float(rng.uniform(0.4, 0.8)))
+    # grey-matched: pips of the body's brightness; some marbled or translucent too
+    return replace(base, body=body, pip=_same_luma(rng, body), vein=_random_colour(rng),
+                   marble=float(rng.uniform(0.4, 0.9)) if rng.random() < 0.3 else 0.0,
+                   translucent=float(rng.uniform(0.3, 0.7)) if rng.random() < 0.3 else 0.0)
+
+
 def render_scene(
     rng: np.random.Generator,
     size: tuple[int, int] = (384, 384),
@@ -554,9 +603,12 @@ def render_scene(
     max_tilt: float = 40.0,
     background: np.ndarray | None = None,
     effects: bool = True,
+    look: Callable[[np.random.Generator, int, float, float], D6Look] | None = None,
 ) -> tuple[np.ndarray, list[DieTruth]]:
     """A BGR frame of ``size`` (width, height) with d6 on a table under one camera and one light,
-    and their truths. Dice never overlap; about a third are pushed against another one."""
+    and their truths. Dice never overlap; about a third are pushed against another one. ``look``
+    (rng, value, size, max_tilt) draws each die's own look (default :func:`random_look`); the
+    camera and the light are the scene's whatever it returns."""
     width, height = size
     img = table_background(rng, width, height) if background is None else background.copy()
     n = int(rng.integers(1, 5)) if n_dice is None else n_dice
@@ -565,20 +617,20 @@ def render_scene(
     truths: list[DieTruth] = []
     centres: list[tuple[float, float]] = []
     for _ in range(n):
-        own = random_look(rng, int(rng.integers(1, 7)), float(rng.uniform(*die_px)), max_tilt)
-        look = replace(own, tilt_deg=scene.tilt_deg, azimuth_deg=scene.azimuth_deg,
+        own = (look or random_look)(rng, int(rng.integers(1, 7)), float(rng.uniform(*die_px)), max_tilt)
+        this = replace(own, tilt_deg=scene.tilt_deg, azimuth_deg=scene.azimuth_deg,
                        roll_deg=scene.roll_deg, light_az_deg=scene.light_az_deg,
                        light_elev_deg=scene.light_elev_deg, light_dist=scene.light_dist,
                        ambient=scene.ambient,
                        shadow=scene.shadow)
         # the silhouette at the die's own offset decides where it fits
-        _, alpha, half = _render(replace(look, marble=0.0), rng, ss=1)
+        _, alpha, half = _render(replace(this, marble=0.0), rng, ss=1)
         shape = cv2.dilate((alpha > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         spot = _place(rng, shape, half, taken, centres)
         if spot is None:
             continue
         cx, cy = spot
-        truth = draw_d6_3d(img, (float(cx), float(cy)), look, rng)
+        truth = draw_d6_3d(img, (float(cx), float(cy)), this, rng)
         ys, xs = np.nonzero(shape)
         taken[ys + cy - half, xs + cx - half] = True
         truths.append(truth)

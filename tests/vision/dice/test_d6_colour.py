@@ -201,3 +201,32 @@ def test_the_pass_judges_a_die_near_the_edge_the_first_look_left_unsure_with_bot
     assert reader.read_dice(frame, config=cfg).dice[0].status == "unsure"
     monkeypatch.setattr(reader, "read_colour", _colour_says(5, 0.95))
     assert reader.read_dice(frame, config=replace(cfg, d6_colour_near=2.0)).dice[0].status == "unsure"
+
+
+def test_two_witnesses_leaning_the_same_way_read_an_unsure_die_by_their_product() -> None:
+    from vision.dice.reader import colour_product
+
+    head, colour = _probs(4, 0.85), _probs(4, 0.85)
+    q = colour_product(head, colour)
+    assert abs(float(q.sum()) - 1.0) < 1e-5 and int(np.argmax(q)) == 3 and q[3] > 0.99
+    cfg = replace(CFG, d6_colour_agree=2.0, d6_colour_alone=2.0, d6_colour_product=0.99)
+    # neither is sure alone; together they are
+    assert colour_verdict(_evidence(head, colour), 4, False, cfg) == (4, True)
+    # the rule off, or the two leaning to different values: unsure
+    assert colour_verdict(_evidence(head, colour), 4, False, replace(cfg, d6_colour_product=2.0))[1] is False
+    assert colour_verdict(_evidence(head, _probs(2, 0.85)), 4, False, cfg)[1] is False
+    # it reads the value they share even where the head's guess was another
+    head2 = np.array([0.05, 0.05, 0.05, 0.4, 0.05, 0.4], np.float32)
+    assert colour_verdict(_evidence(head2, _probs(6, 0.99)), 4, False, cfg) == (6, True)
+
+
+def test_the_product_rule_reads_only_square_boxes_of_32_px_and_more() -> None:
+    cfg = replace(CFG, d6_colour_agree=2.0, d6_colour_alone=2.0, d6_colour_veto=2.0, d6_colour_product=0.99)
+    head, colour = _probs(4, 0.9), _probs(4, 0.9)
+    slanted = replace(_evidence(head, colour), box=(0, 0, 60, 40))
+    assert colour_verdict(slanted, 4, False, cfg)[1] is False
+    small = replace(_evidence(head, colour), box=(0, 0, 28, 28), side=28.0, pips=4)
+    assert colour_verdict(small, 4, False, cfg)[1] is False
+    assert colour_verdict(_evidence(head, colour), 4, False, cfg) == (4, True)
+    # a die the grey looks read is never read another way by it
+    assert colour_verdict(_evidence(head, _probs(2, 0.999)), 4, True, cfg) == (4, True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from vision.dice.evaluate import pick_threshold, polyhedral_value
 
 GRID = [0.5, 0.8, 0.9, 0.95, 0.99]
@@ -71,3 +73,29 @@ def test_polyhedral_photos_read_as_a_roll_of_their_own_type(tmp_path, monkeypatc
     seen.clear()
     evaluate.evaluate_polyhedral(str(tmp_path))
     assert all(len(k) == 6 for k in seen)
+
+
+def test_colour_tray_frames_cycle_the_looks_and_repeat_from_their_seed() -> None:
+    from vision.dice.evaluate import colour_tray_items
+    from vision.synthetic.d6_3d import TRAY_LOOKS
+
+    first = list(colour_tray_items(5, seed=123, size=(480, 360), die_px=(30.0, 40.0)))
+    again = list(colour_tray_items(5, seed=123, size=(480, 360), die_px=(30.0, 40.0)))
+    assert [look for _, look, _, _ in first] == list(TRAY_LOOKS)
+    for (_, _, a, ta), (_, _, b, tb) in zip(first, again, strict=True):
+        assert a.shape == (360, 480, 3) and np.array_equal(a, b) and ta == tb
+        assert 2 <= len(ta) <= 6 and all(t.kind == "d6" and 1 <= t.value <= 6 for t in ta)
+        # a die of side 30-40 px (give or take 8%) has a box of its side up to 1.45x it
+        assert all(26 <= max(t.box[2], t.box[3]) <= 64 for t in ta)
+
+
+def test_the_tray_floor_is_cut_from_the_tray_photo_and_sometimes_dyed_a_felt() -> None:
+    from vision.dice.evaluate import _tray_floor
+
+    photo = np.full((1944, 2592, 3), 200, np.uint8)
+    photo[320:1800, 520:1980] = 20  # a dark floor inside a light wall
+    floors = [_tray_floor(photo, (320, 240), np.random.default_rng(s)) for s in range(12)]
+    assert all(f.shape == (240, 320, 3) for f in floors)
+    # the floor fills most of every frame: at most a little of the wall shows
+    assert all(np.mean(f.max(axis=2) > 150) < 0.2 or f.mean() > 100 for f in floors)
+    assert len({tuple(np.median(f.reshape(-1, 3), axis=0).astype(int)) for f in floors}) > 3

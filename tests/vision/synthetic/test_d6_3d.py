@@ -175,3 +175,43 @@ def test_a_scene_holds_separate_dice() -> None:
     for i in range(len(centres)):
         for j in range(i):
             assert np.hypot(centres[i][0] - centres[j][0], centres[i][1] - centres[j][1]) > 30
+
+
+def test_tray_looks_grey_matched_pips_have_the_body_brightness_in_another_hue() -> None:
+    from vision.synthetic.d6_3d import tray_look
+    from vision.synthetic.dice import luma
+
+    for seed in range(20):
+        look = tray_look(np.random.default_rng(seed), 3, 60.0, kind="grey-matched")
+        assert abs(luma(look.pip) - luma(look.body)) <= 14.0
+        hues = cv2.cvtColor(np.array([[look.body, look.pip]], np.uint8), cv2.COLOR_BGR2HSV)[0, :, 0].astype(int)
+        gap = abs(int(hues[0]) - int(hues[1]))
+        assert min(gap, 180 - gap) >= 20  # a colour camera tells them apart; grey does not
+
+
+def test_tray_looks_are_of_the_kind_asked_and_seen_from_nearly_above() -> None:
+    from vision.synthetic.d6_3d import TRAY_LOOKS, tray_look
+
+    rng = np.random.default_rng(5)
+    for kind in TRAY_LOOKS:
+        look = tray_look(rng, 2, 50.0, 4.0, kind)
+        assert look.tilt_deg <= 4.0
+        assert (look.marble > 0) == (kind == "marbled") or kind == "grey-matched"
+        assert (look.translucent > 0) == (kind == "translucent") or kind == "grey-matched"
+        if kind == "opaque":
+            assert look.body in ((235, 235, 232), (200, 228, 240), (30, 30, 32))
+
+
+def test_render_scene_draws_each_die_in_the_look_it_is_given() -> None:
+    from vision.synthetic.d6_3d import tray_look
+
+    def red(rng: np.random.Generator, value: int, size: float, tilt: float) -> D6Look:
+        return replace(tray_look(rng, value, size, tilt, "colour"), body=(30, 30, 200), glare=0.0)
+
+    img, truths = render_scene(np.random.default_rng(3), (320, 240), n_dice=2, die_px=(50, 60),
+                               background=np.zeros((240, 320, 3), np.uint8), effects=False, look=red)
+    assert truths
+    for t in truths:
+        x, y, w, h = t.box
+        patch = img[y + h // 3:y + 2 * h // 3, x + w // 3:x + 2 * w // 3].reshape(-1, 3).astype(int)
+        assert np.median(patch[:, 2]) > 2 * np.median(patch[:, 0])  # red dominates the die

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from . import tune
-from .d6colour import read_colour
+from .d6colour import colour_chroma, read_colour
 from .d6head import read_d6
 from .finder import Candidate, as_bgr, centre_inside, find_dice, refine_boxes, seen_shrunk
 from .labels import CLASSES, COCKED, NONE
@@ -395,6 +395,7 @@ class D6Evidence:
     eligible: bool
     first_value: int | None = None  # the value the first look read (None: it was unsure)
     colour: np.ndarray | None = None  # the colour d6 reader's value probabilities (None: not asked)
+    chroma: float = 0.0  # how colourful the colour reader's crop is (``d6colour.crop_chroma``; 0: grey)
     near_edge: bool = False  # judged only by the near-edge rule (``DiceConfig.d6_colour_near``)
     tunable: bool = False  # a table's adaptation may read it (``tunable_near_edge``)
 
@@ -483,9 +484,11 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
     ask = [row for row, v in verdicts.items() if (not v[1] or cfg.d6_colour_veto <= 1.0)
            and (judged[row].eligible or judged[row].near_edge)]
     if cfg.d6_colour and ask:
-        colour = read_colour(bgr if bgr is not None else grey, [final[which[row]][0] for row in ask])
-        for row, c in zip(ask, colour, strict=True):
-            e = judged[row] = ev[which[row]] = replace(judged[row], colour=c)
+        image = bgr if bgr is not None else grey
+        boxes = [final[which[row]][0] for row in ask]
+        colour, chroma = read_colour(image, boxes), colour_chroma(image, boxes)
+        for row, c, ch in zip(ask, colour, chroma, strict=True):
+            e = judged[row] = ev[which[row]] = replace(judged[row], colour=c, chroma=float(ch))
             value, sure, conf = verdicts[row]
             value, sure = colour_verdict(e, value, sure, cfg)
             verdicts[row] = (value, sure, max(conf, float(c[value - 1])))
@@ -573,8 +576,10 @@ def colour_verdict(e: D6Evidence, value: int, sure: bool, cfg: DiceConfig) -> tu
     any value with at least ``d6_colour_alone`` (one is near-certain); under 32 px only when the
     pip counter names that value too (as in :func:`d6_verdict`). A die near the frame's edge
     that the first look left unsure (``D6Evidence.near_edge``) is read only when the head and
-    the colour reader both name one value with at least ``d6_colour_near``. A die of 32 px or more
-    seen from above is also read when the value the head and the colour reader find likeliest
+    the colour reader both name one value with at least ``d6_colour_near``. A die whose crop is
+    grey (``D6Evidence.chroma`` under ``d6_colour_min_chroma``: a grey photo, a white or black
+    die) needs ``d6_colour_agree_grey`` at least to agree. A colour die of 32 px or more seen
+    from above is also read when the value the head and the colour reader find likeliest
     together (:func:`colour_product`) has at least ``d6_colour_product``. The guess of a die left
     unsure is the value both find likeliest together (their probabilities multiplied)."""
     c = e.colour
@@ -593,9 +598,11 @@ def colour_verdict(e: D6Evidence, value: int, sure: bool, cfg: DiceConfig) -> tu
         # as in d6_verdict: a box under 32 px may be a fragment of a cut die; read only with the pips
         return int(np.argmax(both)) + 1, False
     band = band_group(e.side, True)
-    if ctop == value and cconf >= dict(cfg.d6_colour_agree_bands).get(band, cfg.d6_colour_agree):
+    in_colour = e.chroma >= cfg.d6_colour_min_chroma
+    agree = dict(cfg.d6_colour_agree_bands).get(band, cfg.d6_colour_agree)
+    if ctop == value and cconf >= (agree if in_colour else max(agree, cfg.d6_colour_agree_grey)):
         return value, True
-    if e.side >= 32 and e.flat:
+    if e.side >= 32 and e.flat and in_colour:
         q = colour_product(e.head, c)
         if float(q.max()) >= cfg.d6_colour_product:
             return int(np.argmax(q)) + 1, True

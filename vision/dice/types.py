@@ -296,9 +296,17 @@ class DiceConfig:
     d6_colour_alone: float = 2.0
     """A d6 the grey looks left unsure is read as the colour reader's value when it has at least
     this probability (2.0: never; at 0.999 it read no die of the calibration photos)."""
+    d6_colour_min_chroma: float = 20.0
+    """A d6 whose colour crop is at least this colourful (``d6colour.crop_chroma``: the 75th
+    percentile of max - min channel over the middle of the crop) is a *colour die*, where the
+    colour reader sees what grey hides; under it (a grey photo, a white, ivory or black die)
+    the grey networks see as much, and ``d6_colour_agree_grey`` applies."""
+    d6_colour_agree_grey: float = 0.0
+    """The least agreement (``d6_colour_agree``) asked of the colour reader for a die that is
+    not a colour die (0: no more than for a colour die)."""
     d6_colour_product: float = 2.0
-    """A d6 of 32 px or more seen from above (a square box) that the grey looks left unsure is
-    read as the value the d6 head and the colour reader find likeliest together (their
+    """A colour die (``d6_colour_min_chroma``) of 32 px or more seen from above (a square box)
+    that the grey looks left unsure is read as the value the d6 head and the colour reader find likeliest together (their
     probabilities multiplied and normalised, ``reader.colour_product``) when that value has at
     least this probability (2.0: never). Two witnesses that each lean the same way count for
     more than either alone, where the agreement rule (``d6_colour_agree``) asks the colour

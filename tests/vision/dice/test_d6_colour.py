@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 
@@ -27,9 +28,9 @@ def _probs(value: int, p: float) -> np.ndarray:
     return q
 
 
-def _evidence(head: np.ndarray, colour: np.ndarray) -> D6Evidence:
+def _evidence(head: np.ndarray, colour: np.ndarray, chroma: float = 0.0) -> D6Evidence:
     return D6Evidence((0, 0, 60, 60), 1.0, np.zeros(6, np.float32), head, np.zeros(96, np.float32), None,
-                      60.0, True, colour=colour)
+                      60.0, True, colour=colour, chroma=chroma)
 
 
 def test_a_die_the_grey_looks_read_is_doubted_when_the_colour_reader_is_sure_of_another_value() -> None:
@@ -203,7 +204,7 @@ def test_the_pass_judges_a_die_near_the_edge_the_first_look_left_unsure_with_bot
     assert reader.read_dice(frame, config=replace(cfg, d6_colour_near=2.0)).dice[0].status == "unsure"
 
 
-def test_two_witnesses_leaning_the_same_way_read_an_unsure_die_by_their_product() -> None:
+def test_two_witnesses_leaning_the_same_way_read_an_unsure_colour_die_by_their_product() -> None:
     from vision.dice.reader import colour_product
 
     head, colour = _probs(4, 0.85), _probs(4, 0.85)
@@ -211,22 +212,46 @@ def test_two_witnesses_leaning_the_same_way_read_an_unsure_die_by_their_product(
     assert abs(float(q.sum()) - 1.0) < 1e-5 and int(np.argmax(q)) == 3 and q[3] > 0.99
     cfg = replace(CFG, d6_colour_agree=2.0, d6_colour_alone=2.0, d6_colour_product=0.99)
     # neither is sure alone; together they are
-    assert colour_verdict(_evidence(head, colour), 4, False, cfg) == (4, True)
+    assert colour_verdict(_evidence(head, colour, 80.0), 4, False, cfg) == (4, True)
     # the rule off, or the two leaning to different values: unsure
-    assert colour_verdict(_evidence(head, colour), 4, False, replace(cfg, d6_colour_product=2.0))[1] is False
-    assert colour_verdict(_evidence(head, _probs(2, 0.85)), 4, False, cfg)[1] is False
+    assert colour_verdict(_evidence(head, colour, 80.0), 4, False, replace(cfg, d6_colour_product=2.0))[1] is False
+    assert colour_verdict(_evidence(head, _probs(2, 0.85), 80.0), 4, False, cfg)[1] is False
     # it reads the value they share even where the head's guess was another
     head2 = np.array([0.05, 0.05, 0.05, 0.4, 0.05, 0.4], np.float32)
-    assert colour_verdict(_evidence(head2, _probs(6, 0.99)), 4, False, cfg) == (6, True)
+    assert colour_verdict(_evidence(head2, _probs(6, 0.99), 80.0), 4, False, cfg) == (6, True)
+    # a grey crop (a grey photo, a white or black die): the grey looks see as much; no product
+    assert colour_verdict(_evidence(head, colour, 5.0), 4, False, cfg)[1] is False
+
+
+def test_a_grey_die_needs_the_grey_agreement_threshold() -> None:
+    cfg = replace(CFG, d6_colour_agree=0.9, d6_colour_agree_grey=0.97, d6_colour_alone=2.0)
+    head = _probs(3, 0.7)
+    assert colour_verdict(_evidence(head, _probs(3, 0.95), 80.0), 3, False, cfg) == (3, True)
+    assert colour_verdict(_evidence(head, _probs(3, 0.95), 0.0), 3, False, cfg)[1] is False
+    assert colour_verdict(_evidence(head, _probs(3, 0.98), 0.0), 3, False, cfg) == (3, True)
+
+
+def test_chroma_is_zero_for_grey_crops_and_high_for_a_colour_die() -> None:
+    from vision.dice.d6colour import colour_chroma
+
+    grey = np.full((100, 100, 3), 128, np.uint8)
+    red = grey.copy()
+    cv2.rectangle(red, (30, 30), (70, 70), (40, 40, 200), -1)
+    white = grey.copy()
+    cv2.rectangle(white, (30, 30), (70, 70), (235, 235, 232), -1)
+    box = [(30.0, 30.0, 40.0, 40.0)]
+    assert colour_chroma(grey, box)[0] == 0
+    assert colour_chroma(white, box)[0] < DiceConfig().d6_colour_min_chroma
+    assert colour_chroma(red, box)[0] > 100
 
 
 def test_the_product_rule_reads_only_square_boxes_of_32_px_and_more() -> None:
     cfg = replace(CFG, d6_colour_agree=2.0, d6_colour_alone=2.0, d6_colour_veto=2.0, d6_colour_product=0.99)
     head, colour = _probs(4, 0.9), _probs(4, 0.9)
-    slanted = replace(_evidence(head, colour), box=(0, 0, 60, 40))
+    slanted = replace(_evidence(head, colour, 80.0), box=(0, 0, 60, 40))
     assert colour_verdict(slanted, 4, False, cfg)[1] is False
-    small = replace(_evidence(head, colour), box=(0, 0, 28, 28), side=28.0, pips=4)
+    small = replace(_evidence(head, colour, 80.0), box=(0, 0, 28, 28), side=28.0, pips=4)
     assert colour_verdict(small, 4, False, cfg)[1] is False
-    assert colour_verdict(_evidence(head, colour), 4, False, cfg) == (4, True)
+    assert colour_verdict(_evidence(head, colour, 80.0), 4, False, cfg) == (4, True)
     # a die the grey looks read is never read another way by it
-    assert colour_verdict(_evidence(head, _probs(2, 0.999)), 4, True, cfg) == (4, True)
+    assert colour_verdict(_evidence(head, _probs(2, 0.999), 80.0), 4, True, cfg) == (4, True)

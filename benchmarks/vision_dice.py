@@ -139,6 +139,9 @@ def main() -> int:  # noqa: C901
     p.add_argument("--d6-colour-product", type=float, default=None, metavar="T",
                    help="read an unsure d6 of 32 px or more seen from above when the head's and the colour "
                    "reader's probabilities multiplied give its value T (DiceConfig.d6_colour_product; 2: never)")
+    p.add_argument("--d6-colour-agree-grey", type=float, default=None, metavar="T",
+                   help="the least agreement asked of the colour reader for a d6 whose crop is grey "
+                   "(DiceConfig.d6_colour_agree_grey; 0: as for a colour die)")
     p.add_argument("--show-wrong", action="store_true", help="list confident-wrong dice")
     args = p.parse_args()
     cv2.setNumThreads(args.threads)
@@ -163,6 +166,8 @@ def main() -> int:  # noqa: C901
         config = replace(config, d6_colour_agree_bands=tuple(zip((">=48", "32-48", "<32"), ts, strict=True)))
     if args.d6_colour_near is not None:
         config = replace(config, d6_colour_near=args.d6_colour_near)
+    if args.d6_colour_agree_grey is not None:
+        config = replace(config, d6_colour_agree_grey=args.d6_colour_agree_grey)
     if args.d6_colour_product is not None:
         config = replace(config, d6_colour_product=args.d6_colour_product)
     if args.read_threshold is not None:
@@ -186,6 +191,8 @@ def main() -> int:  # noqa: C901
         "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
         "d6_colour_near": config.d6_colour_near,
         "d6_colour_product": config.d6_colour_product,
+        "d6_colour_agree_grey": config.d6_colour_agree_grey,
+        "d6_colour_min_chroma": config.d6_colour_min_chroma,
     }
     t0 = time.time()
     real = Path(args.real)
@@ -257,8 +264,8 @@ def main() -> int:  # noqa: C901
                     print("\n".join("    " + w for w in rep.wrong_examples))
                 result[f"synthetic_tray_{kind}_roll" if given else f"synthetic_tray_{kind}"] = rep.to_dict()
     if args.colour_tray:
-        bg_path = Path(args.poly) / "background (1).jpg" if args.poly else None
-        bg = cv2.imread(str(bg_path)) if bg_path is not None and bg_path.is_file() else None
+        bg_path = DEFAULT_REAL_DIR.parent / "dice-polyhedral" / "background (1).jpg"
+        bg = cv2.imread(str(bg_path)) if bg_path.is_file() else None
         where = "the dice-polyhedral tray floor" if bg is not None else "a rendered dark tray"
         d6_config = config if args.kinds else replace(config, kinds=("d6",))
         kept: list[tuple[str, Any, str]] | None = [] if args.colour_tray_sheet else None

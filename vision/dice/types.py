@@ -303,14 +303,19 @@ class DiceConfig:
     the grey networks see as much, and ``d6_colour_agree_grey`` applies."""
     d6_colour_agree_grey: float = 0.0
     """The least agreement (``d6_colour_agree``) asked of the colour reader for a die that is
-    not a colour die (0: no more than for a colour die)."""
-    d6_colour_product: float = 2.0
+    not a colour die (0: no more than for a colour die). A colour reader fine-tuned on colour-tray
+    renders needed 0.97 here on the calibration photos (it agreed with wrong grey guesses more
+    often); the shipped one needs nothing more."""
+    d6_colour_product: float = 0.99
     """A colour die (``d6_colour_min_chroma``) of 32 px or more seen from above (a square box)
     that the grey looks left unsure is read as the value the d6 head and the colour reader find likeliest together (their
     probabilities multiplied and normalised, ``reader.colour_product``) when that value has at
     least this probability (2.0: never). Two witnesses that each lean the same way count for
     more than either alone, where the agreement rule (``d6_colour_agree``) asks the colour
-    reader alone to be sure."""
+    reader alone to be sure. 0.99: the lowest at which it read no die wrong on the calibration
+    photos of both real sets and on 200 rendered colour-tray frames of the tuning seeds
+    (``evaluate.COLOUR_TRAY_TUNE_SEED``); on the eval photos it read a few more dice and none
+    more wrong (docs/vision-dice.md, "Colour dice in a tray from above")."""
     number_reader: bool = True
     """Ask the number reader (``vision.dice.numbers``: ImageNet-pretrained EfficientNet-Lite0
     blocks and a head trained on renders made to look like photos, in colour) about every d8,

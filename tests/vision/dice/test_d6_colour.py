@@ -255,3 +255,12 @@ def test_the_product_rule_reads_only_square_boxes_of_32_px_and_more() -> None:
     assert colour_verdict(_evidence(head, colour, 80.0), 4, False, cfg) == (4, True)
     # a die the grey looks read is never read another way by it
     assert colour_verdict(_evidence(head, _probs(2, 0.999), 80.0), 4, True, cfg) == (4, True)
+
+
+def test_by_default_a_colour_die_both_lean_to_is_read_and_a_grey_one_is_not() -> None:
+    cfg = DiceConfig()
+    head, colour = _probs(5, 0.88), _probs(5, 0.88)  # neither reaches the agreement threshold (0.9)
+    assert colour_verdict(_evidence(head, colour, 60.0), 5, False, cfg) == (5, True)
+    assert colour_verdict(_evidence(head, colour, 3.0), 5, False, cfg) == (5, False)
+    # leaning less, together they stay under 0.99: unsure
+    assert colour_verdict(_evidence(_probs(5, 0.7), _probs(5, 0.7), 60.0), 5, False, cfg)[1] is False

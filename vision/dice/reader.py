@@ -602,10 +602,12 @@ def colour_verdict(e: D6Evidence, value: int, sure: bool, cfg: DiceConfig) -> tu
     agree = dict(cfg.d6_colour_agree_bands).get(band, cfg.d6_colour_agree)
     if ctop == value and cconf >= (agree if in_colour else max(agree, cfg.d6_colour_agree_grey)):
         return value, True
-    if e.side >= 32 and e.flat and in_colour:
+    if e.side >= 32 and e.flat and in_colour and ctop == int(np.argmax(e.head)) + 1:
+        # both witnesses name the same value first (a near-certain one alone would carry the
+        # product however the other leans) and together give it enough
         q = colour_product(e.head, c)
-        if float(q.max()) >= cfg.d6_colour_product:
-            return int(np.argmax(q)) + 1, True
+        if float(q[ctop - 1]) >= cfg.d6_colour_product:
+            return ctop, True
     if cconf >= cfg.d6_colour_alone:
         return ctop, True
     return int(np.argmax(both)) + 1, False

@@ -308,14 +308,14 @@ class DiceConfig:
     often); the shipped one needs nothing more."""
     d6_colour_product: float = 0.99
     """A colour die (``d6_colour_min_chroma``) of 32 px or more seen from above (a square box)
-    that the grey looks left unsure is read as the value the d6 head and the colour reader find likeliest together (their
-    probabilities multiplied and normalised, ``reader.colour_product``) when that value has at
-    least this probability (2.0: never). Two witnesses that each lean the same way count for
+    that the grey looks left unsure is read when the d6 head and the colour reader name the
+    same value first and their probabilities multiplied and normalised
+    (``reader.colour_product``) give it at least this (2.0: never). Two witnesses that each lean the same way count for
     more than either alone, where the agreement rule (``d6_colour_agree``) asks the colour
     reader alone to be sure. 0.99: the lowest at which it read no die wrong on the calibration
     photos of both real sets and on 200 rendered colour-tray frames of the tuning seeds
-    (``evaluate.COLOUR_TRAY_TUNE_SEED``); on the eval photos it read a few more dice and none
-    more wrong (docs/vision-dice.md, "Colour dice in a tray from above")."""
+    (``evaluate.COLOUR_TRAY_TUNE_SEED``); on the eval photos it read two more colour-photo dice and
+    none more wrong (docs/vision-dice.md, "Colour dice in a tray from above")."""
     number_reader: bool = True
     """Ask the number reader (``vision.dice.numbers``: ImageNet-pretrained EfficientNet-Lite0
     blocks and a head trained on renders made to look like photos, in colour) about every d8,

@@ -216,9 +216,12 @@ def test_two_witnesses_leaning_the_same_way_read_an_unsure_colour_die_by_their_p
     # the rule off, or the two leaning to different values: unsure
     assert colour_verdict(_evidence(head, colour, 80.0), 4, False, replace(cfg, d6_colour_product=2.0))[1] is False
     assert colour_verdict(_evidence(head, _probs(2, 0.85), 80.0), 4, False, cfg)[1] is False
-    # it reads the value they share even where the head's guess was another
-    head2 = np.array([0.05, 0.05, 0.05, 0.4, 0.05, 0.4], np.float32)
-    assert colour_verdict(_evidence(head2, _probs(6, 0.99), 80.0), 4, False, cfg) == (6, True)
+    # a near-certain head carries the product whatever the colour reader says: both must name
+    # the value first
+    sure_head = _probs(6, 0.9999)
+    leaning_other = np.array([0.02, 0.6, 0.02, 0.02, 0.02, 0.32], np.float32)
+    assert int(np.argmax(colour_product(sure_head, leaning_other))) == 5
+    assert colour_verdict(_evidence(sure_head, leaning_other, 80.0), 6, False, cfg)[1] is False
     # a grey crop (a grey photo, a white or black die): the grey looks see as much; no product
     assert colour_verdict(_evidence(head, colour, 5.0), 4, False, cfg)[1] is False
 

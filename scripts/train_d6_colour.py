@@ -28,7 +28,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -474,7 +474,7 @@ def cmd_collect(args: argparse.Namespace) -> None:
             "first", "head", "pips", "eligible", "first_value", "crop", "missed")
     rows: dict[str, list[object]] = {k: [] for k in keys}
     t0 = time.time()
-    def images():  # type: ignore[no-untyped-def]
+    def images() -> Iterator[tuple[int, str, str, np.ndarray, Any]]:
         # (source index, part, name, BGR image, labelled dice)
         if args.colour_tray:
             from vision.dice.evaluate import colour_tray_items

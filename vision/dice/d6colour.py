@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .models import MODEL_DIR, load_net, rgb_crops
+from .models import MODEL_DIR, ModelMissingError, load_net, rgb_crops
 
 COLOUR_SIZE = 80
 """The side of the colour crop the network sees."""
@@ -40,6 +40,32 @@ def read_colour(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]])
         return np.zeros((0, 6), np.float32)
     out = load_net(colour_path()).run(x)
     return np.asarray(out, np.float32).reshape(len(x), 6)
+
+
+def colour_and_features(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(N x 6 value probabilities, N x F features) of the network's input ``x``
+    (``colour_crops``, or ``tune.colour_input`` of kept crops); the features are the head's
+    pooled input, which a table's memory of its own d6 compares (``vision.dice.tune``).
+    A network exported without them raises ``ModelMissingError`` saying how to add them."""
+    if not len(x):
+        return np.zeros((0, 6), np.float32), np.zeros((0, 0), np.float32)
+    net = load_net(colour_path())
+    try:
+        p, f = net.run_all(np.ascontiguousarray(x, np.float32), ("output", "features"))
+    except Exception as exc:  # onnxruntime and OpenCV raise their own errors for a missing output
+        raise ModelMissingError(
+            f"{colour_path().name} has no 'features' output ({type(exc).__name__}): run "
+            "'python3 scripts/train_d6_colour.py outputs' to add it (its readings stay the same)") from exc
+    return np.asarray(p, np.float32).reshape(len(x), 6), np.asarray(f, np.float32).reshape(len(x), -1)
+
+
+def has_features() -> bool:
+    """Whether the shipped colour d6 reader gives its ``features`` (a table's colour memory needs them)."""
+    try:
+        colour_and_features(np.zeros((1, 3, COLOUR_SIZE, COLOUR_SIZE), np.float32))
+    except ModelMissingError:
+        return False
+    return True
 
 
 def as_colour(image: np.ndarray) -> np.ndarray:

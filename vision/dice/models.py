@@ -85,6 +85,10 @@ def onnxruntime_usable() -> bool:
     return True
 
 
+SECOND_OUTPUTS = ("features", "embedding")
+"""Outputs a network may have beside its first (``run`` gives the first; ``run_all`` names them)."""
+
+
 class Network:
     """One ONNX network: ``run(x)`` gives its (first) output for the float32 batch ``x``.
 
@@ -106,6 +110,9 @@ class Network:
             net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
             net.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
             self._net = net
+            # a network with a second output (``features``, ``embedding``) gives run() its first
+            outs = [n for n in net.getUnconnectedOutLayersNames() if n not in SECOND_OUTPUTS]
+            self._first: str | None = outs[0] if len(outs) == 1 else None
             self._net_lock = threading.Lock()  # an OpenCV net holds its input between calls
 
     def run(self, x: np.ndarray) -> np.ndarray:
@@ -114,7 +121,7 @@ class Network:
             return np.asarray(self._session.run(None, {self._input: x})[0])
         with self._net_lock:
             self._net.setInput(x)
-            return np.asarray(self._net.forward())
+            return np.asarray(self._net.forward(self._first) if self._first else self._net.forward())
 
     def run_all(self, x: np.ndarray, names: tuple[str, ...]) -> list[np.ndarray]:
         """The outputs ``names`` of the network, in that order (the d6 embedding network:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -77,6 +77,21 @@ adapted probability of its top value reaches this (and the stored examples' own 
 same value)."""
 NUMBER_TURNS = 4
 """Each stored colour crop is remembered at this many quarter turns (a number lies any way up)."""
+
+
+COLOUR_TURNS = 4
+"""Each stored d6's colour crop is remembered at this many quarter turns (a face lies any way up;
+a mirrored d6 face is one of its turns)."""
+COLOUR_RULES = ("colour", "both")
+"""How a :class:`ColourMemory` weighs a d6: ``colour``, the colour reader's probabilities times
+the memory's vote; ``both``, that times the grey reading's too (the d6 head with the table's grey
+memory). Either way a die is read only when the memory's vote and the grey reading name the same
+value as the result. Which one a table uses is chosen on its stored rolls (:func:`choose_colour_rule`)."""
+
+
+COLOUR_MIN_RIGHT = 30
+"""A colour memory reads only when, judged by folds of the stored rolls, its rule reads at least
+this many stored unsure d6 right at its threshold (and none wrong)."""
 
 
 class TuneError(ValueError):
@@ -123,6 +138,47 @@ class NumberMemory:
 
 
 @dataclass(frozen=True)
+class ColourMemory:
+    """A table's memory of its d6 in colour: the colour d6 reader's features (``features``
+    output, the head's pooled input) of each stored d6's colour crop at ``COLOUR_TURNS``
+    quarter turns, unit length, with the value a person confirmed; the rule (``COLOUR_RULES``)
+    and the probability ``read_at`` chosen on the stored rolls (None: it reads nothing). A d6
+    the reader and the table's grey memory leave unsure is read when :meth:`verdict` says so."""
+
+    memory: np.ndarray  # M x F float32, unit length
+    values: np.ndarray  # M values 1..6
+    read_at: float | None = None
+    rule: str = "colour"
+    k: int = KNN_K
+    temp: float = KNN_TEMP
+
+    def vote(self, features: np.ndarray) -> np.ndarray:
+        """N x 6 log-shares of the values among each die's nearest stored examples."""
+        return knn_vote(self.memory, self.values, features, self.k, self.temp)
+
+    def probabilities(self, colour: np.ndarray, features: np.ndarray, grey: np.ndarray) -> np.ndarray:
+        """N x 6 adapted value probabilities: the colour reader's (``colour``) times the memory's
+        vote, and (rule ``both``) times the grey reading's (``grey``: the d6 head's probabilities
+        with the table's grey memory)."""
+        z = np.log(np.maximum(np.asarray(colour, np.float64), 1e-6)) + self.vote(features)
+        if self.rule == "both":
+            z = z + np.log(np.maximum(np.asarray(grey, np.float64), 1e-12))
+        return _softmax(z)
+
+    def verdicts(self, colour: np.ndarray, features: np.ndarray, grey: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(values 1..6, read, adapted probability) per die: the adapted top value, read when its
+        probability reaches ``read_at`` and the memory's own vote, the colour reader and the grey
+        reading (``grey``'s top) all name it too: the memory and the readers agree."""
+        q = self.probabilities(colour, features, grey)
+        top = q.argmax(1)
+        p = q.max(1)
+        agree = ((self.vote(features).argmax(1) == top) & (np.asarray(grey).argmax(1) == top)
+                 & (np.asarray(colour).argmax(1) == top))
+        sure = agree & (p >= (2.0 if self.read_at is None else self.read_at))
+        return top + 1, sure, p
+
+
+@dataclass(frozen=True)
 class Adaptation:
     """A correction to the d6 reader's logits: ``logits + embedding @ weight + bias``, plus the
     vote of the nearest stored examples (``memory``: unit-length summaries, ``memory_values``:
@@ -138,6 +194,8 @@ class Adaptation:
     temp: float = KNN_TEMP
     numbers: dict[str, NumberMemory] = field(default_factory=dict)
     """Per numbered kind the table taught: its :class:`NumberMemory`."""
+    colour: ColourMemory | None = None
+    """The table's d6 in colour (None: kept without colour crops, or tuned before they were)."""
 
     def logits(self, logits: np.ndarray, embedding: np.ndarray) -> np.ndarray:
         out = logits + embedding.astype(np.float64) @ self.weight + self.bias
@@ -161,6 +219,12 @@ class Adaptation:
             extra[f"num_{kind}_memory"] = nm.memory.astype(np.float16)
             extra[f"num_{kind}_values"] = nm.values.astype(np.int64)
             extra[f"num_{kind}_knn"] = np.array([nm.k, nm.temp, nm.read_at], np.float64)
+        if self.colour is not None:
+            c = self.colour
+            extra["col_memory"] = c.memory.astype(np.float16)
+            extra["col_values"] = c.values.astype(np.int64)
+            extra["col_knn"] = np.array([c.k, c.temp, np.nan if c.read_at is None else c.read_at,
+                                         COLOUR_RULES.index(c.rule)], np.float64)
         extra.update(weight=self.weight, bias=self.bias, examples=np.array(self.examples))
         np.savez(tmp, **extra)  # type: ignore[arg-type]
         tmp.replace(path)  # never a half-written adaptation
@@ -194,13 +258,21 @@ class Adaptation:
                             nm.values.min() < 1 or nm.values.max() > faces_of(kind)):
                         raise ValueError(f"its {kind} memory does not hold together")
                     numbers[kind] = nm
-        except (OSError, ValueError, KeyError, EOFError, TuneError) as exc:
+            colour = None
+            if "col_memory" in d:  # a file saved before the colour memory has none
+                k, temp, at, rule = (float(v) for v in np.asarray(d["col_knn"], np.float64))
+                colour = ColourMemory(np.asarray(d["col_memory"], np.float32), np.asarray(d["col_values"], np.int64),
+                                      None if np.isnan(at) else at, COLOUR_RULES[int(rule)], int(k), temp)
+                if colour.memory.ndim != 2 or len(colour.values) != len(colour.memory) or not len(colour.values) or (
+                        colour.values.min() < 1 or colour.values.max() > 6):
+                    raise ValueError("its colour memory does not hold together")
+        except (OSError, ValueError, KeyError, EOFError, IndexError, TuneError) as exc:
             raise TuneError(f"{path} is damaged ({exc}): delete it and run 'companion dice tune' again") from exc
         if w.shape != (EMBED_DIM, 6) or b.shape != (6,) or (
                 memory is not None and (memory.ndim != 2 or memory.shape[1] != EMBED_DIM or mv is None
                                         or len(mv) != len(memory))):
             raise TuneError(f"{path} does not fit this d6 reader: delete it and run 'companion dice tune' again")
-        return Adaptation(w, b, examples, memory, mv, read_at, int(knn[0]), float(knn[1]), numbers)
+        return Adaptation(w, b, examples, memory, mv, read_at, int(knn[0]), float(knn[1]), numbers, colour)
 
 
 def knn_vote(memory: np.ndarray, values: np.ndarray, embedding: np.ndarray, k: int = KNN_K,
@@ -565,6 +637,111 @@ def tuned_verdict(q: np.ndarray, read_at: float | None, shown: Sequence[int | No
     return vals, sure
 
 
+def colour_input(colour: np.ndarray, turns: int = 1) -> np.ndarray:
+    """The colour d6 reader's input (N*turns x 3 x 80 x 80, RGB; ``d6colour.colour_crops``) cut
+    from kept colour crops (both are cut at the same margin, so it is a resize), and with
+    ``turns`` > 1 each crop again turned by a quarter, a half, ... (turn-major order)."""
+    from .d6colour import COLOUR_MARGIN as D6_MARGIN
+    from .d6colour import COLOUR_SIZE as D6_SIZE
+
+    assert D6_MARGIN == COLOUR_MARGIN  # the kept crop is the reader's view, larger
+    if not len(colour):
+        return np.zeros((0, 3, D6_SIZE, D6_SIZE), np.float32)
+    small = np.stack([cv2.resize(c, (D6_SIZE, D6_SIZE), interpolation=cv2.INTER_AREA) for c in colour])
+    x = small[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32)
+    return np.ascontiguousarray(np.concatenate([np.rot90(x, k, axes=(2, 3)) for k in range(max(1, turns))]))
+
+
+def colour_features(colour: np.ndarray, turns: int = COLOUR_TURNS) -> tuple[np.ndarray, np.ndarray]:
+    """(N x 6 colour reader probabilities of the crops as kept, N*turns x F features, turn-major)
+    of kept colour crops."""
+    from .d6colour import colour_and_features
+
+    n = len(colour)
+    x = colour_input(colour, turns)
+    parts = [colour_and_features(x[i:i + 64]) for i in range(0, len(x), 64)]
+    if not parts:
+        return np.zeros((0, 6), np.float32), np.zeros((0, 0), np.float32)
+    p, f = np.concatenate([a for a, _ in parts]), np.concatenate([b for _, b in parts])
+    return p[:n], f
+
+
+def _grid() -> list[float]:
+    return sorted(set(np.r_[np.arange(0.5, 0.99, 0.01), 1.0 - np.logspace(-2, -5, 16)].round(6).tolist()))
+
+
+def choose_colour_rule(colour: np.ndarray, features: np.ndarray, values: np.ndarray, rolls: np.ndarray,
+                       logits: np.ndarray, emb: np.ndarray, target: float = READ_TARGET,
+                       unsure: np.ndarray | None = None, min_right: int = COLOUR_MIN_RIGHT) -> tuple[str, float | None]:
+    """(rule, read_at) of a table's colour memory, chosen on its stored d6 alone: each quarter of
+    the rolls is judged by memories (colour and grey) of the other three; per rule of
+    ``COLOUR_RULES`` the lowest probability at which the stored d6 the reader had left unsure
+    (``unsure``; None: all) would add at most ``target`` wrong readings per stored d6, and the
+    rule that then reads the most of them right. None (it reads nothing) below ``MIN_ROLLS``
+    rolls or ``MIN_UNSURE`` such dice, or when no rule reads at least ``min_right`` of them right
+    (none wrong in 30 says that at most about a tenth of the new readings would be wrong, at
+    95%; fewer say too little).
+    ``features``: N*``COLOUR_TURNS`` x F (turn-major); ``colour``: N x 6 (as kept);
+    ``logits``, ``emb``: the d6 head's logits and summaries of the same dice."""
+    n = len(values)
+    cand = np.ones(n, bool) if unsure is None else np.asarray(unsure, bool)
+    if len(set(rolls.tolist())) < MIN_ROLLS or cand.sum() < MIN_UNSURE:
+        return COLOUR_RULES[0], None
+    turns = len(features) // max(n, 1)
+    folds = _folds(rolls)
+    by_rule: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+    for rule in COLOUR_RULES:
+        top, p, ok = np.zeros(n, np.int64), np.zeros(n), np.zeros(n, bool)
+        for f in range(4):
+            a, b = folds != f, folds == f
+            if not a.any() or not b.any():
+                continue
+            mem = ColourMemory(unit(np.concatenate([features[k * n:(k + 1) * n][a] for k in range(turns)])),
+                               np.tile(values[a], turns), 0.0, rule)
+            grey = _softmax(logits[b] + knn_vote(unit(emb[a]), values[a], emb[b]))
+            v, ok[b], p[b] = mem.verdicts(colour[b], features[:n][b], grey)
+            top[b] = v
+        by_rule[rule] = (top, p, ok)
+    best: tuple[int, str, float | None] = (0, COLOUR_RULES[0], None)
+    for rule in COLOUR_RULES:
+        top, p, ok = by_rule[rule]
+        for t in _grid():
+            sure = cand & ok & (p >= t)
+            if ((top != values) & sure).sum() <= target * n:
+                right = int(((top == values) & sure).sum())
+                if right >= min_right and right > best[0]:
+                    best = (right, rule, float(t))
+                break
+    return best[1], best[2]
+
+
+def colour_memory(colour: np.ndarray, values: np.ndarray, rolls: np.ndarray, logits: np.ndarray,
+                  emb: np.ndarray, target: float = READ_TARGET, unsure: np.ndarray | None = None) -> ColourMemory | None:
+    """The table's colour memory of its stored d6 (``colour``: their kept colour crops; ``logits``,
+    ``emb``: the d6 head's of the same dice), with its rule and read threshold chosen on them;
+    None without crops."""
+    if not len(colour):
+        return None
+    p, f = colour_features(colour)
+    rule, read_at = choose_colour_rule(p, f, values, rolls, logits, emb, target, unsure)
+    return ColourMemory(unit(f), np.tile(values.astype(np.int64), len(f) // len(values)), read_at, rule)
+
+
+def colour_read(table: object, colour: np.ndarray, features: np.ndarray, grey: np.ndarray,
+                sides: Sequence[float], pips: Sequence[int | None]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(values, read, probability) of d6 the reader and the table's grey memory left unsure,
+    judged with the table's colour memory (``ColourMemory.verdicts``; ``grey``: their grey
+    probabilities with the table's grey memory); under 32 px only when the pip counter names the
+    same value (a box that small may be a fragment of a die)."""
+    mem: ColourMemory | None = getattr(table, "colour", None)
+    n = len(colour)
+    if mem is None or not n:
+        return np.zeros(n, np.int64), np.zeros(n, bool), np.zeros(n)
+    v, sure, p = mem.verdicts(colour, features, grey)
+    small = np.array([side < 32 and pc != int(val) for side, pc, val in zip(sides, pips, v, strict=True)], bool)
+    return v, sure & ~small, p
+
+
 @dataclass(frozen=True)
 class TuneReport:
     """What tuning found: the dice it learned from, and on the newest quarter of the stored rolls
@@ -605,8 +782,10 @@ class TuneReport:
 
 
 def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Progress | None = None,
-                  target: float = READ_TARGET) -> tuple[Adaptation, TuneReport]:
-    """The table's adaptation of these stored d6, and its report (see :class:`TuneReport`)."""
+                  target: float = READ_TARGET, colour: np.ndarray | None = None) -> tuple[Adaptation, TuneReport]:
+    """The table's adaptation of these stored d6, and its report (see :class:`TuneReport`).
+    ``colour``: their kept colour crops (N x 112 x 112 x 3; None, or a die's crop all zeros:
+    kept without one), for the table's colour memory of the dice that have one."""
     from .d6head import shipped_head
 
     def say(share: float, text: str) -> None:
@@ -616,6 +795,9 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
     values = np.array([e.value for e in examples], np.int64)
     rolls = np.array([e.roll for e in examples], np.int64)
     unsure = np.array([e.shown is None for e in examples], bool)  # or not known
+    if colour is None or len(colour) != len(values):
+        colour = np.zeros((len(values), COLOUR_SIZE, COLOUR_SIZE, 3), np.uint8)
+    has_colour = np.asarray(colour.reshape(len(values), -1).any(axis=1) if len(values) else np.zeros(0), bool)
     say(0.05, f"reading {len(values)} stored dice")
     logits = np.zeros((0, 6))
     emb = np.zeros((0, EMBED_DIM), np.float32)
@@ -636,11 +818,26 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
     if held.any():
         old = ~held
         ad_old = table_adaptation(logits[old], emb[old], values[old], rolls[old], target, unsure[old])
+        if has_colour[old].any():
+            say(0.75, "measuring the colour memory on the newest rolls")
+            cm = colour_memory(colour[old & has_colour], values[old & has_colour], rolls[old & has_colour],
+                               logits[old & has_colour], emb[old & has_colour], target,
+                               unsure[old & has_colour])
+            ad_old = replace(ad_old, colour=cm)
         q = _softmax(ad_old.logits(logits[held], emb[held]))
         held_ix = [int(i) for i in np.flatnonzero(held)]
         shown = [examples[i].shown for i in held_ix]
-        if ad_old.read_at is not None:  # else the reader reads as before: nothing to measure
+        col_at = ad_old.colour.read_at if ad_old.colour is not None else None
+        if ad_old.read_at is not None or col_at is not None:  # else the reader reads as before
             top, sure = tuned_verdict(q, ad_old.read_at, shown)
+            # the colour memory judges what the grey memory leaves unsure (as the reader does)
+            late = [j for j, i in enumerate(held_ix) if not sure[j] and has_colour[i]]
+            if late and ad_old.colour is not None:
+                rows = [held_ix[j] for j in late]
+                p0, f0 = colour_features(colour[rows], 1)
+                v, ok, _ = colour_read(ad_old, p0, f0, q[late], [99.0] * len(rows), [None] * len(rows))
+                top[late] = np.where(ok, v, top[late])
+                sure[late] = ok
             a_right = float(np.mean(sure & (top == values[held])))
             a_wrong = float(np.mean(sure & (top != values[held])))
         if all(examples[i].shown_known for i in held_ix):
@@ -649,6 +846,10 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
             b_wrong = float(np.mean((s > 0) & (s != values[held])))
     say(0.9, "learning from every stored roll")
     ad = table_adaptation(logits, emb, values, rolls, target, unsure)
+    if has_colour.any():
+        say(0.95, "learning the colour of every stored roll")
+        ad = replace(ad, colour=colour_memory(colour[has_colour], values[has_colour], rolls[has_colour],
+                                              logits[has_colour], emb[has_colour], target, unsure[has_colour]))
     say(1.0, "done")
     return ad, TuneReport(len(values), len(order), int(held.sum()), b_right, b_wrong, a_right, a_wrong,
                           ad.read_at, {})
@@ -700,16 +901,44 @@ def number_lines(store: ExampleStore, read_at: float = NUMBER_READ_AT) -> tuple[
     return memories, lines
 
 
+def colour_line(memory: ColourMemory | None, kept: int) -> str:
+    """What the table's colour memory of its d6 learned, in a line."""
+    if memory is None:
+        return ("d6: no colour crops kept (kept before they were, or a grey camera): "
+                "the d6 learn from their grey crops alone." if not kept else
+                "d6: the colour crops could not be used.")
+    n = len(memory.values) // COLOUR_TURNS
+    if memory.read_at is None:
+        return (f"d6: remembered {n} in colour; not yet sure enough of them to read a die by itself "
+                "(it needs more rolls the reader was unsure of, with none read wrong).")
+    return (f"d6: remembered {n} in colour; an unsure d6 is read when the colour memory and the "
+            f"readers agree at {memory.read_at:.4g} or more.")
+
+
 def tune_folder(folder: str | Path, progress: Progress | None = None, save: bool = True,
                 target: float = READ_TARGET) -> tuple[Adaptation, TuneReport]:
     """Fit the table's adaptation to the examples in ``folder`` (the d6 memory and read
     threshold, and a number memory per numbered kind with every face kept), save it there
     (``save``), and report what it did on held-back stored rolls."""
+    from .d6colour import has_features
+
     store = ExampleStore(folder)
     crops, examples = store.load_examples("d6")
     memories, lines = number_lines(store)
+    colour: np.ndarray | None = None
+    kept, with_colour = store.load_colour("d6") if len(examples) else (np.zeros(0), [])
+    if with_colour and has_features():
+        at = {e.path: i for i, e in enumerate(with_colour)}
+        colour = np.zeros((len(examples), COLOUR_SIZE, COLOUR_SIZE, 3), np.uint8)
+        for i, e in enumerate(examples):
+            if e.path in at:
+                colour[i] = kept[at[e.path]]
+    elif with_colour:
+        lines.append("d6: the colour d6 reader has no features output, so the colour crops are not used: "
+                     "run 'python3 scripts/train_d6_colour.py outputs'.")
     if len(examples):
-        ad, report = tune_examples(crops, examples, progress, target)
+        ad, report = tune_examples(crops, examples, progress, target, colour)
+        lines.insert(0, colour_line(ad.colour, len(with_colour)))
     elif memories:
         ad = Adaptation(np.zeros((EMBED_DIM, 6)), np.zeros(6))
         report = TuneReport(0, 0, 0, None, None, None, None, None, {})
@@ -717,8 +946,7 @@ def tune_folder(folder: str | Path, progress: Progress | None = None, save: bool
         raise TuneError("nothing to learn from yet: confirm some rolls at the table, or use "
                         "'Show me each face' (or 'companion dice learn') for every face of a die"
                         + (f" ({'; '.join(lines)})" if lines else ""))
-    ad = Adaptation(ad.weight, ad.bias, ad.examples, ad.memory, ad.memory_values, ad.read_at, ad.k, ad.temp,
-                    memories)
+    ad = replace(ad, numbers=memories)
     others = {k: n for k, (_, n) in store.counts().items() if k != "d6" and k not in NUMBERED}
     report = TuneReport(**{**report.__dict__, "other_kinds": others, "numbered": tuple(lines)})
     if save:

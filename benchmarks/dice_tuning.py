@@ -73,7 +73,10 @@ def read_sources(parts: set[str], cache: Path | None, limit: int = 0) -> dict[st
     """Per labelled d6 of every photo of the sources in ``parts``: what the reader's d6 pass saw
     (``FIELDS``), plus per photo its dice that match no label (``extra_*``)."""
     if cache is not None and cache.is_file():
-        return dict(np.load(cache, allow_pickle=False))
+        kept = dict(np.load(cache, allow_pickle=False))
+        if all(k in kept for k in FIELDS):
+            return kept
+        print(f"{cache} was made before the colour crops were kept: reading again", flush=True)
     from vision.dice.d6colour import COLOUR_SIZE as D6C_SIZE
     from vision.dice.d6colour import colour_crops as d6_colour_crops
     from vision.dice.reader import read_dice_evidence
@@ -295,13 +298,16 @@ def main() -> None:
                         "off: only the dice the d6 pass may judge, as before that rule")
     p.add_argument("--colour", choices=("on", "off"), default="on",
                    help="the table's colour memory of its d6 (tune.ColourMemory); off: the grey memory alone")
+    p.add_argument("--colour-min-right", type=int, default=None,
+                   help="tune.COLOUR_MIN_RIGHT: right readings the folds must show before the colour memory reads "
+                        "(a what-if below the shipped 30)")
     p.add_argument("--sheet", default="", help="write a PNG sheet of the rest's misses after tuning per source "
                    "and N here (a folder), e.g. out/dice-tuning-misses")
     p.add_argument("--cut-dice", type=int, default=0,
                    help="also count the rendered d6 cut by the frame's edge (this many frames, e.g. 400) that "
                         "the near-edge rule would hand to the table at each margin (0: none)")
     args = p.parse_args()
-    from vision.dice.tune import colour_memory, table_adaptation, unit
+    from vision.dice.tune import COLOUR_MIN_RIGHT, colour_memory, table_adaptation, unit
 
     parts = set(args.parts.split(","))
     cache = Path(args.cache.format(parts="-".join(sorted(parts)))) if args.cache else None
@@ -342,7 +348,8 @@ def main() -> None:
             grey_v, grey_s = verdicts(d, ad, args.near_edge == "on")
             if seen is not None:  # the kiosk's colour crops of the stored dice, as tune_folder uses them
                 ad = replace(ad, colour=colour_memory(d["colour"][stored], truth, rolls, logits, d["emb"][stored],
-                                                      args.target, d["status"][stored] != "read"))
+                                                      args.target, d["status"][stored] != "read",
+                                                      args.colour_min_right or COLOUR_MIN_RIGHT))
             after_v, after_s = verdicts(d, ad, args.near_edge == "on", seen)
             b = figures(d, rest, before_v, before_s)
             g = figures(d, rest, grey_v, grey_s)

@@ -652,14 +652,19 @@ def colour_input(colour: np.ndarray, turns: int = 1) -> np.ndarray:
     return np.ascontiguousarray(np.concatenate([np.rot90(x, k, axes=(2, 3)) for k in range(max(1, turns))]))
 
 
-def colour_features(colour: np.ndarray, turns: int = COLOUR_TURNS) -> tuple[np.ndarray, np.ndarray]:
+def colour_features(colour: np.ndarray, turns: int = COLOUR_TURNS,
+                    progress: Callable[[float], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(N x 6 colour reader probabilities of the crops as kept, N*turns x F features, turn-major)
-    of kept colour crops."""
+    of kept colour crops (``progress``: told the share done after each batch)."""
     from .d6colour import colour_and_features
 
     n = len(colour)
     x = colour_input(colour, turns)
-    parts = [colour_and_features(x[i:i + 64]) for i in range(0, len(x), 64)]
+    parts = []
+    for i in range(0, len(x), 64):
+        parts.append(colour_and_features(x[i:i + 64]))
+        if progress is not None:
+            progress(min(1.0, (i + 64) / len(x)))
     if not parts:
         return np.zeros((0, 6), np.float32), np.zeros((0, 0), np.float32)
     p, f = np.concatenate([a for a, _ in parts]), np.concatenate([b for _, b in parts])
@@ -716,14 +721,16 @@ def choose_colour_rule(colour: np.ndarray, features: np.ndarray, values: np.ndar
 
 
 def colour_memory(colour: np.ndarray, values: np.ndarray, rolls: np.ndarray, logits: np.ndarray,
-                  emb: np.ndarray, target: float = READ_TARGET, unsure: np.ndarray | None = None) -> ColourMemory | None:
+                  emb: np.ndarray, target: float = READ_TARGET, unsure: np.ndarray | None = None,
+                  min_right: int = COLOUR_MIN_RIGHT,
+                  features: tuple[np.ndarray, np.ndarray] | None = None) -> ColourMemory | None:
     """The table's colour memory of its stored d6 (``colour``: their kept colour crops; ``logits``,
     ``emb``: the d6 head's of the same dice), with its rule and read threshold chosen on them;
-    None without crops."""
+    None without crops. ``features``: ``colour_features`` of the crops, when known already."""
     if not len(colour):
         return None
-    p, f = colour_features(colour)
-    rule, read_at = choose_colour_rule(p, f, values, rolls, logits, emb, target, unsure)
+    p, f = features if features is not None else colour_features(colour)
+    rule, read_at = choose_colour_rule(p, f, values, rolls, logits, emb, target, unsure, min_right)
     return ColourMemory(unit(f), np.tile(values.astype(np.int64), len(f) // len(values)), read_at, rule)
 
 
@@ -811,7 +818,21 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
         logits, emb = np.concatenate(parts_l), np.concatenate(parts_e)
     if (head := shipped_head()) is not None and len(logits):
         logits = head.logits(logits, emb)  # type: ignore[attr-defined]
-    say(0.7, "measuring on the newest rolls")
+    # the colour reader's features of every stored d6 with a colour crop, at each quarter turn (once)
+    where = np.flatnonzero(has_colour)
+    pos = np.full(len(values), -1)
+    pos[where] = np.arange(len(where))
+    col_p, col_f = (colour_features(colour[where], COLOUR_TURNS,
+                                   lambda share: say(0.65 + 0.2 * share, f"reading {len(where)} stored dice in colour"))
+                    if len(where) else (np.zeros((0, 6)), np.zeros((0, 0))))
+
+    def of_colour(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(probabilities, turn-major features) of the stored dice of ``mask`` (all with colour)."""
+        ix = pos[mask & has_colour]
+        n = len(where)
+        return col_p[ix], np.concatenate([col_f[k * n + ix] for k in range(len(col_f) // max(n, 1))])
+
+    say(0.85 if len(where) else 0.7, "measuring on the newest rolls")
     order = sorted(set(rolls.tolist()))
     held = np.isin(rolls, order[len(order) - len(order) // 4:]) if len(order) >= 8 else np.zeros(len(rolls), bool)
     b_right = b_wrong = a_right = a_wrong = None
@@ -819,10 +840,10 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
         old = ~held
         ad_old = table_adaptation(logits[old], emb[old], values[old], rolls[old], target, unsure[old])
         if has_colour[old].any():
-            say(0.75, "measuring the colour memory on the newest rolls")
-            cm = colour_memory(colour[old & has_colour], values[old & has_colour], rolls[old & has_colour],
-                               logits[old & has_colour], emb[old & has_colour], target,
-                               unsure[old & has_colour])
+            say(0.85, "measuring the colour memory on the newest rolls")
+            o = old & has_colour
+            cm = colour_memory(colour[o], values[o], rolls[o], logits[o], emb[o], target, unsure[o],
+                               features=of_colour(o))
             ad_old = replace(ad_old, colour=cm)
         q = _softmax(ad_old.logits(logits[held], emb[held]))
         held_ix = [int(i) for i in np.flatnonzero(held)]
@@ -833,9 +854,10 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
             # the colour memory judges what the grey memory leaves unsure (as the reader does)
             late = [j for j, i in enumerate(held_ix) if not sure[j] and has_colour[i]]
             if late and ad_old.colour is not None:
-                rows = [held_ix[j] for j in late]
-                p0, f0 = colour_features(colour[rows], 1)
-                v, ok, _ = colour_read(ad_old, p0, f0, q[late], [99.0] * len(rows), [None] * len(rows))
+                rows = np.zeros(len(values), bool)
+                rows[[held_ix[j] for j in late]] = True
+                p0, f4 = of_colour(rows)
+                v, ok, _ = colour_read(ad_old, p0, f4[:len(p0)], q[late], [99.0] * len(late), [None] * len(late))
                 top[late] = np.where(ok, v, top[late])
                 sure[late] = ok
             a_right = float(np.mean(sure & (top == values[held])))
@@ -849,7 +871,8 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
     if has_colour.any():
         say(0.95, "learning the colour of every stored roll")
         ad = replace(ad, colour=colour_memory(colour[has_colour], values[has_colour], rolls[has_colour],
-                                              logits[has_colour], emb[has_colour], target, unsure[has_colour]))
+                                              logits[has_colour], emb[has_colour], target, unsure[has_colour],
+                                              features=of_colour(has_colour)))
     say(1.0, "done")
     return ad, TuneReport(len(values), len(order), int(held.sum()), b_right, b_wrong, a_right, a_wrong,
                           ad.read_at, {})

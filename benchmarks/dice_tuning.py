@@ -23,6 +23,10 @@ every labelled d6 of them counts: read right, unsure (or not found), read wrong;
     nice -n 15 env OMP_NUM_THREADS=1 python3 benchmarks/dice_tuning.py
     python3 benchmarks/dice_tuning.py --rolls 10,30,100 --parts eval,calib
 
+``--digest N`` prints only a digest of every reading, with no adaptation, of the first N photos
+of each source, each read as a d6 roll and as a roll of every type (run it with
+``DICE_CODE_ROOT`` set to an older tree to show the readings are unchanged).
+
 The reader's evidence for every photo is cached (``--cache``, default under out/): delete it
 after the reader changes. The last line is one JSON object with every figure.
 """
@@ -30,7 +34,9 @@ after the reader changes. The last line is one JSON object with every figure.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import platform
 import re
 import sys
@@ -42,14 +48,14 @@ from typing import Any
 import cv2
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(os.environ.get("DICE_CODE_ROOT") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(ROOT))
 
 from vision.dice import dataset  # noqa: E402
 from vision.dice.finder import iou  # noqa: E402
 from vision.dice.types import DiceConfig, DieReading  # noqa: E402
 
-SHARED = dataset.DEFAULT_REAL_DIR.parent
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"  # ../shared/data beside this checkout
 SOURCES: dict[str, tuple[str, str]] = {
     "rune55-numbered": ("dice-rune55", r"^\d+_jpg$"),
     "rune55-IMG2019": ("dice-rune55", r"^IMG_\d+_\d+_jpg$"),
@@ -286,6 +292,26 @@ def sheet(d: dict[str, np.ndarray], m: np.ndarray, vals: np.ndarray, sure: np.nd
     return len(tiles)
 
 
+def digest(count: int) -> dict[str, Any]:
+    """A digest of every reading, with no adaptation, of the first ``count`` photos of each source."""
+    from vision.dice.reader import read_dice
+
+    h = hashlib.sha256()
+    n = 0
+    for folder, pattern in SOURCES.values():
+        items = sorted((it for it in dataset.iter_folder(SHARED / folder, errata=True) if re.match(pattern, it.stem)),
+                       key=lambda it: it.path.name)[:count]
+        for item in items:
+            bgr = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
+            for cfg in (READER, DiceConfig()):
+                obs = read_dice(bgr, None, cfg)
+                h.update(item.path.name.encode() + json.dumps(obs.to_dict(), sort_keys=True).encode())
+                n += len(obs.dice)
+    print(f"real photos, the first {count} of each source x 2 rolls, no adaptation: {n} readings, digest "
+          f"{h.hexdigest()[:16]} (code: {ROOT})")
+    return {"photos": count, "readings": n, "sha256_16": h.hexdigest()[:16], "code": str(ROOT)}
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rolls", default="10,30,100", help="N: confirmed rolls to tune on")
@@ -306,7 +332,11 @@ def main() -> None:
     p.add_argument("--cut-dice", type=int, default=0,
                    help="also count the rendered d6 cut by the frame's edge (this many frames, e.g. 400) that "
                         "the near-edge rule would hand to the table at each margin (0: none)")
+    p.add_argument("--digest", type=int, default=0, help="only the no-adaptation digest of this many photos a source")
     args = p.parse_args()
+    if args.digest:
+        print(json.dumps({"machine": platform.machine(), "digest": digest(args.digest)}))
+        return
     from vision.dice.tune import COLOUR_MIN_RIGHT, colour_memory, table_adaptation, unit
 
     parts = set(args.parts.split(","))

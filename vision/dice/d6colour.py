@@ -10,6 +10,7 @@ The reader's d6 pass (``reader._d6_pass``, ``DiceConfig.d6_colour``) asks it abo
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import cv2
@@ -60,7 +61,17 @@ def colour_and_features(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def has_features() -> bool:
-    """Whether the shipped colour d6 reader gives its ``features`` (a table's colour memory needs them)."""
+    """Whether the colour d6 reader gives its ``features`` (a table's colour memory needs them;
+    a ``d6_colour.onnx`` exported without them leaves the memory unused rather than failing)."""
+    path = colour_path()
+    try:
+        return _gives_features(path, path.stat().st_mtime_ns)
+    except OSError:
+        return False
+
+
+@functools.cache
+def _gives_features(path: Path, mtime: int) -> bool:
     try:
         colour_and_features(np.zeros((1, 3, COLOUR_SIZE, COLOUR_SIZE), np.float32))
     except ModelMissingError:

@@ -19,6 +19,13 @@ is measured on the newest quarter of the stored rolls, held back from a memory o
 ones. Everything is numpy and takes well under a second on a few hundred
 dice (on a Pi too).
 
+Where the d6 were kept with their colour crops, the adaptation also keeps a
+:class:`ColourMemory`: the colour d6 reader's features of those crops at four quarter turns,
+with a rule and threshold chosen by folds of the stored rolls (none until the folds read at least
+``COLOUR_MIN_RIGHT`` stored unsure d6 right with none wrong); a d6 still unsure after the grey
+memory is read when the colour memory, the colour reader and the grey reading all name its value
+(``reader._d6_pass``, :func:`colour_read`).
+
 For each numbered kind (d4, d8, d10, d12, d20) with every face kept, the adaptation also keeps a
 :class:`NumberMemory`: the number reader's features of the kept colour crops at four quarter
 turns; a die of that kind the reader leaves unsure is read when the number reader's value
@@ -765,7 +772,8 @@ class TuneReport:
     read_at: float | None
     other_kinds: dict[str, int]
     numbered: tuple[str, ...] = ()
-    """One line per numbered kind kept: what its memory learned, or what it still needs."""
+    """One line for the d6 colour memory and one per numbered kind kept: what each learned, or
+    what it still needs."""
 
     def lines(self) -> list[str]:
         if not self.dice:

@@ -189,8 +189,9 @@ def verdicts(d: dict[str, np.ndarray], table: Any, near_edge: bool = True,
 
     sure = d["status"] == "read"
     vals = np.where(sure, d["value"], d["guess"]).astype(np.int64)
-    colour_at = getattr(getattr(table, "colour", None), "read_at", None)
-    if table is None or (table.read_at is None and (colour_at is None or seen is None)):
+    col = getattr(table, "colour", None)
+    in_colour = col is not None and col.usable() and seen is not None  # as the reader decides
+    if table is None or (table.read_at is None and not in_colour):
         return vals, sure  # a table without a threshold changes nothing
     sure = sure.copy()
     may = d["tunable"] if near_edge and "tunable" in d else d["eligible"]
@@ -199,7 +200,7 @@ def verdicts(d: dict[str, np.ndarray], table: Any, near_edge: bool = True,
         q = tuned_probabilities(table, d["head"][which], d["emb"][which])
         for row, i in enumerate(which):
             vals[i], sure[i] = tuned_read(q[row], table, float(d["side"][i]), int(d["pips"][i]) or None)
-    if colour_at is not None and seen is not None:
+    if in_colour and seen is not None:
         late = np.flatnonzero(may & ~sure)
         grey = tuned_probabilities(table, d["head"][late], d["emb"][late])
         v, ok, _ = colour_read(table, seen[0][late], seen[1][late], grey, d["side"][late].tolist(),

@@ -11,6 +11,7 @@ The reader's d6 pass (``reader._d6_pass``, ``DiceConfig.d6_colour``) asks it abo
 from __future__ import annotations
 
 import functools
+import hashlib
 from pathlib import Path
 
 import cv2
@@ -58,6 +59,22 @@ def colour_and_features(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             f"{colour_path().name} has no 'features' output ({type(exc).__name__}): run "
             "'python3 scripts/train_d6_colour.py outputs' to add it (its readings stay the same)") from exc
     return np.asarray(p, np.float32).reshape(len(x), 6), np.asarray(f, np.float32).reshape(len(x), -1)
+
+
+def fingerprint() -> str:
+    """A short digest of the colour d6 reader's file: a table's colour memory is kept with the
+    fingerprint of the network that made its features, and is used only with that network (a
+    retrained one gives other features; tune again)."""
+    path = colour_path()
+    try:
+        return _digest(path, path.stat().st_mtime_ns)
+    except OSError:
+        return ""
+
+
+@functools.cache
+def _digest(path: Path, mtime: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 def has_features() -> bool:

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from . import tune
-from .d6colour import colour_and_features, colour_crops, has_features, read_colour
+from .d6colour import colour_and_features, colour_crops, read_colour
 from .d6head import read_d6
 from .finder import Candidate, as_bgr, centre_inside, find_dice, refine_boxes, seen_shrunk
 from .labels import CLASSES, COCKED, NONE
@@ -430,8 +430,9 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
     table = cfg.d6_table if getattr(cfg.d6_table, "read_at", None) is not None else None
     tuned = tune.tuned_probabilities(table, head, emb) if table is not None else None
     # and the table's colour memory (``tune.ColourMemory``) only a die the grey memory leaves unsure
-    # (and only with a colour d6 reader that gives its features)
-    in_colour = getattr(getattr(cfg.d6_table, "colour", None), "read_at", None) is not None and has_features()
+    # (with a threshold, and only with the colour d6 reader that made its features)
+    colour_memory = getattr(cfg.d6_table, "colour", None)
+    in_colour = colour_memory is not None and colour_memory.usable()
     to_table = tuned is not None or in_colour
     out = list(read)
     mask = _OF_KIND["d6"]

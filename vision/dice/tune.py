@@ -158,10 +158,19 @@ class ColourMemory:
     rule: str = "colour"
     k: int = KNN_K
     temp: float = KNN_TEMP
+    network: str = ""
+    """The fingerprint of the colour d6 reader that made the features (``d6colour.fingerprint``)."""
 
     def vote(self, features: np.ndarray) -> np.ndarray:
         """N x 6 log-shares of the values among each die's nearest stored examples."""
         return knn_vote(self.memory, self.values, features, self.k, self.temp)
+
+    def usable(self) -> bool:
+        """Whether the reader may use it: a threshold was chosen, and the colour d6 reader in
+        place gives features and is the one that made them (a retrained network: tune again)."""
+        from .d6colour import fingerprint, has_features
+
+        return self.read_at is not None and has_features() and self.network == fingerprint()
 
     def probabilities(self, colour: np.ndarray, features: np.ndarray, grey: np.ndarray) -> np.ndarray:
         """N x 6 adapted value probabilities: the colour reader's (``colour``) times the memory's
@@ -232,6 +241,7 @@ class Adaptation:
             extra["col_values"] = c.values.astype(np.int64)
             extra["col_knn"] = np.array([c.k, c.temp, np.nan if c.read_at is None else c.read_at,
                                          COLOUR_RULES.index(c.rule)], np.float64)
+            extra["col_network"] = np.array(c.network)
         extra.update(weight=self.weight, bias=self.bias, examples=np.array(self.examples))
         np.savez(tmp, **extra)  # type: ignore[arg-type]
         tmp.replace(path)  # never a half-written adaptation
@@ -269,7 +279,8 @@ class Adaptation:
             if "col_memory" in d:  # a file saved before the colour memory has none
                 k, temp, at, rule = (float(v) for v in np.asarray(d["col_knn"], np.float64))
                 colour = ColourMemory(np.asarray(d["col_memory"], np.float32), np.asarray(d["col_values"], np.int64),
-                                      None if np.isnan(at) else at, COLOUR_RULES[int(rule)], int(k), temp)
+                                      None if np.isnan(at) else at, COLOUR_RULES[int(rule)], int(k), temp,
+                                      str(d["col_network"]) if "col_network" in d else "")
                 if colour.memory.ndim != 2 or len(colour.values) != len(colour.memory) or not len(colour.values) or (
                         colour.values.min() < 1 or colour.values.max() > 6):
                     raise ValueError("its colour memory does not hold together")
@@ -736,9 +747,12 @@ def colour_memory(colour: np.ndarray, values: np.ndarray, rolls: np.ndarray, log
     None without crops. ``features``: ``colour_features`` of the crops, when known already."""
     if not len(colour):
         return None
+    from .d6colour import fingerprint
+
     p, f = features if features is not None else colour_features(colour)
     rule, read_at = choose_colour_rule(p, f, values, rolls, logits, emb, target, unsure, min_right)
-    return ColourMemory(unit(f), np.tile(values.astype(np.int64), len(f) // len(values)), read_at, rule)
+    return ColourMemory(unit(f), np.tile(values.astype(np.int64), len(f) // len(values)), read_at, rule,
+                        network=fingerprint())
 
 
 def colour_read(table: object, colour: np.ndarray, features: np.ndarray, grey: np.ndarray,

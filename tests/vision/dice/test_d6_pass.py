@@ -230,6 +230,7 @@ def test_the_colour_reader_cannot_read_a_die_near_the_edge_that_only_the_table_m
 def test_a_tables_colour_memory_reads_only_an_unsure_die_that_every_witness_names(monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
 
+    from vision.dice.d6colour import fingerprint
     from vision.dice.tune import Adaptation, ColourMemory, unit
 
     six = CLASSES.index("d6:6")
@@ -255,10 +256,14 @@ def test_a_tables_colour_memory_reads_only_an_unsure_die_that_every_witness_name
     assert (plain.status, plain.guess) == ("unsure", 2) and not asked  # untuned: never asked
     # a table whose dice that look like this were 2s: the colour memory, the colour reader and the
     # grey reading all name 2, so it is read (the grey memory has no threshold yet)
-    twos = ColourMemory(np.repeat(look, 8, axis=0), np.full(8, 2), read_at=0.9)
+    twos = ColourMemory(np.repeat(look, 8, axis=0), np.full(8, 2), read_at=0.9, network=fingerprint())
     table = Adaptation(np.zeros((96, 6)), np.zeros(6), 8, unit(np.ones((8, 96))), np.full(8, 2), None, colour=twos)
     tuned = reader.read_dice(frame, config=replace(cfg, d6_table=table)).dice[0]
     assert (tuned.status, tuned.value) == ("read", 2) and asked == [1]
+    # a memory another colour d6 reader made (a retrained one) is not used: tune again
+    asked.clear()
+    stale = replace(table, colour=replace(twos, network="0123456789abcdef"))
+    assert reader.read_dice(frame, config=replace(cfg, d6_table=stale)).dice[0].status == "unsure" and not asked
     # the memory says 5: the witnesses disagree and the die stays unsure, its guess as before
     fives = replace(table, colour=replace(twos, values=np.full(8, 5)))
     doubt = reader.read_dice(frame, config=replace(cfg, d6_table=fives)).dice[0]

@@ -395,12 +395,12 @@ def test_the_adaptation_keeps_its_colour_memory_and_an_older_file_loads_without_
     from vision.dice.tune import ColourMemory, unit
 
     mem = ColourMemory(unit(np.random.default_rng(1).normal(0, 1, (24, 128))), np.tile(np.arange(1, 7), 4),
-                       0.995, "both")
+                       0.995, "both", network="00aa11bb22cc33dd")
     ad = Adaptation(np.zeros((96, 6)), np.zeros(6), 6, colour=mem)
     ad.save(tmp_path)
     back = Adaptation.load(tmp_path)
     assert back is not None and back.colour is not None
-    assert (back.colour.read_at, back.colour.rule) == (0.995, "both")
+    assert (back.colour.read_at, back.colour.rule, back.colour.network) == (0.995, "both", "00aa11bb22cc33dd")
     assert np.array_equal(back.colour.values, mem.values) and np.allclose(back.colour.memory, mem.memory, atol=1e-3)
     no_at = Adaptation(np.zeros((96, 6)), np.zeros(6), colour=replace(mem, read_at=None))
     no_at.save(tmp_path)
@@ -419,6 +419,7 @@ def test_the_adaptation_keeps_its_colour_memory_and_an_older_file_loads_without_
 
 
 def test_tuning_a_folder_with_colour_crops_keeps_a_colour_memory_and_a_grey_folder_none(tmp_path: Path) -> None:
+    from vision.dice.d6colour import fingerprint
     from vision.dice.tune import COLOUR_TURNS, ExampleStore, tune_folder
 
     grey_only, with_colour = tmp_path / "grey", tmp_path / "colour"
@@ -436,3 +437,4 @@ def test_tuning_a_folder_with_colour_crops_keeps_a_colour_memory_and_a_grey_fold
     assert any("in colour" in line for line in report.lines())
     back = Adaptation.load(with_colour)
     assert back is not None and back.colour is not None and len(back.colour.values) == 20 * COLOUR_TURNS
+    assert back.colour.network == fingerprint() and len(fingerprint()) == 16  # made by the network in place

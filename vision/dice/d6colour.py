@@ -11,13 +11,13 @@ The reader's d6 pass (``reader._d6_pass``, ``DiceConfig.d6_colour``) asks it abo
 from __future__ import annotations
 
 import functools
-import hashlib
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from .models import MODEL_DIR, ModelMissingError, load_net, rgb_crops
+from .models import fingerprint as fingerprint_of
 
 COLOUR_SIZE = 80
 """The side of the colour crop the network sees."""
@@ -65,16 +65,7 @@ def fingerprint() -> str:
     """A short digest of the colour d6 reader's file: a table's colour memory is kept with the
     fingerprint of the network that made its features, and is used only with that network (a
     retrained one gives other features; tune again)."""
-    path = colour_path()
-    try:
-        return _digest(path, path.stat().st_mtime_ns)
-    except OSError:
-        return ""
-
-
-@functools.cache
-def _digest(path: Path, mtime: int) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return fingerprint_of(colour_path())
 
 
 def has_features() -> bool:

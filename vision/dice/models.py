@@ -8,6 +8,7 @@ reader by ``scripts/train_type_reader.py``; no weights are fetched at run time.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import threading
 from pathlib import Path
@@ -132,6 +133,22 @@ class Network:
         with self._net_lock:
             self._net.setInput(x)
             return [np.asarray(o) for o in self._net.forward(list(names))]
+
+
+def fingerprint(path: Path) -> str:
+    """A short digest of a network's file (16 hex digits of its SHA-256; "" when it cannot be
+    read). A table's tuning keeps the fingerprints of the networks whose outputs it was built on
+    and is used only with those networks (``vision.dice.tune``): a retrained one gives other
+    outputs. Worked out once per file and modification time."""
+    try:
+        return _digest(path, path.stat().st_mtime_ns, path.stat().st_size)
+    except OSError:
+        return ""
+
+
+@functools.lru_cache(maxsize=64)
+def _digest(path: Path, mtime: int, size: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 _lock = threading.Lock()

@@ -319,6 +319,12 @@ def read_dice_evidence(
     so a die across the region's edge is seen whole.
     """
     cfg = config or DiceConfig()
+    if isinstance(cfg.d6_table, tune.Adaptation):
+        # a table's tuning made with other networks than the ones in place (a retrained one
+        # shipped since) is not used: those dice read as without tuning (``Adaptation.in_force``)
+        table = cfg.d6_table.in_force()
+        if table is not cfg.d6_table:
+            cfg = replace(cfg, d6_table=table)
     try:
         bgr = as_bgr(frame_bgr, cfg.channel_order)
         area = _clip_region(region, bgr.shape)

@@ -42,7 +42,9 @@ showing a known face (the "show me each face" set-up of a new die set); the kios
 
 from __future__ import annotations
 
+import json
 import re
+import zipfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -51,7 +53,7 @@ import cv2
 import numpy as np
 
 from .d6head import EMBED_DIM, EMBED_SIZE, embed, grey_crops
-from .models import crop_square
+from .models import crop_square, fingerprint
 
 ADAPTATION_FILE = "adaptation.npz"
 _OLD_NAME = re.compile(r"^(\d+)-d6-([1-6])\.png$")
@@ -105,6 +107,50 @@ class TuneError(ValueError):
     """Bad input to the table's learning: the message says what was wrong and what to do."""
 
 
+RETUNE = ("the kept examples are still there: run 'companion dice tune' again (or the kiosk's Referee "
+          "menu > Dice: tune to this table), which replaces it")
+
+OLDER = "older"
+"""The fingerprint given to a memory of a file saved before tunings kept them, when its stored
+examples show that another network made it (never equal to a file's digest)."""
+OLD_CHECK = 8
+"""How many stored examples kept before an old file are read again to tell which network made
+its memory (:func:`date_old_file`)."""
+SAME_LOOK = 0.9999
+"""A stored example read again matches its memory row when their cosine reaches this: the same
+network gives 0.99999 or more (the memory's float16 and either backend), the d6 network with
+one kernel moved by 0.1 already 0.990-0.998."""
+
+
+def grey_networks() -> dict[str, str]:
+    """The fingerprints of the networks the table's grey d6 memory and read threshold are built
+    on: the d6 face reader with its summary (``d6_embed.onnx``) and the shipped head its logits
+    pass through (``d6_head.npz``; "" when it is missing)."""
+    from . import d6head
+
+    return {p.name: fingerprint(p) for p in (d6head.embed_path(), d6head.head_path())}
+
+
+def number_network() -> str:
+    """The fingerprint of the number reader, whose features the number memories hold."""
+    from . import numbers
+
+    return fingerprint(numbers.number_path())
+
+
+STALE_KIOSK = "The dice reader was updated: tune again to use your table's dice (Referee > Dice: tune to this table)"
+"""What the kiosk shows when a table's saved tuning was made with another version of a network."""
+
+
+def stale_message(parts: Sequence[str]) -> str:
+    """What to tell a person when the parts ``parts`` of a table's tuning (``Adaptation.stale``)
+    were made with other networks than the ones in place."""
+    return (f"the table's dice tuning of {', '.join(parts)} was made with another version of the dice "
+            "reader, so it is not used: those dice are read as without tuning. The kept examples are "
+            "still there: run 'companion dice tune' again (or the kiosk's Referee menu > Dice: tune "
+            "to this table)")
+
+
 @dataclass(frozen=True)
 class NumberMemory:
     """A table's memory of one numbered kind: the number reader's features (``features``
@@ -118,6 +164,13 @@ class NumberMemory:
     read_at: float = NUMBER_READ_AT
     k: int = NUMBER_K
     temp: float = NUMBER_TEMP
+    network: str = ""
+    """The fingerprint of the number reader that made the features (:func:`number_network`; "":
+    not known, a memory made in memory by hand, trusted)."""
+
+    def current(self) -> bool:
+        """Whether the number reader in place made it (or it is not known which did)."""
+        return not self.network or self.network == number_network()
 
     @property
     def faces(self) -> int:
@@ -212,6 +265,47 @@ class Adaptation:
     """Per numbered kind the table taught: its :class:`NumberMemory`."""
     colour: ColourMemory | None = None
     """The table's d6 in colour (None: kept without colour crops, or tuned before they were)."""
+    networks: dict[str, str] = field(default_factory=dict)
+    """The fingerprints of the networks its grey part (``weight``, ``bias``, ``memory``,
+    ``read_at``, and the colour memory's threshold, chosen with the grey reading) was built on
+    (:func:`grey_networks`; empty: not known, an adaptation made in memory, trusted)."""
+
+    @property
+    def has_grey(self) -> bool:
+        """Whether it changes the d6 reader's grey reading at all."""
+        return (self.memory is not None or self.read_at is not None
+                or bool(np.any(self.weight)) or bool(np.any(self.bias)))
+
+    def stale(self) -> tuple[str, ...]:
+        """The parts made with other networks than the ones in place (a software update shipped
+        retrained ones): "d6" (the grey memory, and the colour memory with it), "d6 in colour"
+        (the colour memory alone), and each numbered kind. The reader does not use them."""
+        out: list[str] = []
+        grey_stale = self.has_grey and bool(self.networks) and self.networks != grey_networks()
+        if grey_stale:
+            out.append("d6")
+        elif self.colour is not None:
+            from .d6colour import fingerprint as colour_fingerprint
+
+            if self.colour.network != colour_fingerprint():
+                out.append("d6 in colour")
+        out.extend(kind for kind, nm in self.numbers.items() if not nm.current())
+        return tuple(out)
+
+    def in_force(self) -> Adaptation | None:
+        """What the reader may use of it: itself, or without the parts made with other networks
+        (:meth:`stale`; the d6 then read as without tuning); None when nothing is left."""
+        stale = self.stale()
+        if not stale:
+            return self
+        out = self
+        if "d6" in stale:
+            out = replace(out, weight=np.zeros_like(self.weight), bias=np.zeros_like(self.bias), memory=None,
+                          memory_values=None, read_at=None, colour=None)
+        elif "d6 in colour" in stale:
+            out = replace(out, colour=None)
+        out = replace(out, numbers={k: m for k, m in self.numbers.items() if k not in stale})
+        return out if out.has_grey or out.colour is not None or out.numbers else None
 
     def logits(self, logits: np.ndarray, embedding: np.ndarray) -> np.ndarray:
         out = logits + embedding.astype(np.float64) @ self.weight + self.bias
@@ -231,10 +325,14 @@ class Adaptation:
                      "knn": np.array([self.k, self.temp], np.float64)}
         if self.read_at is not None:
             extra["read_at"] = np.array(self.read_at)
+        if self.networks:
+            extra["networks"] = np.array(json.dumps(self.networks, sort_keys=True))
         for kind, nm in self.numbers.items():
             extra[f"num_{kind}_memory"] = nm.memory.astype(np.float16)
             extra[f"num_{kind}_values"] = nm.values.astype(np.int64)
             extra[f"num_{kind}_knn"] = np.array([nm.k, nm.temp, nm.read_at], np.float64)
+            if nm.network:
+                extra[f"num_{kind}_network"] = np.array(nm.network)
         if self.colour is not None:
             c = self.colour
             extra["col_memory"] = c.memory.astype(np.float16)
@@ -249,9 +347,13 @@ class Adaptation:
 
     @staticmethod
     def load(folder: str | Path) -> Adaptation | None:
-        """The adaptation saved in ``folder``, or None when there is none."""
+        """The table's adaptation saved in ``folder`` (its examples folder), or None when there is
+        none. A file saved before tunings kept their networks' fingerprints is dated by its
+        stored examples (:func:`date_old_file`)."""
         path = Path(folder) / ADAPTATION_FILE
-        return Adaptation.load_file(path) if path.is_file() else None
+        if not path.is_file():
+            return None
+        return date_old_file(Adaptation.load_file(path), Path(folder), path)
 
     @staticmethod
     def load_file(path: Path) -> Adaptation:
@@ -263,14 +365,19 @@ class Adaptation:
             knn = np.asarray(d["knn"], np.float64) if "knn" in d else np.array([KNN_K, KNN_TEMP])
             read_at = float(d["read_at"]) if "read_at" in d else None
             examples = int(d["examples"])
+            networks = json.loads(str(d["networks"])) if "networks" in d else {}
+            if not isinstance(networks, dict) or not all(
+                    isinstance(k, str) and isinstance(v, str) for k, v in networks.items()):
+                raise ValueError("its network fingerprints are not names and digests")
             numbers: dict[str, NumberMemory] = {}
             for key in d.files:  # an older file has none
                 m = re.match(r"^num_(d\d{1,3})_memory$", key)
                 if m:
                     kind = m.group(1)
                     k, temp, at = (float(v) for v in np.asarray(d[f"num_{kind}_knn"], np.float64))
+                    net = str(d[f"num_{kind}_network"]) if f"num_{kind}_network" in d else ""
                     nm = NumberMemory(kind, np.asarray(d[key], np.float32),
-                                      np.asarray(d[f"num_{kind}_values"], np.int64), at, int(k), temp)
+                                      np.asarray(d[f"num_{kind}_values"], np.int64), at, int(k), temp, net)
                     if nm.memory.ndim != 2 or len(nm.values) != len(nm.memory) or not len(nm.values) or (
                             nm.values.min() < 1 or nm.values.max() > faces_of(kind)):
                         raise ValueError(f"its {kind} memory does not hold together")
@@ -284,13 +391,70 @@ class Adaptation:
                 if colour.memory.ndim != 2 or len(colour.values) != len(colour.memory) or not len(colour.values) or (
                         colour.values.min() < 1 or colour.values.max() > 6):
                     raise ValueError("its colour memory does not hold together")
-        except (OSError, ValueError, KeyError, EOFError, IndexError, TuneError) as exc:
-            raise TuneError(f"{path} is damaged ({exc}): delete it and run 'companion dice tune' again") from exc
+        except (OSError, ValueError, KeyError, EOFError, IndexError, TuneError, zipfile.BadZipFile) as exc:
+            # a truncated or half-copied file too (zipfile): the examples it was made of are kept
+            raise TuneError(f"{path} is damaged ({exc}), so it is not used: {RETUNE}") from exc
         if w.shape != (EMBED_DIM, 6) or b.shape != (6,) or (
                 memory is not None and (memory.ndim != 2 or memory.shape[1] != EMBED_DIM or mv is None
                                         or len(mv) != len(memory))):
-            raise TuneError(f"{path} does not fit this d6 reader: delete it and run 'companion dice tune' again")
-        return Adaptation(w, b, examples, memory, mv, read_at, int(knn[0]), float(knn[1]), numbers, colour)
+            raise TuneError(f"{path} does not fit this d6 reader, so it is not used: {RETUNE}")
+        return Adaptation(w, b, examples, memory, mv, read_at, int(knn[0]), float(knn[1]), numbers, colour,
+                          networks)
+
+
+def same_network(memory: np.ndarray, features: np.ndarray) -> bool | None:
+    """Whether ``features`` (stored examples read again by a network in place) are found in
+    ``memory`` (rows a network made of them, among others): at least half of them have a row with
+    cosine >= ``SAME_LOOK``. None when there are none to tell by."""
+    if not len(features) or not len(memory):
+        return None
+    if features.shape[1] != memory.shape[1]:
+        return False
+    best = (unit(features) @ unit(memory).T).max(axis=1)
+    return bool(np.mean(best >= SAME_LOOK) >= 0.5)
+
+
+def _saved_before(examples: Sequence[Example], when: float, colour: bool = False) -> list[Example]:
+    out = []
+    for e in examples:
+        try:
+            if (e.colour_path if colour else e.path).stat().st_mtime <= when:
+                out.append(e)
+        except OSError:
+            continue
+    return out[-OLD_CHECK:]
+
+
+def date_old_file(ad: Adaptation, folder: Path, path: Path) -> Adaptation:
+    """``ad`` (loaded from ``path``), its memories saved without network fingerprints given them:
+    the newest ``OLD_CHECK`` stored examples kept before the file are read again by the networks
+    in place; found in the memory (the same network made it), or nothing to tell by (no such
+    examples left), it gets the fingerprints in place and is used as before; not found, it gets
+    ``OLDER`` and the reader leaves it unused (:meth:`Adaptation.stale`)."""
+    try:
+        when = path.stat().st_mtime
+    except OSError:
+        return ad
+    store = ExampleStore(folder)
+    if not ad.networks and ad.memory is not None and len(ad.memory):
+        kept = _saved_before(store.examples("d6"), when)
+        crops = [c for e in kept if (c := cv2.imread(str(e.path), cv2.IMREAD_GRAYSCALE)) is not None
+                 and c.shape == (EMBED_SIZE, EMBED_SIZE)]
+        same = same_network(ad.memory, embed(np.stack(crops))[1]) if crops else None
+        now = grey_networks()
+        ad = replace(ad, networks=now if same is not False else dict.fromkeys(now, OLDER))
+    numbers = dict(ad.numbers)
+    for kind, nm in ad.numbers.items():
+        if nm.network:
+            continue
+        from .numbers import glyphs_and_features
+
+        kept = _saved_before(store.examples(kind), when, colour=True)
+        colour = [c for e in kept if (c := cv2.imread(str(e.colour_path), cv2.IMREAD_COLOR)) is not None
+                  and c.shape == (COLOUR_SIZE, COLOUR_SIZE, 3)]
+        same = same_network(nm.memory, glyphs_and_features(number_input(np.stack(colour)))[1]) if colour else None
+        numbers[kind] = replace(nm, network=number_network() if same is not False else OLDER)
+    return replace(ad, numbers=numbers)
 
 
 def knn_vote(memory: np.ndarray, values: np.ndarray, embedding: np.ndarray, k: int = KNN_K,
@@ -622,7 +786,8 @@ def table_adaptation(logits: np.ndarray, emb: np.ndarray, values: np.ndarray, ro
     if np.any((values < 1) | (values > 6)):
         raise TuneError("a d6 example must have a value 1 to 6")
     return Adaptation(np.zeros((EMBED_DIM, 6)), np.zeros(6), len(values), unit(emb),
-                      values.astype(np.int64), choose_read_at(logits, emb, values, rolls, target, unsure))
+                      values.astype(np.int64), choose_read_at(logits, emb, values, rolls, target, unsure),
+                      networks=grey_networks())
 
 
 def tuned_probabilities(table: object, head: np.ndarray, emb: np.ndarray) -> np.ndarray:
@@ -915,7 +1080,7 @@ def number_memory(kind: str, colour: np.ndarray, values: Sequence[int],
     f = np.concatenate(feats)
     # number_input is turn-major within each batch: the values repeat likewise
     v = np.concatenate([np.tile(vals[i:i + 16], NUMBER_TURNS) for i in range(0, len(vals), 16)])
-    return NumberMemory(kind, unit(f), v, read_at)
+    return NumberMemory(kind, unit(f), v, read_at, network=number_network())
 
 
 def number_lines(store: ExampleStore, read_at: float = NUMBER_READ_AT) -> tuple[dict[str, NumberMemory], list[str]]:
@@ -958,6 +1123,18 @@ def colour_line(memory: ColourMemory | None, kept: int) -> str:
                 "(it needs more rolls the reader was unsure of, with none read wrong).")
     return (f"d6: remembered {n} in colour; an unsure d6 is read when the colour memory and the "
             f"readers agree at {memory.read_at:.4g} or more.")
+
+
+def saved_state(folder: str | Path) -> str:
+    """What keeps the tuning saved in ``folder`` from being used, in a sentence ("" when it is
+    fine or there is none): made with other networks than the ones in place, or damaged."""
+    try:
+        saved = Adaptation.load(folder)
+    except TuneError:
+        return "The tuning saved before is damaged (not used)"
+    stale = saved.stale() if saved is not None else ()
+    return (f"The tuning saved before was made with another version of the dice reader "
+            f"({', '.join(stale)}: not used)" if stale else "")
 
 
 def tune_folder(folder: str | Path, progress: Progress | None = None, save: bool = True,

@@ -260,10 +260,10 @@ def test_a_damaged_saved_tuning_is_reported_and_not_used(tmp_path: Path, capsys:
     from companion.kiosk.cli import _table_tuning
 
     (tmp_path / "adaptation.npz").write_bytes(b"not an npz")
-    assert _table_tuning(tmp_path) is None
+    assert _table_tuning(tmp_path) == (None, "The saved dice tuning is damaged and not used: tune again (Referee > Dice: tune to this table)")
     err = capsys.readouterr().err
-    assert "dice tuning not used" in err and "delete it" in err
-    assert _table_tuning(tmp_path / "nothing here") is None
+    assert "dice tuning not used" in err and "dice tune' again" in err
+    assert _table_tuning(tmp_path / "nothing here") == (None, "")
 
 
 def test_tuning_with_no_stored_dice_says_what_to_do(tmp_path: Path) -> None:

@@ -89,7 +89,7 @@ def test_no_examples_and_a_damaged_adaptation_say_what_to_do(tmp_path: Path) -> 
         fit(np.zeros((0, 6)), np.zeros((0, 96), np.float32), np.zeros(0, np.int64))
     assert Adaptation.load(tmp_path) is None
     (tmp_path / "adaptation.npz").write_bytes(b"not an npz")
-    with pytest.raises(TuneError, match="delete it"):
+    with pytest.raises(TuneError, match="tune. again"):
         Adaptation.load(tmp_path)
 
 
@@ -329,7 +329,7 @@ def test_a_damaged_number_memory_says_what_to_do(tmp_path: Path) -> None:
     np.savez(tmp_path / "adaptation.npz", weight=np.zeros((96, 6)), bias=np.zeros(6), examples=np.array(0),
              num_d8_memory=np.zeros((4, 8), np.float16), num_d8_values=np.array([1, 2, 9, 4]),
              num_d8_knn=np.array([7, 20.0, 0.9]))
-    with pytest.raises(TuneError, match="delete it"):
+    with pytest.raises(TuneError, match="tune. again"):
         Adaptation.load(tmp_path)
 
 
@@ -414,7 +414,7 @@ def test_the_adaptation_keeps_its_colour_memory_and_an_older_file_loads_without_
     # a colour memory whose values a d6 cannot show is damage
     np.savez(tmp_path / "adaptation.npz", weight=np.zeros((96, 6)), bias=np.zeros(6), examples=np.array(0),
              col_memory=np.zeros((2, 8), np.float16), col_values=np.array([1, 7]), col_knn=np.array([7, 20.0, 0.9, 0]))
-    with pytest.raises(TuneError, match="delete it"):
+    with pytest.raises(TuneError, match="tune. again"):
         Adaptation.load(tmp_path)
 
 

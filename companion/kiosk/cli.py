@@ -289,7 +289,7 @@ def _table_tuning(folder: Path) -> tuple[Any, str]:
         saved = Adaptation.load(folder)
     except TuneError as exc:
         print(f"companion play: dice tuning not used: {exc}", file=sys.stderr)
-        return None, "The saved dice tuning is damaged and not used: tune again (Referee > Dice: tune to this table)"
+        return None, "The saved dice tuning is damaged and not used: tune again (Referee menu)"
     if saved is None:
         return None, ""
     if stale := saved.stale():

@@ -188,8 +188,8 @@ class TunePad:
             bar = "#" * round(self.share * 20) + "-" * (20 - round(self.share * 20))
             return [Row(f"Tuning: {self.step}"), Row(f"[{bar}] {self.share:.0%}")]
         rows = [Row(line) for line in self.report.lines()]
-        if self.before:
-            rows.append(Row(f"{self.before}: {'this tuning replaced it' if self.applied else 'CONFIRM replaces it'}."))
+        if self.before:  # first: why the table is tuning again
+            rows.insert(0, Row(f"{self.before}: {'this tuning replaced it' if self.applied else 'CONFIRM replaces it'}."))
         if self.applied:
             rows.append(Row("In use: the camera reads this table's dice with it."))
         return rows

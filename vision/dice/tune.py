@@ -138,7 +138,7 @@ def number_network() -> str:
     return fingerprint(numbers.number_path())
 
 
-STALE_KIOSK = "The dice reader was updated: tune again to use your table's dice (Referee > Dice: tune to this table)"
+STALE_KIOSK = "The dice reader was updated: tune again to use your table's dice (Referee menu)"
 """What the kiosk shows when a table's saved tuning was made with another version of a network."""
 
 

@@ -283,13 +283,13 @@ def _table_tuning(folder: Path) -> tuple[Any, str]:
     """The table's saved dice tuning (``vision.dice.tune``) as the reader may use it (None: none,
     damaged, or all of it made with other networks), and a line for the screen when it cannot
     all be used ("": nothing to say). What was wrong goes to stderr in full."""
-    from vision.dice.tune import STALE_KIOSK, Adaptation, TuneError, stale_message
+    from vision.dice.tune import DAMAGED_KIOSK, STALE_KIOSK, Adaptation, TuneError, stale_message
 
     try:
         saved = Adaptation.load(folder)
     except TuneError as exc:
         print(f"companion play: dice tuning not used: {exc}", file=sys.stderr)
-        return None, "The saved dice tuning is damaged and not used: tune again (Referee menu)"
+        return None, DAMAGED_KIOSK
     if saved is None:
         return None, ""
     if stale := saved.stale():

@@ -140,6 +140,8 @@ def number_network() -> str:
 
 STALE_KIOSK = "The dice reader was updated: tune again to use your table's dice (Referee menu)"
 """What the kiosk shows when a table's saved tuning was made with another version of a network."""
+DAMAGED_KIOSK = "The saved dice tuning is damaged and not used: tune again (Referee menu)"
+"""What the kiosk shows when a table's saved tuning cannot be read."""
 
 
 def stale_message(parts: Sequence[str]) -> str:

@@ -354,3 +354,4 @@ def test_a_tuning_made_with_another_dice_reader_is_shown_and_tuning_again_replac
     saved = Adaptation.load(folder)
     assert pad.applied and saved is not None and saved.networks == grey_networks() and saved.stale() == ()
     assert "this tuning replaced it" in " ".join(r.text for r in pad.rows())
+    assert note not in [b.text for b in screen.banners]  # the start's note no longer holds

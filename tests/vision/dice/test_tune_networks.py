@@ -236,3 +236,52 @@ def test_damaged_or_partial_tuning_files_say_what_to_do_and_keep_the_examples(tm
     np.savez(tmp_path / "adaptation.npz", **d)
     with pytest.raises(TuneError, match="fingerprints"):
         Adaptation.load(tmp_path)
+
+
+def test_dice_tune_says_the_saved_tuning_was_made_with_another_reader_and_replaces_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = ExampleStore(tmp_path)
+    rng = np.random.default_rng(2)
+    for k in range(6):
+        store.add_crop(rng.integers(0, 255, (64, 64), dtype=np.uint8), k + 1, "d6", k + 1)
+    older = dict.fromkeys(grey_networks(), "0123456789abcdef")
+    Adaptation(np.zeros((96, 6)), np.zeros(6), 6, read_at=0.9, networks=older).save(tmp_path)
+    assert saved_state(tmp_path) == ("The tuning saved before was made with another version of the dice "
+                                     "reader (d6: not used)")
+    assert cli.main(["dice", "tune", "--examples", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "made with another version of the dice reader (d6: not used); this tuning replaces it." in out
+    new = Adaptation.load(tmp_path)
+    assert new is not None and new.networks == grey_networks() and new.stale() == () and saved_state(tmp_path) == ""
+    # nothing to learn from: the error, and the note that the saved one is still not used
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "adaptation.npz").write_bytes(b"half")
+    assert cli.main(["dice", "tune", "--examples", str(empty)]) == 1
+    err = capsys.readouterr().err
+    assert "nothing to learn from" in err and "note: The tuning saved before is damaged" in err
+
+
+def test_an_old_number_memory_is_dated_by_its_stored_dice(tmp_path: Path) -> None:
+    from vision.dice.numbers import glyphs_and_features
+    from vision.dice.tune import number_input
+
+    store = ExampleStore(tmp_path)
+    rng = np.random.default_rng(6)
+    colour = rng.integers(0, 255, (4, 112, 112, 3), dtype=np.uint8)
+    for v in range(1, 5):
+        store.add_crop(rng.integers(0, 255, (64, 64), dtype=np.uint8), v, "d4", None, colour[v - 1])
+    feats = glyphs_and_features(number_input(colour))[1]
+
+    def old(memory: np.ndarray) -> None:  # saved before number memories kept their network
+        np.savez(tmp_path / "adaptation.npz", weight=np.zeros((96, 6)), bias=np.zeros(6), examples=np.array(0),
+                 num_d4_memory=memory.astype(np.float16), num_d4_values=np.arange(1, 5),
+                 num_d4_knn=np.array([7, 20.0, 0.97]))
+
+    old(unit(feats))  # made by the number reader in place
+    same = Adaptation.load(tmp_path)
+    assert same is not None and same.numbers["d4"].network == number_network() and same.stale() == ()
+    old(unit(feats + rng.normal(0, 0.05, feats.shape).astype(np.float32)))  # by another one
+    other = Adaptation.load(tmp_path)
+    assert other is not None and other.numbers["d4"].network == OLDER and other.stale() == ("d4",)
+    assert other.in_force() is None

@@ -141,7 +141,8 @@ def fingerprint(path: Path) -> str:
     and is used only with those networks (``vision.dice.tune``): a retrained one gives other
     outputs. Worked out once per file and modification time."""
     try:
-        return _digest(path, path.stat().st_mtime_ns, path.stat().st_size)
+        st = path.stat()
+        return _digest(path, st.st_mtime_ns, st.st_size)
     except OSError:
         return ""
 

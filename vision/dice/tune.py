@@ -427,6 +427,16 @@ def _saved_before(examples: Sequence[Example], when: float, colour: bool = False
     return out[-OLD_CHECK:]
 
 
+def _reread(memory: np.ndarray, network: Callable[[np.ndarray], np.ndarray], kept: np.ndarray) -> bool | None:
+    """Whether ``network`` (the one in place) made ``memory``, judged on stored examples ``kept``
+    read again (:func:`same_network`); None (cannot tell) when the network cannot run here: a
+    missing or broken network file is the reader's to report, not a reason to lose the tuning."""
+    try:
+        return same_network(memory, network(kept))
+    except Exception:  # noqa: BLE001 - ModelMissingError, onnxruntime's and OpenCV's own errors
+        return None
+
+
 def date_old_file(ad: Adaptation, folder: Path, path: Path) -> Adaptation:
     """``ad`` (loaded from ``path``), its memories saved without network fingerprints given them:
     the newest ``OLD_CHECK`` stored examples kept before the file are read again by the networks
@@ -442,7 +452,7 @@ def date_old_file(ad: Adaptation, folder: Path, path: Path) -> Adaptation:
         kept = _saved_before(store.examples("d6"), when)
         crops = [c for e in kept if (c := cv2.imread(str(e.path), cv2.IMREAD_GRAYSCALE)) is not None
                  and c.shape == (EMBED_SIZE, EMBED_SIZE)]
-        same = same_network(ad.memory, embed(np.stack(crops))[1]) if crops else None
+        same = _reread(ad.memory, lambda x: embed(x)[1], np.stack(crops)) if crops else None
         now = grey_networks()
         ad = replace(ad, networks=now if same is not False else dict.fromkeys(now, OLDER))
     numbers = dict(ad.numbers)
@@ -454,7 +464,8 @@ def date_old_file(ad: Adaptation, folder: Path, path: Path) -> Adaptation:
         kept = _saved_before(store.examples(kind), when, colour=True)
         colour = [c for e in kept if (c := cv2.imread(str(e.colour_path), cv2.IMREAD_COLOR)) is not None
                   and c.shape == (COLOUR_SIZE, COLOUR_SIZE, 3)]
-        same = same_network(nm.memory, glyphs_and_features(number_input(np.stack(colour)))[1]) if colour else None
+        same = (_reread(nm.memory, lambda x: glyphs_and_features(number_input(x))[1], np.stack(colour))
+                if colour else None)
         numbers[kind] = replace(nm, network=number_network() if same is not False else OLDER)
     return replace(ad, numbers=numbers)
 

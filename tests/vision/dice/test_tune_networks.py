@@ -285,3 +285,17 @@ def test_an_old_number_memory_is_dated_by_its_stored_dice(tmp_path: Path) -> Non
     other = Adaptation.load(tmp_path)
     assert other is not None and other.numbers["d4"].network == OLDER and other.stale() == ("d4",)
     assert other.in_force() is None
+
+
+def test_an_old_tuning_that_cannot_be_dated_here_is_used_as_before(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    table = tmp_path / "examples"
+    store = ExampleStore(table)
+    rng = np.random.default_rng(8)
+    for v in range(1, 4):
+        store.add_crop(rng.integers(0, 255, (64, 64), dtype=np.uint8), v, "d6", None)
+    _old_file(table, unit(rng.normal(0, 1, (3, 96))), np.arange(1, 4))
+    # the d6 network missing here: the reader reports that; the tuning is not thrown away for it
+    monkeypatch.setattr(d6head, "MODEL_DIR", tmp_path / "no models")
+    kept = Adaptation.load(table)
+    assert kept is not None and kept.networks == grey_networks() and kept.stale() == ()

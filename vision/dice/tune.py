@@ -36,6 +36,12 @@ The earlier table adaptation (:func:`fit`, a linear correction of the logits pul
 change) is kept for the shipped head (``d6_head.npz``); on a single table it did not change what
 was read, because the reader's decision (its thresholds and the first look) stayed as it was.
 
+Each part keeps the fingerprints of the networks it was built on (:func:`grey_networks`,
+:func:`number_network`, ``d6colour.fingerprint``); a part made under another network (a retrained
+one shipped since) is not used (:meth:`Adaptation.stale`, :meth:`Adaptation.in_force`) and the
+dice read as without tuning until the table tunes again; a file saved before fingerprints is
+dated by its stored examples (:func:`date_old_file`).
+
 ``companion dice tune`` fits it; ``companion dice learn`` adds examples from photos of one die
 showing a known face (the "show me each face" set-up of a new die set); the kiosk does both.
 """

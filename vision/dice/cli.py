@@ -176,9 +176,13 @@ def _examples_dir(args: argparse.Namespace) -> Path:
 
 def cmd_tune(args: argparse.Namespace) -> int:
     """Fit the table's adaptation to its confirmed dice (``vision.dice.tune``)."""
-    from .tune import TuneError, saved_state, tune_folder
+    from .tune import TuneError, saved_state, status_lines, tune_folder
 
     folder = _examples_dir(args)
+    if args.status:
+        lines, readable = status_lines(folder)
+        print("\n".join(lines))
+        return EXIT_OK if readable else EXIT_FAILED
     before = saved_state(folder)
     try:
         _, report = tune_folder(folder, target=args.target)
@@ -309,6 +313,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     tune.add_argument("--target", type=float, default=0.0,
                       help="the share of stored dice (judged without their own roll) that may "
                            "be read wrong when choosing when to read (default %(default)s)")
+    tune.add_argument("--status", action="store_true",
+                      help="only say what is kept and what of the saved tuning the reader uses "
+                           "(a tuning made with another version of a network is not used)")
     tune.set_defaults(func=cmd_tune)
     learn = sub.add_parser("learn", help="keep photos of one die showing a known face as examples")
     learn.add_argument("--kind", default="d6", help="the die's type: d4, d6, d8, d10, d12 or d20 (default d6)")

@@ -1156,6 +1156,28 @@ def saved_state(folder: str | Path) -> str:
             f"({', '.join(stale)}: not used)" if stale else "")
 
 
+def status_lines(folder: str | Path) -> tuple[list[str], bool]:
+    """What ``companion dice tune --status`` prints: the examples kept in ``folder``, and what of
+    the tuning saved there the reader uses; and whether the saved tuning could be read."""
+    counts = ExampleStore(folder).counts()
+    kept = ", ".join(f"{dice} {kind} in {rolls} rolls" for kind, (rolls, dice) in counts.items())
+    lines = [f"examples kept in {folder}: {kept or 'none'}"]
+    try:
+        saved = Adaptation.load(folder)
+    except TuneError as exc:
+        return lines + [f"saved tuning: not used: {exc}"], False
+    if saved is None:
+        return lines + ["saved tuning: none yet: run 'companion dice tune' to make one"], True
+    used = saved.in_force()
+    parts = [] if used is None else (
+        (["d6"] if used.has_grey else []) + (["d6 in colour"] if used.colour is not None else [])
+        + sorted(used.numbers, key=faces_of))
+    lines.append(f"saved tuning: in use for {', '.join(parts)}" if parts else "saved tuning: nothing of it in use")
+    if stale := saved.stale():
+        lines.append(f"not used: {stale_message(stale)}")
+    return lines, True
+
+
 def tune_folder(folder: str | Path, progress: Progress | None = None, save: bool = True,
                 target: float = READ_TARGET) -> tuple[Adaptation, TuneReport]:
     """Fit the table's adaptation to the examples in ``folder`` (the d6 memory and read

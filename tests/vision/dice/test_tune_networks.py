@@ -248,11 +248,19 @@ def test_dice_tune_says_the_saved_tuning_was_made_with_another_reader_and_replac
     Adaptation(np.zeros((96, 6)), np.zeros(6), 6, read_at=0.9, networks=older).save(tmp_path)
     assert saved_state(tmp_path) == ("The tuning saved before was made with another version of the dice "
                                      "reader (d6: not used)")
+    assert cli.main(["dice", "tune", "--examples", str(tmp_path), "--status"]) == 0
+    status = capsys.readouterr().out
+    assert "6 d6 in 6 rolls" in status and "nothing of it in use" in status
+    assert "not used: the table's dice tuning of d6 was made with another version" in status
+    assert Adaptation.load(tmp_path).networks == older  # type: ignore[union-attr]  # --status tunes nothing
     assert cli.main(["dice", "tune", "--examples", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "made with another version of the dice reader (d6: not used); this tuning replaces it." in out
     new = Adaptation.load(tmp_path)
     assert new is not None and new.networks == grey_networks() and new.stale() == () and saved_state(tmp_path) == ""
+    assert cli.main(["dice", "tune", "--examples", str(tmp_path), "--status"]) == 0
+    status = capsys.readouterr().out
+    assert "saved tuning: in use for d6" in status and "not used" not in status
     # nothing to learn from: the error, and the note that the saved one is still not used
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -260,6 +268,8 @@ def test_dice_tune_says_the_saved_tuning_was_made_with_another_reader_and_replac
     assert cli.main(["dice", "tune", "--examples", str(empty)]) == 1
     err = capsys.readouterr().err
     assert "nothing to learn from" in err and "note: The tuning saved before is damaged" in err
+    assert cli.main(["dice", "tune", "--examples", str(empty), "--status"]) == 1
+    assert "examples kept in" in (out := capsys.readouterr().out) and "not used:" in out and "is damaged" in out
 
 
 def test_an_old_number_memory_is_dated_by_its_stored_dice(tmp_path: Path) -> None:

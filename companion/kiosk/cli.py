@@ -19,6 +19,9 @@ DEMO_CAMERA = (2304, 1296)
 """The synthetic camera's frame size in the demo: the default camera size at a real table (the
 Camera Module 3's full-view mode), so the dice in the board's middle are as large as the dice
 reader would see them there (about 26 px; 15 px at 1280x720)."""
+TUNING_NOTE_SECONDS = 30.0
+"""How long the game screen shows that the saved dice tuning is not used (damaged, or made with
+another version of the dice reader), from the start of a game."""
 
 
 def add_play_arguments(play: argparse.ArgumentParser) -> None:
@@ -276,20 +279,29 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
     return 0
 
 
-def _table_tuning(folder: Path) -> Any:
-    """The table's saved dice tuning (``vision.dice.tune``), or None (none, or damaged: said)."""
-    from vision.dice.tune import Adaptation, TuneError
+def _table_tuning(folder: Path) -> tuple[Any, str]:
+    """The table's saved dice tuning (``vision.dice.tune``) as the reader may use it (None: none,
+    damaged, or all of it made with other networks), and a line for the screen when it cannot
+    all be used ("": nothing to say). What was wrong goes to stderr in full."""
+    from vision.dice.tune import DAMAGED_KIOSK, STALE_KIOSK, Adaptation, TuneError, stale_message
 
     try:
-        return Adaptation.load(folder)
+        saved = Adaptation.load(folder)
     except TuneError as exc:
         print(f"companion play: dice tuning not used: {exc}", file=sys.stderr)
-        return None
+        return None, DAMAGED_KIOSK
+    if saved is None:
+        return None, ""
+    if stale := saved.stale():
+        print(f"companion play: {stale_message(stale)}", file=sys.stderr)
+        return saved.in_force(), STALE_KIOSK
+    return saved, ""
 
 
 def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> int:
     """The kiosk at a real table: config, saved game (resume or new), the setup screen for a
     new game, camera, buttons (``companion/kiosk/flow.py`` picks the screens)."""
+    from companion.kiosk import theme
     from companion.kiosk.app import KioskApp, open_display
     from companion.kiosk.flow import TableFlow
     from companion.kiosk.screens import GameScreen
@@ -344,6 +356,8 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
 
     from companion.kiosk.dice_area import DiceArea
 
+    tuning_notes: list[str] = []  # what the saved dice tuning's loading has to tell the table
+
     def make_feed(session: Session) -> Any:
         if config.camera.backend == "none":
             return NoFeed()
@@ -362,7 +376,9 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
         processor = TableProcessor(dice, board, dice_area=area)
         if learner is not None:
             processor.keep_crops = learner.enabled
-            table = _table_tuning(learner.folder)
+            table, note = _table_tuning(learner.folder)
+            if note:
+                tuning_notes.append(note)
             if table is not None:
                 processor.use_table(table)
         return ThreadedFeed(lambda: _open(config), processor, config.camera.stall_timeout)
@@ -373,8 +389,11 @@ def run_table(args: argparse.Namespace, config: Any, size: tuple[int, int]) -> i
                if config.camera.backend != "none" else None)
 
     def game(session: Session, referee: Any) -> GameScreen:
-        return GameScreen(session, make_feed(session), size, referee=referee,
-                          learner=learner)
+        screen = GameScreen(session, make_feed(session), size, referee=referee,
+                            learner=learner)
+        while tuning_notes:
+            screen.flash(tuning_notes.pop(0), theme.WARN, TUNING_NOTE_SECONDS)
+        return screen
 
     seed = (lambda: int(args.seed)) if args.seed is not None else None
     flow = TableFlow(Path(path), size, game, variant=variant, seed=seed, players=players,

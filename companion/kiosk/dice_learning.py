@@ -151,16 +151,21 @@ class TunePad:
         self.report: Any = None
         self.adaptation: Any = None
         self.error = ""
+        self.before = ""  # what kept the tuning saved before from being used ("": nothing)
         self.applied = False
         self._tune = tune
         self._thread = threading.Thread(target=self._run, name="dice-tune", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
-        from vision.dice.tune import TuneError, tune_folder
+        from vision.dice.tune import TuneError, saved_state, tune_folder
 
         tune = self._tune or tune_folder
         self.learner.wait(10.0)
+        try:
+            self.before = saved_state(self.learner.folder)
+        except Exception:  # noqa: BLE001 - only a note: the tuning goes on without it
+            self.before = ""
         try:
             self.adaptation, self.report = tune(self.learner.folder, progress=self._progress, save=False)
         except TuneError as exc:
@@ -183,6 +188,8 @@ class TunePad:
             bar = "#" * round(self.share * 20) + "-" * (20 - round(self.share * 20))
             return [Row(f"Tuning: {self.step}"), Row(f"[{bar}] {self.share:.0%}")]
         rows = [Row(line) for line in self.report.lines()]
+        if self.before:  # first: why the table is tuning again
+            rows.insert(0, Row(f"{self.before}: {'this tuning replaced it' if self.applied else 'CONFIRM replaces it'}."))
         if self.applied:
             rows.append(Row("In use: the camera reads this table's dice with it."))
         return rows

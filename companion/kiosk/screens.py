@@ -380,8 +380,12 @@ class GameScreen:
             self.request = name  # for the app: new_game ...
 
     def _use_table(self, adaptation: Any) -> None:
+        from vision.dice.tune import DAMAGED_KIOSK, STALE_KIOSK
+
         processor = getattr(self.feed, "processor", None)
         use = getattr(processor, "use_table", None)
+        # a new tuning is saved: the start's note that the saved one was not used no longer holds
+        self.banners = [b for b in self.banners if b.text not in (STALE_KIOSK, DAMAGED_KIOSK)]
         if callable(use) and use(adaptation):
             self.flash("The camera now reads the dice with this table's tuning", theme.GOOD)
         else:

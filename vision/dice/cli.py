@@ -43,7 +43,7 @@ def _config(args: argparse.Namespace) -> DiceConfig:
         raise argparse.ArgumentTypeError(f"unknown die type(s) {bad}: use d4,d6,d8,d10,d12,d20")
     adaptation = None
     if getattr(args, "tuned", None):
-        from .tune import Adaptation, TuneError
+        from .tune import Adaptation, TuneError, stale_message
 
         try:
             adaptation = Adaptation.load(args.tuned)
@@ -52,6 +52,9 @@ def _config(args: argparse.Namespace) -> DiceConfig:
         if adaptation is None:
             raise argparse.ArgumentTypeError(f"--tuned {args.tuned}: no adaptation there: run "
                                              "'companion dice tune --examples DIR' first")
+        if stale := adaptation.stale():
+            # the JSON on stdout stays as it is; the reader leaves those parts unused
+            print(f"warning: --tuned {args.tuned}: {stale_message(stale)}", file=sys.stderr)
     choice = getattr(args, "d6_colour", None)
     colour = DiceConfig().d6_colour if choice is None else choice == "on"
     number = getattr(args, "number_reader", None)
@@ -173,13 +176,20 @@ def _examples_dir(args: argparse.Namespace) -> Path:
 
 def cmd_tune(args: argparse.Namespace) -> int:
     """Fit the table's adaptation to its confirmed dice (``vision.dice.tune``)."""
-    from .tune import TuneError, tune_folder
+    from .tune import TuneError, saved_state, status_lines, tune_folder
 
     folder = _examples_dir(args)
+    if args.status:
+        lines, readable = status_lines(folder)
+        print("\n".join(lines))
+        return EXIT_OK if readable else EXIT_FAILED
+    before = saved_state(folder)
     try:
         _, report = tune_folder(folder, target=args.target)
     except TuneError as exc:
         print(f"error: {exc} (examples folder: {folder})", file=sys.stderr)
+        if before:
+            print(f"note: {before}", file=sys.stderr)
         return EXIT_FAILED
     from .tune import ExampleStore
 
@@ -187,6 +197,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
     print(f"tuned on {total} confirmed dice in {folder}")
     for line in report.lines():
         print("  " + line)
+    if before:
+        print(f"  {before}; this tuning replaces it.")
     print(f"saved {folder / 'adaptation.npz'}; 'dice read --tuned {folder}' uses it")
     return EXIT_OK
 
@@ -301,6 +313,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     tune.add_argument("--target", type=float, default=0.0,
                       help="the share of stored dice (judged without their own roll) that may "
                            "be read wrong when choosing when to read (default %(default)s)")
+    tune.add_argument("--status", action="store_true",
+                      help="only say what is kept and what of the saved tuning the reader uses "
+                           "(a tuning made with another version of a network is not used)")
     tune.set_defaults(func=cmd_tune)
     learn = sub.add_parser("learn", help="keep photos of one die showing a known face as examples")
     learn.add_argument("--kind", default="d6", help="the die's type: d4, d6, d8, d10, d12 or d20 (default d6)")

@@ -10,12 +10,14 @@ The reader's d6 pass (``reader._d6_pass``, ``DiceConfig.d6_colour``) asks it abo
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from .models import MODEL_DIR, load_net, rgb_crops
+from .models import MODEL_DIR, ModelMissingError, load_net, rgb_crops
+from .models import fingerprint as fingerprint_of
 
 COLOUR_SIZE = 80
 """The side of the colour crop the network sees."""
@@ -60,6 +62,49 @@ def crop_chroma(x: np.ndarray) -> np.ndarray:
 def colour_chroma(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> np.ndarray:
     """:func:`crop_chroma` of the colour reader's crops of ``boxes``."""
     return crop_chroma(colour_crops(bgr, boxes))
+
+
+def colour_and_features(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(N x 6 value probabilities, N x F features) of the network's input ``x``
+    (``colour_crops``, or ``tune.colour_input`` of kept crops); the features are the head's
+    pooled input, which a table's memory of its own d6 compares (``vision.dice.tune``).
+    A network exported without them raises ``ModelMissingError`` saying how to add them."""
+    if not len(x):
+        return np.zeros((0, 6), np.float32), np.zeros((0, 0), np.float32)
+    net = load_net(colour_path())
+    try:
+        p, f = net.run_all(np.ascontiguousarray(x, np.float32), ("output", "features"))
+    except Exception as exc:  # onnxruntime and OpenCV raise their own errors for a missing output
+        raise ModelMissingError(
+            f"{colour_path().name} has no 'features' output ({type(exc).__name__}): run "
+            "'python3 scripts/train_d6_colour.py outputs' to add it (its readings stay the same)") from exc
+    return np.asarray(p, np.float32).reshape(len(x), 6), np.asarray(f, np.float32).reshape(len(x), -1)
+
+
+def fingerprint() -> str:
+    """A short digest of the colour d6 reader's file: a table's colour memory is kept with the
+    fingerprint of the network that made its features, and is used only with that network (a
+    retrained one gives other features; tune again)."""
+    return fingerprint_of(colour_path())
+
+
+def has_features() -> bool:
+    """Whether the colour d6 reader gives its ``features`` (a table's colour memory needs them;
+    a ``d6_colour.onnx`` exported without them leaves the memory unused rather than failing)."""
+    path = colour_path()
+    try:
+        return _gives_features(path, path.stat().st_mtime_ns)
+    except OSError:
+        return False
+
+
+@functools.cache
+def _gives_features(path: Path, mtime: int) -> bool:
+    try:
+        colour_and_features(np.zeros((1, 3, COLOUR_SIZE, COLOUR_SIZE), np.float32))
+    except ModelMissingError:
+        return False
+    return True
 
 
 def as_colour(image: np.ndarray) -> np.ndarray:

@@ -8,6 +8,7 @@ reader by ``scripts/train_type_reader.py``; no weights are fetched at run time.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import threading
 from pathlib import Path
@@ -85,6 +86,10 @@ def onnxruntime_usable() -> bool:
     return True
 
 
+SECOND_OUTPUTS = ("features", "embedding")
+"""Outputs a network may have beside its first (``run`` gives the first; ``run_all`` names them)."""
+
+
 class Network:
     """One ONNX network: ``run(x)`` gives its (first) output for the float32 batch ``x``.
 
@@ -106,6 +111,9 @@ class Network:
             net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
             net.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
             self._net = net
+            # a network with a second output (``features``, ``embedding``) gives run() its first
+            outs = [n for n in net.getUnconnectedOutLayersNames() if n not in SECOND_OUTPUTS]
+            self._first: str | None = outs[0] if len(outs) == 1 else None
             self._net_lock = threading.Lock()  # an OpenCV net holds its input between calls
 
     def run(self, x: np.ndarray) -> np.ndarray:
@@ -114,7 +122,7 @@ class Network:
             return np.asarray(self._session.run(None, {self._input: x})[0])
         with self._net_lock:
             self._net.setInput(x)
-            return np.asarray(self._net.forward())
+            return np.asarray(self._net.forward(self._first) if self._first else self._net.forward())
 
     def run_all(self, x: np.ndarray, names: tuple[str, ...]) -> list[np.ndarray]:
         """The outputs ``names`` of the network, in that order (the d6 embedding network:
@@ -125,6 +133,23 @@ class Network:
         with self._net_lock:
             self._net.setInput(x)
             return [np.asarray(o) for o in self._net.forward(list(names))]
+
+
+def fingerprint(path: Path) -> str:
+    """A short digest of a network's file (16 hex digits of its SHA-256; "" when it cannot be
+    read). A table's tuning keeps the fingerprints of the networks whose outputs it was built on
+    and is used only with those networks (``vision.dice.tune``): a retrained one gives other
+    outputs. Worked out once per file and modification time."""
+    try:
+        st = path.stat()
+        return _digest(path, st.st_mtime_ns, st.st_size)
+    except OSError:
+        return ""
+
+
+@functools.lru_cache(maxsize=64)
+def _digest(path: Path, mtime: int, size: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 _lock = threading.Lock()

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from . import tune
-from .d6colour import colour_chroma, read_colour
+from .d6colour import colour_and_features, colour_chroma, colour_crops, read_colour
 from .d6head import read_d6
 from .finder import Candidate, as_bgr, centre_inside, find_dice, refine_boxes, seen_shrunk
 from .labels import CLASSES, COCKED, NONE
@@ -319,6 +319,12 @@ def read_dice_evidence(
     so a die across the region's edge is seen whole.
     """
     cfg = config or DiceConfig()
+    if isinstance(cfg.d6_table, tune.Adaptation):
+        # a table's tuning made with other networks than the ones in place (a retrained one
+        # shipped since) is not used: those dice read as without tuning (``Adaptation.in_force``)
+        table = cfg.d6_table.in_force()
+        if table is not cfg.d6_table:
+            cfg = replace(cfg, d6_table=table)
     try:
         bgr = as_bgr(frame_bgr, cfg.channel_order)
         area = _clip_region(region, bgr.shape)
@@ -430,6 +436,11 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
     # (a table without a read threshold yet changes nothing)
     table = cfg.d6_table if getattr(cfg.d6_table, "read_at", None) is not None else None
     tuned = tune.tuned_probabilities(table, head, emb) if table is not None else None
+    # and the table's colour memory (``tune.ColourMemory``) only a die the grey memory leaves unsure
+    # (with a threshold, and only with the colour d6 reader that made its features)
+    colour_memory = getattr(cfg.d6_table, "colour", None)
+    in_colour = colour_memory is not None and colour_memory.usable()
+    to_table = tuned is not None or in_colour
     out = list(read)
     mask = _OF_KIND["d6"]
     judged: dict[int, D6Evidence] = {}  # row: the evidence of a die the pass judges
@@ -459,7 +470,7 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
         ev[i] = e
         if not cfg.d6_head:
             continue
-        if not eligible and tunable and tuned is not None and not (
+        if not eligible and tunable and to_table and not (
                 cfg.d6_colour and cfg.d6_colour_near <= 1.0 and side >= 32):
             # near the edge but whole: only the table's adaptation may read it (below); untuned,
             # the pass leaves it as the first look did
@@ -492,13 +503,25 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
             value, sure, conf = verdicts[row]
             value, sure = colour_verdict(e, value, sure, cfg)
             verdicts[row] = (value, sure, max(conf, float(c[value - 1])))
+    for row, (value, sure, _conf) in list(verdicts.items()):
+        if not sure and tuned is not None and judged[row].tunable:
+            value, sure = tune.tuned_read(tuned[row], table, judged[row].side, judged[row].pips)
+            verdicts[row] = (value, sure, float(tuned[row][value - 1]))
+    late = [row for row, v in verdicts.items() if not v[1] and judged[row].tunable] if in_colour else []
+    if late:
+        # one colour pass for the dice still unsure; read only where the colour memory, its
+        # reader and the grey reading (with the table's grey memory) agree
+        cp, cf = colour_and_features(colour_crops(bgr if bgr is not None else grey, [judged[row].box for row in late]))
+        grey_q = tune.tuned_probabilities(cfg.d6_table, head[late], emb[late])
+        cv, ok, cq = tune.colour_read(cfg.d6_table, cp, cf, grey_q, [judged[row].side for row in late],
+                                      [judged[row].pips for row in late])
+        for j, row in enumerate(late):
+            if ok[j]:
+                verdicts[row] = (int(cv[j]), True, float(cq[j]))
     for row, (value, sure, conf) in verdicts.items():
         i = which[row]
         r = read[i]
         assert r is not None
-        if not sure and tuned is not None and judged[row].tunable:
-            value, sure = tune.tuned_read(tuned[row], table, judged[row].side, judged[row].pips)
-            conf = float(tuned[row][value - 1])
         if not sure and not judged[row].eligible and not judged[row].near_edge:
             continue  # near the edge, the tuned read did not read it: the first look stands
         if sure:

@@ -19,6 +19,13 @@ is measured on the newest quarter of the stored rolls, held back from a memory o
 ones. Everything is numpy and takes well under a second on a few hundred
 dice (on a Pi too).
 
+Where the d6 were kept with their colour crops, the adaptation also keeps a
+:class:`ColourMemory`: the colour d6 reader's features of those crops at four quarter turns,
+with a rule and threshold chosen by folds of the stored rolls (none until the folds read at least
+``COLOUR_MIN_RIGHT`` stored unsure d6 right with none wrong); a d6 still unsure after the grey
+memory is read when the colour memory, the colour reader and the grey reading all name its value
+(``reader._d6_pass``, :func:`colour_read`).
+
 For each numbered kind (d4, d8, d10, d12, d20) with every face kept, the adaptation also keeps a
 :class:`NumberMemory`: the number reader's features of the kept colour crops at four quarter
 turns; a die of that kind the reader leaves unsure is read when the number reader's value
@@ -29,22 +36,30 @@ The earlier table adaptation (:func:`fit`, a linear correction of the logits pul
 change) is kept for the shipped head (``d6_head.npz``); on a single table it did not change what
 was read, because the reader's decision (its thresholds and the first look) stayed as it was.
 
+Each part keeps the fingerprints of the networks it was built on (:func:`grey_networks`,
+:func:`number_network`, ``d6colour.fingerprint``); a part made under another network (a retrained
+one shipped since) is not used (:meth:`Adaptation.stale`, :meth:`Adaptation.in_force`) and the
+dice read as without tuning until the table tunes again; a file saved before fingerprints is
+dated by its stored examples (:func:`date_old_file`).
+
 ``companion dice tune`` fits it; ``companion dice learn`` adds examples from photos of one die
 showing a known face (the "show me each face" set-up of a new die set); the kiosk does both.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import zipfile
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from .d6head import EMBED_DIM, EMBED_SIZE, embed, grey_crops
-from .models import crop_square
+from .models import crop_square, fingerprint
 
 ADAPTATION_FILE = "adaptation.npz"
 _OLD_NAME = re.compile(r"^(\d+)-d6-([1-6])\.png$")
@@ -79,8 +94,69 @@ NUMBER_TURNS = 4
 """Each stored colour crop is remembered at this many quarter turns (a number lies any way up)."""
 
 
+COLOUR_TURNS = 4
+"""Each stored d6's colour crop is remembered at this many quarter turns (a face lies any way up;
+a mirrored d6 face is one of its turns)."""
+COLOUR_RULES = ("colour", "both")
+"""How a :class:`ColourMemory` weighs a d6: ``colour``, the colour reader's probabilities times
+the memory's vote; ``both``, that times the grey reading's too (the d6 head with the table's grey
+memory). Either way a die is read only when the memory's vote and the grey reading name the same
+value as the result. Which one a table uses is chosen on its stored rolls (:func:`choose_colour_rule`)."""
+
+
+COLOUR_MIN_RIGHT = 30
+"""A colour memory reads only when, judged by folds of the stored rolls, its rule reads at least
+this many stored unsure d6 right at its threshold (and none wrong)."""
+
+
 class TuneError(ValueError):
     """Bad input to the table's learning: the message says what was wrong and what to do."""
+
+
+RETUNE = ("the kept examples are still there: run 'companion dice tune' again (or the kiosk's Referee "
+          "menu > Dice: tune to this table), which replaces it")
+
+OLDER = "older"
+"""The fingerprint given to a memory of a file saved before tunings kept them, when its stored
+examples show that another network made it (never equal to a file's digest)."""
+OLD_CHECK = 8
+"""How many stored examples kept before an old file are read again to tell which network made
+its memory (:func:`date_old_file`)."""
+SAME_LOOK = 0.9999
+"""A stored example read again matches its memory row when their cosine reaches this: the same
+network gives 0.99999 or more (the memory's float16 and either backend), the d6 network with
+one kernel moved by 0.1 already 0.990-0.998."""
+
+
+def grey_networks() -> dict[str, str]:
+    """The fingerprints of the networks the table's grey d6 memory and read threshold are built
+    on: the d6 face reader with its summary (``d6_embed.onnx``) and the shipped head its logits
+    pass through (``d6_head.npz``; "" when it is missing)."""
+    from . import d6head
+
+    return {p.name: fingerprint(p) for p in (d6head.embed_path(), d6head.head_path())}
+
+
+def number_network() -> str:
+    """The fingerprint of the number reader, whose features the number memories hold."""
+    from . import numbers
+
+    return fingerprint(numbers.number_path())
+
+
+STALE_KIOSK = "The dice reader was updated: tune again to use your table's dice (Referee menu)"
+"""What the kiosk shows when a table's saved tuning was made with another version of a network."""
+DAMAGED_KIOSK = "The saved dice tuning is damaged and not used: tune again (Referee menu)"
+"""What the kiosk shows when a table's saved tuning cannot be read."""
+
+
+def stale_message(parts: Sequence[str]) -> str:
+    """What to tell a person when the parts ``parts`` of a table's tuning (``Adaptation.stale``)
+    were made with other networks than the ones in place."""
+    return (f"the table's dice tuning of {', '.join(parts)} was made with another version of the dice "
+            "reader, so it is not used: those dice are read as without tuning. The kept examples are "
+            "still there: run 'companion dice tune' again (or the kiosk's Referee menu > Dice: tune "
+            "to this table)")
 
 
 @dataclass(frozen=True)
@@ -96,6 +172,13 @@ class NumberMemory:
     read_at: float = NUMBER_READ_AT
     k: int = NUMBER_K
     temp: float = NUMBER_TEMP
+    network: str = ""
+    """The fingerprint of the number reader that made the features (:func:`number_network`; "":
+    not known, a memory made in memory by hand, trusted)."""
+
+    def current(self) -> bool:
+        """Whether the number reader in place made it (or it is not known which did)."""
+        return not self.network or self.network == number_network()
 
     @property
     def faces(self) -> int:
@@ -123,6 +206,56 @@ class NumberMemory:
 
 
 @dataclass(frozen=True)
+class ColourMemory:
+    """A table's memory of its d6 in colour: the colour d6 reader's features (``features``
+    output, the head's pooled input) of each stored d6's colour crop at ``COLOUR_TURNS``
+    quarter turns, unit length, with the value a person confirmed; the rule (``COLOUR_RULES``)
+    and the probability ``read_at`` chosen on the stored rolls (None: it reads nothing). A d6
+    the reader and the table's grey memory leave unsure is read when :meth:`verdict` says so."""
+
+    memory: np.ndarray  # M x F float32, unit length
+    values: np.ndarray  # M values 1..6
+    read_at: float | None = None
+    rule: str = "colour"
+    k: int = KNN_K
+    temp: float = KNN_TEMP
+    network: str = ""
+    """The fingerprint of the colour d6 reader that made the features (``d6colour.fingerprint``)."""
+
+    def vote(self, features: np.ndarray) -> np.ndarray:
+        """N x 6 log-shares of the values among each die's nearest stored examples."""
+        return knn_vote(self.memory, self.values, features, self.k, self.temp)
+
+    def usable(self) -> bool:
+        """Whether the reader may use it: a threshold was chosen, and the colour d6 reader in
+        place gives features and is the one that made them (a retrained network: tune again)."""
+        from .d6colour import fingerprint, has_features
+
+        return self.read_at is not None and has_features() and self.network == fingerprint()
+
+    def probabilities(self, colour: np.ndarray, features: np.ndarray, grey: np.ndarray) -> np.ndarray:
+        """N x 6 adapted value probabilities: the colour reader's (``colour``) times the memory's
+        vote, and (rule ``both``) times the grey reading's (``grey``: the d6 head's probabilities
+        with the table's grey memory)."""
+        z = np.log(np.maximum(np.asarray(colour, np.float64), 1e-6)) + self.vote(features)
+        if self.rule == "both":
+            z = z + np.log(np.maximum(np.asarray(grey, np.float64), 1e-12))
+        return _softmax(z)
+
+    def verdicts(self, colour: np.ndarray, features: np.ndarray, grey: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(values 1..6, read, adapted probability) per die: the adapted top value, read when its
+        probability reaches ``read_at`` and the memory's own vote, the colour reader and the grey
+        reading (``grey``'s top) all name it too: the memory and the readers agree."""
+        q = self.probabilities(colour, features, grey)
+        top = q.argmax(1)
+        p = q.max(1)
+        agree = ((self.vote(features).argmax(1) == top) & (np.asarray(grey).argmax(1) == top)
+                 & (np.asarray(colour).argmax(1) == top))
+        sure = agree & (p >= (2.0 if self.read_at is None else self.read_at))
+        return top + 1, sure, p
+
+
+@dataclass(frozen=True)
 class Adaptation:
     """A correction to the d6 reader's logits: ``logits + embedding @ weight + bias``, plus the
     vote of the nearest stored examples (``memory``: unit-length summaries, ``memory_values``:
@@ -138,6 +271,49 @@ class Adaptation:
     temp: float = KNN_TEMP
     numbers: dict[str, NumberMemory] = field(default_factory=dict)
     """Per numbered kind the table taught: its :class:`NumberMemory`."""
+    colour: ColourMemory | None = None
+    """The table's d6 in colour (None: kept without colour crops, or tuned before they were)."""
+    networks: dict[str, str] = field(default_factory=dict)
+    """The fingerprints of the networks its grey part (``weight``, ``bias``, ``memory``,
+    ``read_at``, and the colour memory's threshold, chosen with the grey reading) was built on
+    (:func:`grey_networks`; empty: not known, an adaptation made in memory, trusted)."""
+
+    @property
+    def has_grey(self) -> bool:
+        """Whether it changes the d6 reader's grey reading at all."""
+        return (self.memory is not None or self.read_at is not None
+                or bool(np.any(self.weight)) or bool(np.any(self.bias)))
+
+    def stale(self) -> tuple[str, ...]:
+        """The parts made with other networks than the ones in place (a software update shipped
+        retrained ones): "d6" (the grey memory, and the colour memory with it), "d6 in colour"
+        (the colour memory alone), and each numbered kind. The reader does not use them."""
+        out: list[str] = []
+        grey_stale = self.has_grey and bool(self.networks) and self.networks != grey_networks()
+        if grey_stale:
+            out.append("d6")
+        elif self.colour is not None:
+            from .d6colour import fingerprint as colour_fingerprint
+
+            if self.colour.network != colour_fingerprint():
+                out.append("d6 in colour")
+        out.extend(kind for kind, nm in self.numbers.items() if not nm.current())
+        return tuple(out)
+
+    def in_force(self) -> Adaptation | None:
+        """What the reader may use of it: itself, or without the parts made with other networks
+        (:meth:`stale`; the d6 then read as without tuning); None when nothing is left."""
+        stale = self.stale()
+        if not stale:
+            return self
+        out = self
+        if "d6" in stale:
+            out = replace(out, weight=np.zeros_like(self.weight), bias=np.zeros_like(self.bias), memory=None,
+                          memory_values=None, read_at=None, colour=None)
+        elif "d6 in colour" in stale:
+            out = replace(out, colour=None)
+        out = replace(out, numbers={k: m for k, m in self.numbers.items() if k not in stale})
+        return out if out.has_grey or out.colour is not None or out.numbers else None
 
     def logits(self, logits: np.ndarray, embedding: np.ndarray) -> np.ndarray:
         out = logits + embedding.astype(np.float64) @ self.weight + self.bias
@@ -157,10 +333,21 @@ class Adaptation:
                      "knn": np.array([self.k, self.temp], np.float64)}
         if self.read_at is not None:
             extra["read_at"] = np.array(self.read_at)
+        if self.networks:
+            extra["networks"] = np.array(json.dumps(self.networks, sort_keys=True))
         for kind, nm in self.numbers.items():
             extra[f"num_{kind}_memory"] = nm.memory.astype(np.float16)
             extra[f"num_{kind}_values"] = nm.values.astype(np.int64)
             extra[f"num_{kind}_knn"] = np.array([nm.k, nm.temp, nm.read_at], np.float64)
+            if nm.network:
+                extra[f"num_{kind}_network"] = np.array(nm.network)
+        if self.colour is not None:
+            c = self.colour
+            extra["col_memory"] = c.memory.astype(np.float16)
+            extra["col_values"] = c.values.astype(np.int64)
+            extra["col_knn"] = np.array([c.k, c.temp, np.nan if c.read_at is None else c.read_at,
+                                         COLOUR_RULES.index(c.rule)], np.float64)
+            extra["col_network"] = np.array(c.network)
         extra.update(weight=self.weight, bias=self.bias, examples=np.array(self.examples))
         np.savez(tmp, **extra)  # type: ignore[arg-type]
         tmp.replace(path)  # never a half-written adaptation
@@ -168,9 +355,13 @@ class Adaptation:
 
     @staticmethod
     def load(folder: str | Path) -> Adaptation | None:
-        """The adaptation saved in ``folder``, or None when there is none."""
+        """The table's adaptation saved in ``folder`` (its examples folder), or None when there is
+        none. A file saved before tunings kept their networks' fingerprints is dated by its
+        stored examples (:func:`date_old_file`)."""
         path = Path(folder) / ADAPTATION_FILE
-        return Adaptation.load_file(path) if path.is_file() else None
+        if not path.is_file():
+            return None
+        return date_old_file(Adaptation.load_file(path), Path(folder), path)
 
     @staticmethod
     def load_file(path: Path) -> Adaptation:
@@ -182,25 +373,107 @@ class Adaptation:
             knn = np.asarray(d["knn"], np.float64) if "knn" in d else np.array([KNN_K, KNN_TEMP])
             read_at = float(d["read_at"]) if "read_at" in d else None
             examples = int(d["examples"])
+            networks = json.loads(str(d["networks"])) if "networks" in d else {}
+            if not isinstance(networks, dict) or not all(
+                    isinstance(k, str) and isinstance(v, str) for k, v in networks.items()):
+                raise ValueError("its network fingerprints are not names and digests")
             numbers: dict[str, NumberMemory] = {}
             for key in d.files:  # an older file has none
                 m = re.match(r"^num_(d\d{1,3})_memory$", key)
                 if m:
                     kind = m.group(1)
                     k, temp, at = (float(v) for v in np.asarray(d[f"num_{kind}_knn"], np.float64))
+                    net = str(d[f"num_{kind}_network"]) if f"num_{kind}_network" in d else ""
                     nm = NumberMemory(kind, np.asarray(d[key], np.float32),
-                                      np.asarray(d[f"num_{kind}_values"], np.int64), at, int(k), temp)
+                                      np.asarray(d[f"num_{kind}_values"], np.int64), at, int(k), temp, net)
                     if nm.memory.ndim != 2 or len(nm.values) != len(nm.memory) or not len(nm.values) or (
                             nm.values.min() < 1 or nm.values.max() > faces_of(kind)):
                         raise ValueError(f"its {kind} memory does not hold together")
                     numbers[kind] = nm
-        except (OSError, ValueError, KeyError, EOFError, TuneError) as exc:
-            raise TuneError(f"{path} is damaged ({exc}): delete it and run 'companion dice tune' again") from exc
+            colour = None
+            if "col_memory" in d:  # a file saved before the colour memory has none
+                k, temp, at, rule = (float(v) for v in np.asarray(d["col_knn"], np.float64))
+                colour = ColourMemory(np.asarray(d["col_memory"], np.float32), np.asarray(d["col_values"], np.int64),
+                                      None if np.isnan(at) else at, COLOUR_RULES[int(rule)], int(k), temp,
+                                      str(d["col_network"]) if "col_network" in d else "")
+                if colour.memory.ndim != 2 or len(colour.values) != len(colour.memory) or not len(colour.values) or (
+                        colour.values.min() < 1 or colour.values.max() > 6):
+                    raise ValueError("its colour memory does not hold together")
+        except (OSError, ValueError, KeyError, EOFError, IndexError, TuneError, zipfile.BadZipFile) as exc:
+            # a truncated or half-copied file too (zipfile): the examples it was made of are kept
+            raise TuneError(f"{path} is damaged ({exc}), so it is not used: {RETUNE}") from exc
         if w.shape != (EMBED_DIM, 6) or b.shape != (6,) or (
                 memory is not None and (memory.ndim != 2 or memory.shape[1] != EMBED_DIM or mv is None
                                         or len(mv) != len(memory))):
-            raise TuneError(f"{path} does not fit this d6 reader: delete it and run 'companion dice tune' again")
-        return Adaptation(w, b, examples, memory, mv, read_at, int(knn[0]), float(knn[1]), numbers)
+            raise TuneError(f"{path} does not fit this d6 reader, so it is not used: {RETUNE}")
+        return Adaptation(w, b, examples, memory, mv, read_at, int(knn[0]), float(knn[1]), numbers, colour,
+                          networks)
+
+
+def same_network(memory: np.ndarray, features: np.ndarray) -> bool | None:
+    """Whether ``features`` (stored examples read again by a network in place) are found in
+    ``memory`` (rows a network made of them, among others): at least half of them have a row with
+    cosine >= ``SAME_LOOK``. None when there are none to tell by."""
+    if not len(features) or not len(memory):
+        return None
+    if features.shape[1] != memory.shape[1]:
+        return False
+    best = (unit(features) @ unit(memory).T).max(axis=1)
+    return bool(np.mean(best >= SAME_LOOK) >= 0.5)
+
+
+def _saved_before(examples: Sequence[Example], when: float, colour: bool = False) -> list[Example]:
+    out = []
+    for e in examples:
+        try:
+            if (e.colour_path if colour else e.path).stat().st_mtime <= when:
+                out.append(e)
+        except OSError:
+            continue
+    return out[-OLD_CHECK:]
+
+
+def _reread(memory: np.ndarray, network: Callable[[np.ndarray], np.ndarray], kept: np.ndarray) -> bool | None:
+    """Whether ``network`` (the one in place) made ``memory``, judged on stored examples ``kept``
+    read again (:func:`same_network`); None (cannot tell) when the network cannot run here: a
+    missing or broken network file is the reader's to report, not a reason to lose the tuning."""
+    try:
+        return same_network(memory, network(kept))
+    except Exception:  # noqa: BLE001 - ModelMissingError, onnxruntime's and OpenCV's own errors
+        return None
+
+
+def date_old_file(ad: Adaptation, folder: Path, path: Path) -> Adaptation:
+    """``ad`` (loaded from ``path``), its memories saved without network fingerprints given them:
+    the newest ``OLD_CHECK`` stored examples kept before the file are read again by the networks
+    in place; found in the memory (the same network made it), or nothing to tell by (no such
+    examples left), it gets the fingerprints in place and is used as before; not found, it gets
+    ``OLDER`` and the reader leaves it unused (:meth:`Adaptation.stale`)."""
+    try:
+        when = path.stat().st_mtime
+    except OSError:
+        return ad
+    store = ExampleStore(folder)
+    if not ad.networks and ad.memory is not None and len(ad.memory):
+        kept = _saved_before(store.examples("d6"), when)
+        crops = [c for e in kept if (c := cv2.imread(str(e.path), cv2.IMREAD_GRAYSCALE)) is not None
+                 and c.shape == (EMBED_SIZE, EMBED_SIZE)]
+        same = _reread(ad.memory, lambda x: embed(x)[1], np.stack(crops)) if crops else None
+        now = grey_networks()
+        ad = replace(ad, networks=now if same is not False else dict.fromkeys(now, OLDER))
+    numbers = dict(ad.numbers)
+    for kind, nm in ad.numbers.items():
+        if nm.network:
+            continue
+        from .numbers import glyphs_and_features
+
+        kept = _saved_before(store.examples(kind), when, colour=True)
+        colour = [c for e in kept if (c := cv2.imread(str(e.colour_path), cv2.IMREAD_COLOR)) is not None
+                  and c.shape == (COLOUR_SIZE, COLOUR_SIZE, 3)]
+        same = (_reread(nm.memory, lambda x: glyphs_and_features(number_input(x))[1], np.stack(colour))
+                if colour else None)
+        numbers[kind] = replace(nm, network=number_network() if same is not False else OLDER)
+    return replace(ad, numbers=numbers)
 
 
 def knn_vote(memory: np.ndarray, values: np.ndarray, embedding: np.ndarray, k: int = KNN_K,
@@ -532,7 +805,8 @@ def table_adaptation(logits: np.ndarray, emb: np.ndarray, values: np.ndarray, ro
     if np.any((values < 1) | (values > 6)):
         raise TuneError("a d6 example must have a value 1 to 6")
     return Adaptation(np.zeros((EMBED_DIM, 6)), np.zeros(6), len(values), unit(emb),
-                      values.astype(np.int64), choose_read_at(logits, emb, values, rolls, target, unsure))
+                      values.astype(np.int64), choose_read_at(logits, emb, values, rolls, target, unsure),
+                      networks=grey_networks())
 
 
 def tuned_probabilities(table: object, head: np.ndarray, emb: np.ndarray) -> np.ndarray:
@@ -565,6 +839,121 @@ def tuned_verdict(q: np.ndarray, read_at: float | None, shown: Sequence[int | No
     return vals, sure
 
 
+def colour_input(colour: np.ndarray, turns: int = 1) -> np.ndarray:
+    """The colour d6 reader's input (N*turns x 3 x 80 x 80, RGB; ``d6colour.colour_crops``) cut
+    from kept colour crops (both are cut at the same margin, so it is a resize), and with
+    ``turns`` > 1 each crop again turned by a quarter, a half, ... (turn-major order)."""
+    from .d6colour import COLOUR_MARGIN as D6_MARGIN
+    from .d6colour import COLOUR_SIZE as D6_SIZE
+
+    assert D6_MARGIN == COLOUR_MARGIN  # the kept crop is the reader's view, larger
+    if not len(colour):
+        return np.zeros((0, 3, D6_SIZE, D6_SIZE), np.float32)
+    small = np.stack([cv2.resize(c, (D6_SIZE, D6_SIZE), interpolation=cv2.INTER_AREA) for c in colour])
+    x = small[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32)
+    return np.ascontiguousarray(np.concatenate([np.rot90(x, k, axes=(2, 3)) for k in range(max(1, turns))]))
+
+
+def colour_features(colour: np.ndarray, turns: int = COLOUR_TURNS,
+                    progress: Callable[[float], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(N x 6 colour reader probabilities of the crops as kept, N*turns x F features, turn-major)
+    of kept colour crops (``progress``: told the share done after each batch)."""
+    from .d6colour import colour_and_features
+
+    n = len(colour)
+    x = colour_input(colour, turns)
+    parts = []
+    for i in range(0, len(x), 64):
+        parts.append(colour_and_features(x[i:i + 64]))
+        if progress is not None:
+            progress(min(1.0, (i + 64) / len(x)))
+    if not parts:
+        return np.zeros((0, 6), np.float32), np.zeros((0, 0), np.float32)
+    p, f = np.concatenate([a for a, _ in parts]), np.concatenate([b for _, b in parts])
+    return p[:n], f
+
+
+def _grid() -> list[float]:
+    return sorted(set(np.r_[np.arange(0.5, 0.99, 0.01), 1.0 - np.logspace(-2, -5, 16)].round(6).tolist()))
+
+
+def choose_colour_rule(colour: np.ndarray, features: np.ndarray, values: np.ndarray, rolls: np.ndarray,
+                       logits: np.ndarray, emb: np.ndarray, target: float = READ_TARGET,
+                       unsure: np.ndarray | None = None, min_right: int = COLOUR_MIN_RIGHT) -> tuple[str, float | None]:
+    """(rule, read_at) of a table's colour memory, chosen on its stored d6 alone: each quarter of
+    the rolls is judged by memories (colour and grey) of the other three; per rule of
+    ``COLOUR_RULES`` the lowest probability at which the stored d6 the reader had left unsure
+    (``unsure``; None: all) would add at most ``target`` wrong readings per stored d6, and the
+    rule that then reads the most of them right. None (it reads nothing) below ``MIN_ROLLS``
+    rolls or ``MIN_UNSURE`` such dice, or when no rule reads at least ``min_right`` of them right
+    (none wrong in 30 says that at most about a tenth of the new readings would be wrong, at
+    95%; fewer say too little).
+    ``features``: N*``COLOUR_TURNS`` x F (turn-major); ``colour``: N x 6 (as kept);
+    ``logits``, ``emb``: the d6 head's logits and summaries of the same dice."""
+    n = len(values)
+    cand = np.ones(n, bool) if unsure is None else np.asarray(unsure, bool)
+    if len(set(rolls.tolist())) < MIN_ROLLS or cand.sum() < MIN_UNSURE:
+        return COLOUR_RULES[0], None
+    turns = len(features) // max(n, 1)
+    folds = _folds(rolls)
+    by_rule: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+    for rule in COLOUR_RULES:
+        top, p, ok = np.zeros(n, np.int64), np.zeros(n), np.zeros(n, bool)
+        for f in range(4):
+            a, b = folds != f, folds == f
+            if not a.any() or not b.any():
+                continue
+            mem = ColourMemory(unit(np.concatenate([features[k * n:(k + 1) * n][a] for k in range(turns)])),
+                               np.tile(values[a], turns), 0.0, rule)
+            grey = _softmax(logits[b] + knn_vote(unit(emb[a]), values[a], emb[b]))
+            v, ok[b], p[b] = mem.verdicts(colour[b], features[:n][b], grey)
+            top[b] = v
+        by_rule[rule] = (top, p, ok)
+    best: tuple[int, str, float | None] = (0, COLOUR_RULES[0], None)
+    for rule in COLOUR_RULES:
+        top, p, ok = by_rule[rule]
+        for t in _grid():
+            sure = cand & ok & (p >= t)
+            if ((top != values) & sure).sum() <= target * n:
+                right = int(((top == values) & sure).sum())
+                if right >= min_right and right > best[0]:
+                    best = (right, rule, float(t))
+                break
+    return best[1], best[2]
+
+
+def colour_memory(colour: np.ndarray, values: np.ndarray, rolls: np.ndarray, logits: np.ndarray,
+                  emb: np.ndarray, target: float = READ_TARGET, unsure: np.ndarray | None = None,
+                  min_right: int = COLOUR_MIN_RIGHT,
+                  features: tuple[np.ndarray, np.ndarray] | None = None) -> ColourMemory | None:
+    """The table's colour memory of its stored d6 (``colour``: their kept colour crops; ``logits``,
+    ``emb``: the d6 head's of the same dice), with its rule and read threshold chosen on them;
+    None without crops. ``features``: ``colour_features`` of the crops, when known already."""
+    if not len(colour):
+        return None
+    from .d6colour import fingerprint
+
+    p, f = features if features is not None else colour_features(colour)
+    rule, read_at = choose_colour_rule(p, f, values, rolls, logits, emb, target, unsure, min_right)
+    return ColourMemory(unit(f), np.tile(values.astype(np.int64), len(f) // len(values)), read_at, rule,
+                        network=fingerprint())
+
+
+def colour_read(table: object, colour: np.ndarray, features: np.ndarray, grey: np.ndarray,
+                sides: Sequence[float], pips: Sequence[int | None]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(values, read, probability) of d6 the reader and the table's grey memory left unsure,
+    judged with the table's colour memory (``ColourMemory.verdicts``; ``grey``: their grey
+    probabilities with the table's grey memory); under 32 px only when the pip counter names the
+    same value (a box that small may be a fragment of a die)."""
+    mem: ColourMemory | None = getattr(table, "colour", None)
+    n = len(colour)
+    if mem is None or not n:
+        return np.zeros(n, np.int64), np.zeros(n, bool), np.zeros(n)
+    v, sure, p = mem.verdicts(colour, features, grey)
+    small = np.array([side < 32 and pc != int(val) for side, pc, val in zip(sides, pips, v, strict=True)], bool)
+    return v, sure & ~small, p
+
+
 @dataclass(frozen=True)
 class TuneReport:
     """What tuning found: the dice it learned from, and on the newest quarter of the stored rolls
@@ -581,7 +970,8 @@ class TuneReport:
     read_at: float | None
     other_kinds: dict[str, int]
     numbered: tuple[str, ...] = ()
-    """One line per numbered kind kept: what its memory learned, or what it still needs."""
+    """One line for the d6 colour memory and one per numbered kind kept: what each learned, or
+    what it still needs."""
 
     def lines(self) -> list[str]:
         if not self.dice:
@@ -605,8 +995,10 @@ class TuneReport:
 
 
 def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Progress | None = None,
-                  target: float = READ_TARGET) -> tuple[Adaptation, TuneReport]:
-    """The table's adaptation of these stored d6, and its report (see :class:`TuneReport`)."""
+                  target: float = READ_TARGET, colour: np.ndarray | None = None) -> tuple[Adaptation, TuneReport]:
+    """The table's adaptation of these stored d6, and its report (see :class:`TuneReport`).
+    ``colour``: their kept colour crops (N x 112 x 112 x 3; None, or a die's crop all zeros:
+    kept without one), for the table's colour memory of the dice that have one."""
     from .d6head import shipped_head
 
     def say(share: float, text: str) -> None:
@@ -616,6 +1008,9 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
     values = np.array([e.value for e in examples], np.int64)
     rolls = np.array([e.roll for e in examples], np.int64)
     unsure = np.array([e.shown is None for e in examples], bool)  # or not known
+    if colour is None or len(colour) != len(values):
+        colour = np.zeros((len(values), COLOUR_SIZE, COLOUR_SIZE, 3), np.uint8)
+    has_colour = np.asarray(colour.reshape(len(values), -1).any(axis=1) if len(values) else np.zeros(0), bool)
     say(0.05, f"reading {len(values)} stored dice")
     logits = np.zeros((0, 6))
     emb = np.zeros((0, EMBED_DIM), np.float32)
@@ -629,18 +1024,48 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
         logits, emb = np.concatenate(parts_l), np.concatenate(parts_e)
     if (head := shipped_head()) is not None and len(logits):
         logits = head.logits(logits, emb)  # type: ignore[attr-defined]
-    say(0.7, "measuring on the newest rolls")
+    # the colour reader's features of every stored d6 with a colour crop, at each quarter turn (once)
+    where = np.flatnonzero(has_colour)
+    pos = np.full(len(values), -1)
+    pos[where] = np.arange(len(where))
+    col_p, col_f = (colour_features(colour[where], COLOUR_TURNS,
+                                   lambda share: say(0.65 + 0.2 * share, f"reading {len(where)} stored dice in colour"))
+                    if len(where) else (np.zeros((0, 6)), np.zeros((0, 0))))
+
+    def of_colour(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(probabilities, turn-major features) of the stored dice of ``mask`` (all with colour)."""
+        ix = pos[mask & has_colour]
+        n = len(where)
+        return col_p[ix], np.concatenate([col_f[k * n + ix] for k in range(len(col_f) // max(n, 1))])
+
+    say(0.85 if len(where) else 0.7, "measuring on the newest rolls")
     order = sorted(set(rolls.tolist()))
     held = np.isin(rolls, order[len(order) - len(order) // 4:]) if len(order) >= 8 else np.zeros(len(rolls), bool)
     b_right = b_wrong = a_right = a_wrong = None
     if held.any():
         old = ~held
         ad_old = table_adaptation(logits[old], emb[old], values[old], rolls[old], target, unsure[old])
+        if has_colour[old].any():
+            say(0.85, "measuring the colour memory on the newest rolls")
+            o = old & has_colour
+            cm = colour_memory(colour[o], values[o], rolls[o], logits[o], emb[o], target, unsure[o],
+                               features=of_colour(o))
+            ad_old = replace(ad_old, colour=cm)
         q = _softmax(ad_old.logits(logits[held], emb[held]))
         held_ix = [int(i) for i in np.flatnonzero(held)]
         shown = [examples[i].shown for i in held_ix]
-        if ad_old.read_at is not None:  # else the reader reads as before: nothing to measure
+        col_at = ad_old.colour.read_at if ad_old.colour is not None else None
+        if ad_old.read_at is not None or col_at is not None:  # else the reader reads as before
             top, sure = tuned_verdict(q, ad_old.read_at, shown)
+            # the colour memory judges what the grey memory leaves unsure (as the reader does)
+            late = [j for j, i in enumerate(held_ix) if not sure[j] and has_colour[i]]
+            if late and ad_old.colour is not None:
+                rows = np.zeros(len(values), bool)
+                rows[[held_ix[j] for j in late]] = True
+                p0, f4 = of_colour(rows)
+                v, ok, _ = colour_read(ad_old, p0, f4[:len(p0)], q[late], [99.0] * len(late), [None] * len(late))
+                top[late] = np.where(ok, v, top[late])
+                sure[late] = ok
             a_right = float(np.mean(sure & (top == values[held])))
             a_wrong = float(np.mean(sure & (top != values[held])))
         if all(examples[i].shown_known for i in held_ix):
@@ -649,6 +1074,11 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
             b_wrong = float(np.mean((s > 0) & (s != values[held])))
     say(0.9, "learning from every stored roll")
     ad = table_adaptation(logits, emb, values, rolls, target, unsure)
+    if has_colour.any():
+        say(0.95, "learning the colour of every stored roll")
+        ad = replace(ad, colour=colour_memory(colour[has_colour], values[has_colour], rolls[has_colour],
+                                              logits[has_colour], emb[has_colour], target, unsure[has_colour],
+                                              features=of_colour(has_colour)))
     say(1.0, "done")
     return ad, TuneReport(len(values), len(order), int(held.sum()), b_right, b_wrong, a_right, a_wrong,
                           ad.read_at, {})
@@ -669,7 +1099,7 @@ def number_memory(kind: str, colour: np.ndarray, values: Sequence[int],
     f = np.concatenate(feats)
     # number_input is turn-major within each batch: the values repeat likewise
     v = np.concatenate([np.tile(vals[i:i + 16], NUMBER_TURNS) for i in range(0, len(vals), 16)])
-    return NumberMemory(kind, unit(f), v, read_at)
+    return NumberMemory(kind, unit(f), v, read_at, network=number_network())
 
 
 def number_lines(store: ExampleStore, read_at: float = NUMBER_READ_AT) -> tuple[dict[str, NumberMemory], list[str]]:
@@ -700,16 +1130,78 @@ def number_lines(store: ExampleStore, read_at: float = NUMBER_READ_AT) -> tuple[
     return memories, lines
 
 
+def colour_line(memory: ColourMemory | None, kept: int) -> str:
+    """What the table's colour memory of its d6 learned, in a line."""
+    if memory is None:
+        return ("d6: no colour crops kept (kept before they were, or a grey camera): "
+                "the d6 learn from their grey crops alone." if not kept else
+                "d6: the colour crops could not be used.")
+    n = len(memory.values) // COLOUR_TURNS
+    if memory.read_at is None:
+        return (f"d6: remembered {n} in colour; not yet sure enough of them to read a die by itself "
+                "(it needs more rolls the reader was unsure of, with none read wrong).")
+    return (f"d6: remembered {n} in colour; an unsure d6 is read when the colour memory and the "
+            f"readers agree at {memory.read_at:.4g} or more.")
+
+
+def saved_state(folder: str | Path) -> str:
+    """What keeps the tuning saved in ``folder`` from being used, in a sentence ("" when it is
+    fine or there is none): made with other networks than the ones in place, or damaged."""
+    try:
+        saved = Adaptation.load(folder)
+    except TuneError:
+        return "The tuning saved before is damaged (not used)"
+    stale = saved.stale() if saved is not None else ()
+    return (f"The tuning saved before was made with another version of the dice reader "
+            f"({', '.join(stale)}: not used)" if stale else "")
+
+
+def status_lines(folder: str | Path) -> tuple[list[str], bool]:
+    """What ``companion dice tune --status`` prints: the examples kept in ``folder``, and what of
+    the tuning saved there the reader uses; and whether the saved tuning could be read."""
+    counts = ExampleStore(folder).counts()
+    kept = ", ".join(f"{dice} {kind} in {rolls} rolls" for kind, (rolls, dice) in counts.items())
+    lines = [f"examples kept in {folder}: {kept or 'none'}"]
+    try:
+        saved = Adaptation.load(folder)
+    except TuneError as exc:
+        return lines + [f"saved tuning: not used: {exc}"], False
+    if saved is None:
+        return lines + ["saved tuning: none yet: run 'companion dice tune' to make one"], True
+    used = saved.in_force()
+    parts = [] if used is None else (
+        (["d6"] if used.has_grey else []) + (["d6 in colour"] if used.colour is not None else [])
+        + sorted(used.numbers, key=faces_of))
+    lines.append(f"saved tuning: in use for {', '.join(parts)}" if parts else "saved tuning: nothing of it in use")
+    if stale := saved.stale():
+        lines.append(f"not used: {stale_message(stale)}")
+    return lines, True
+
+
 def tune_folder(folder: str | Path, progress: Progress | None = None, save: bool = True,
                 target: float = READ_TARGET) -> tuple[Adaptation, TuneReport]:
     """Fit the table's adaptation to the examples in ``folder`` (the d6 memory and read
     threshold, and a number memory per numbered kind with every face kept), save it there
     (``save``), and report what it did on held-back stored rolls."""
+    from .d6colour import has_features
+
     store = ExampleStore(folder)
     crops, examples = store.load_examples("d6")
     memories, lines = number_lines(store)
+    colour: np.ndarray | None = None
+    kept, with_colour = store.load_colour("d6") if len(examples) else (np.zeros(0), [])
+    if with_colour and has_features():
+        at = {e.path: i for i, e in enumerate(with_colour)}
+        colour = np.zeros((len(examples), COLOUR_SIZE, COLOUR_SIZE, 3), np.uint8)
+        for i, e in enumerate(examples):
+            if e.path in at:
+                colour[i] = kept[at[e.path]]
+    elif with_colour:
+        lines.append("d6: the colour d6 reader has no features output, so the colour crops are not used: "
+                     "run 'python3 scripts/train_d6_colour.py outputs'.")
     if len(examples):
-        ad, report = tune_examples(crops, examples, progress, target)
+        ad, report = tune_examples(crops, examples, progress, target, colour)
+        lines.insert(0, colour_line(ad.colour, len(with_colour)))
     elif memories:
         ad = Adaptation(np.zeros((EMBED_DIM, 6)), np.zeros(6))
         report = TuneReport(0, 0, 0, None, None, None, None, None, {})
@@ -717,8 +1209,7 @@ def tune_folder(folder: str | Path, progress: Progress | None = None, save: bool
         raise TuneError("nothing to learn from yet: confirm some rolls at the table, or use "
                         "'Show me each face' (or 'companion dice learn') for every face of a die"
                         + (f" ({'; '.join(lines)})" if lines else ""))
-    ad = Adaptation(ad.weight, ad.bias, ad.examples, ad.memory, ad.memory_values, ad.read_at, ad.k, ad.temp,
-                    memories)
+    ad = replace(ad, numbers=memories)
     others = {k: n for k, (_, n) in store.counts().items() if k != "d6" and k not in NUMBERED}
     report = TuneReport(**{**report.__dict__, "other_kinds": others, "numbered": tuple(lines)})
     if save:

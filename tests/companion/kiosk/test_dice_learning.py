@@ -260,10 +260,10 @@ def test_a_damaged_saved_tuning_is_reported_and_not_used(tmp_path: Path, capsys:
     from companion.kiosk.cli import _table_tuning
 
     (tmp_path / "adaptation.npz").write_bytes(b"not an npz")
-    assert _table_tuning(tmp_path) is None
+    assert _table_tuning(tmp_path) == (None, "The saved dice tuning is damaged and not used: tune again (Referee menu)")
     err = capsys.readouterr().err
-    assert "dice tuning not used" in err and "delete it" in err
-    assert _table_tuning(tmp_path / "nothing here") is None
+    assert "dice tuning not used" in err and "dice tune' again" in err
+    assert _table_tuning(tmp_path / "nothing here") == (None, "")
 
 
 def test_tuning_with_no_stored_dice_says_what_to_do(tmp_path: Path) -> None:
@@ -311,3 +311,47 @@ def test_show_me_each_face_of_a_d4_goes_on_to_tuning_and_its_number_memory_is_us
     assert pad.applied and len(used) == 1
     saved = Adaptation.load(tmp_path / "ex")
     assert saved is not None and set(saved.numbers) == {"d4"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_tuning_made_with_another_dice_reader_is_shown_and_tuning_again_replaces_it(
+        midgame: Session, tmp_path: Path, size: tuple[int, int], png_dir: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.kiosk import theme
+    from companion.kiosk.cli import TUNING_NOTE_SECONDS, _table_tuning
+    from vision.dice.tune import STALE_KIOSK, Adaptation, grey_networks
+
+    folder = tmp_path / "ex"
+    store = ExampleStore(folder)
+    rng = np.random.default_rng(5)
+    for k in range(12):
+        v = k % 6 + 1
+        store.add_crops([rng.integers(0, 255, (64, 64), dtype=np.uint8)], [v], ["d6"], [v])
+    # a tuning saved under the d6 network shipped before this one
+    older = dict.fromkeys(grey_networks(), "0123456789abcdef")
+    Adaptation(np.zeros((96, 6)), np.zeros(6), 12, read_at=0.9, networks=older).save(folder)
+    table, note = _table_tuning(folder)
+    assert table is None and note == STALE_KIOSK and "another version" in capsys.readouterr().err
+    # what the kiosk's table start does with the note: the game screen shows it
+    screen = GameScreen(midgame, Feed([]), size, learner=DiceLearner(folder))
+    screen.flash(note, theme.WARN, TUNING_NOTE_SECONDS)
+    screen.update(0)
+    painter = render_one(screen, size, png_dir / f"dice-tuning-stale-{size[0]}x{size[1]}.png")
+    assert isinstance(painter, Painter)
+    assert_readable(painter, size)
+    assert any("The dice reader was updated: tune again" in t for t in painter.texts()), painter.texts()
+    # the tuning pad says what happens to it, and CONFIRM replaces it with one of the networks in place
+    _referee_to(screen, "Dice: tune to this table")
+    pad = screen.top
+    assert isinstance(pad, TunePad)
+    wait_until(lambda: pad.done)
+    painter = render_one(screen, size, png_dir / f"dice-tune-replaces-{size[0]}x{size[1]}.png")
+    assert isinstance(painter, Painter)
+    assert_readable(painter, size)
+    text = " ".join(painter.texts("decision"))
+    assert "made with another version of the dice reader" in text and "CONFIRM replaces it" in text, text
+    screen.handle(CONFIRM)
+    saved = Adaptation.load(folder)
+    assert pad.applied and saved is not None and saved.networks == grey_networks() and saved.stale() == ()
+    assert "this tuning replaced it" in " ".join(r.text for r in pad.rows())
+    assert note not in [b.text for b in screen.banners]  # the start's note no longer holds

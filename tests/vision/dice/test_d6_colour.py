@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -13,7 +14,7 @@ import pytest
 from vision.dice import d6colour, reader
 from vision.dice.d6colour import COLOUR_SIZE, colour_crops
 from vision.dice.labels import CLASSES
-from vision.dice.models import ModelMissingError
+from vision.dice.models import ModelMissingError, load_net
 from vision.dice.reader import D6Evidence, colour_verdict
 from vision.dice.types import DiceConfig
 
@@ -267,3 +268,25 @@ def test_by_default_a_colour_die_both_lean_to_is_read_and_a_grey_one_is_not() ->
     assert colour_verdict(_evidence(head, colour, 3.0), 5, False, cfg) == (5, False)
     # leaning less, together they stay under 0.99: unsure
     assert colour_verdict(_evidence(_probs(5, 0.7), _probs(5, 0.7), 60.0), 5, False, cfg)[1] is False
+
+
+def test_a_colour_reader_without_features_reads_as_before_and_says_how_to_add_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    onnx = pytest.importorskip("onnx", reason="onnx is a dev dependency: pip install -e '.[dev]'")
+
+    # the shipped network as exported before its features output
+    m = onnx.load(str(d6colour.colour_path()))
+    keep = [o for o in m.graph.output if o.name != "features"]
+    del m.graph.output[:]
+    m.graph.output.extend(keep)
+    old = tmp_path / "d6_colour.onnx"
+    onnx.save(m, str(old))
+    assert d6colour.has_features()
+    x = np.random.default_rng(0).random((2, 3, 80, 80)).astype(np.float32) * 255
+    p_new, _ = d6colour.colour_and_features(x)
+    monkeypatch.setattr(d6colour, "colour_path", lambda: old)
+    assert not d6colour.has_features()
+    with pytest.raises(ModelMissingError, match="train_d6_colour.py outputs"):
+        d6colour.colour_and_features(x)
+    # its readings are those of the network with the output
+    assert np.array_equal(load_net(old).run(x), p_new)

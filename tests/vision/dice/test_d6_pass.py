@@ -225,3 +225,61 @@ def test_the_colour_reader_cannot_read_a_die_near_the_edge_that_only_the_table_m
     short = Adaptation(np.zeros((96, 6)), bias, 40, read_at=0.99999)  # the table does not reach it
     d = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_table=short)).dice[0]
     assert (d.status, d.guess) == ("unsure", 6) and asked == []
+
+
+def test_a_tables_colour_memory_reads_only_an_unsure_die_that_every_witness_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from vision.dice.d6colour import fingerprint
+    from vision.dice.tune import Adaptation, ColourMemory, unit
+
+    six = CLASSES.index("d6:6")
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
+    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
+    look = unit(np.random.default_rng(3).normal(0, 1, (1, 128)))
+    asked: list[int] = []
+
+    def colour_says(value: int) -> Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]:
+        def fake(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            asked.append(len(x))
+            p = np.full((len(x), 6), 0.06, np.float32)
+            p[:, value - 1] = 0.7
+            return p, np.repeat(look, len(x), axis=0)
+        return fake
+
+    monkeypatch.setattr(reader, "colour_and_features", colour_says(2))
+    frame = one_die_frame("d6")
+    cfg = DiceConfig(kinds=("d6",), d6_colour=False)
+    plain = reader.read_dice(frame, config=cfg).dice[0]
+    assert (plain.status, plain.guess) == ("unsure", 2) and not asked  # untuned: never asked
+    # a table whose dice that look like this were 2s: the colour memory, the colour reader and the
+    # grey reading all name 2, so it is read (the grey memory has no threshold yet)
+    twos = ColourMemory(np.repeat(look, 8, axis=0), np.full(8, 2), read_at=0.9, network=fingerprint())
+    table = Adaptation(np.zeros((96, 6)), np.zeros(6), 8, unit(np.ones((8, 96))), np.full(8, 2), None, colour=twos)
+    tuned = reader.read_dice(frame, config=replace(cfg, d6_table=table)).dice[0]
+    assert (tuned.status, tuned.value) == ("read", 2) and asked == [1]
+    # a memory another colour d6 reader made (a retrained one) is not used: tune again
+    asked.clear()
+    stale = replace(table, colour=replace(twos, network="0123456789abcdef"))
+    assert reader.read_dice(frame, config=replace(cfg, d6_table=stale)).dice[0].status == "unsure" and not asked
+    # the memory says 5: the witnesses disagree and the die stays unsure, its guess as before
+    fives = replace(table, colour=replace(twos, values=np.full(8, 5)))
+    doubt = reader.read_dice(frame, config=replace(cfg, d6_table=fives)).dice[0]
+    assert (doubt.status, doubt.guess) == ("unsure", 2)
+    # the colour reader says 4: unsure too
+    monkeypatch.setattr(reader, "colour_and_features", colour_says(4))
+    assert reader.read_dice(frame, config=replace(cfg, d6_table=table)).dice[0].status == "unsure"
+    # no threshold chosen for the colour memory: nothing changes, and the network is not asked
+    asked.clear()
+    monkeypatch.setattr(reader, "colour_and_features", colour_says(2))
+    none_yet = replace(table, colour=replace(twos, read_at=None))
+    assert reader.read_dice(frame, config=replace(cfg, d6_table=none_yet)).dice[0].status == "unsure"
+    assert not asked
+    # a die the pass reads is never changed: one every colour witness calls a 3 stays a 2
+    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.9999))
+    monkeypatch.setattr(reader, "colour_and_features", colour_says(3))
+    threes = replace(table, colour=replace(twos, values=np.full(8, 3)))
+    kept = reader.read_dice(frame, config=replace(cfg, d6_table=threes)).dice[0]
+    assert (kept.status, kept.value) == ("read", 2)

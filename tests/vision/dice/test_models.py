@@ -27,6 +27,9 @@ from vision.dice.models import (
         (face_reader_path("d20"), (2, 1, 64, 64)),
         (face_reader_path("d6"), (3, 1, 64, 64)),
         (type_reader_path(), (2, 1, 64, 64)),
+        # networks with a second output ("features"): run() gives the first on both backends
+        (models.MODEL_DIR / "d6_colour.onnx", (2, 3, 80, 80)),
+        (models.MODEL_DIR / "number_reader.onnx", (2, 3, 96, 96)),
     ],
 )
 def test_both_backends_give_the_same_answers(path, shape) -> None:  # type: ignore[no-untyped-def]

@@ -89,7 +89,7 @@ def test_no_examples_and_a_damaged_adaptation_say_what_to_do(tmp_path: Path) -> 
         fit(np.zeros((0, 6)), np.zeros((0, 96), np.float32), np.zeros(0, np.int64))
     assert Adaptation.load(tmp_path) is None
     (tmp_path / "adaptation.npz").write_bytes(b"not an npz")
-    with pytest.raises(TuneError, match="delete it"):
+    with pytest.raises(TuneError, match="tune. again"):
         Adaptation.load(tmp_path)
 
 
@@ -329,5 +329,112 @@ def test_a_damaged_number_memory_says_what_to_do(tmp_path: Path) -> None:
     np.savez(tmp_path / "adaptation.npz", weight=np.zeros((96, 6)), bias=np.zeros(6), examples=np.array(0),
              num_d8_memory=np.zeros((4, 8), np.float16), num_d8_values=np.array([1, 2, 9, 4]),
              num_d8_knn=np.array([7, 20.0, 0.9]))
-    with pytest.raises(TuneError, match="delete it"):
+    with pytest.raises(TuneError, match="tune. again"):
         Adaptation.load(tmp_path)
+
+
+# --- the table's d6 in colour (``ColourMemory``) ---
+
+def _colour_table(n_rolls: int, seed: int = 5, liar: bool = False) -> dict[str, np.ndarray]:
+    """A table whose d6 the grey reading leaves unsure but whose colour features sit together by
+    value (as one set of dice under one light does); ``liar``: the confirmed values bear no
+    relation to the features (a memory that cannot know)."""
+    rng = np.random.default_rng(seed)
+    rolls = np.repeat(np.arange(n_rolls), 3)
+    values = rng.integers(1, 7, len(rolls))
+    centres = rng.normal(0, 1, (6, 32))
+    seen = values if not liar else rng.integers(1, 7, len(rolls))
+    feats = np.concatenate([(centres[seen - 1] + 0.25 * rng.normal(0, 1, (len(rolls), 32))) for _ in range(4)])
+    colour = np.full((len(rolls), 6), 0.1)
+    colour[np.arange(len(rolls)), seen - 1] = 0.5  # the colour reader leans the right way, unsure
+    logits = np.zeros((len(rolls), 6))
+    logits[np.arange(len(rolls)), seen - 1] = 1.0  # and so does the grey reading
+    emb = (centres[seen - 1] @ rng.normal(0, 1, (32, 96)) + 0.3 * rng.normal(0, 1, (len(rolls), 96))).astype(np.float32)
+    return {"values": values, "rolls": rolls, "feats": feats.astype(np.float32), "colour": colour,
+            "logits": logits, "emb": emb}
+
+
+def test_a_colour_memory_reads_only_where_it_the_colour_reader_and_the_grey_reading_agree() -> None:
+    from vision.dice.tune import ColourMemory, unit
+
+    rng = np.random.default_rng(0)
+    centres = unit(rng.normal(0, 1, (6, 16)))
+    mem = ColourMemory(np.repeat(centres, 3, axis=0), np.repeat(np.arange(1, 7), 3), read_at=0.9)
+    feat = centres[[2, 2, 2, 2]]  # four dice that look like this table's 3s
+    colour = np.array([[0.05, 0.05, 0.6, 0.1, 0.1, 0.1]] * 3 + [[0.05, 0.05, 0.1, 0.6, 0.1, 0.1]])
+    grey = np.array([[0.1, 0.1, 0.5, 0.1, 0.1, 0.1], [0.1, 0.1, 0.1, 0.5, 0.1, 0.1],
+                     [0.1, 0.1, 0.5, 0.1, 0.1, 0.1], [0.1, 0.1, 0.5, 0.1, 0.1, 0.1]])
+    values, sure, p = mem.verdicts(colour, feat, grey)
+    assert values.tolist()[0] == 3 and p[0] > 0.9
+    # all three name 3: read; the grey reading names 4: unsure; the colour reader names 4: unsure
+    assert sure.tolist() == [True, False, True, False]
+    assert not mem.verdicts(colour, feat, grey)[1][1]
+    # without a threshold chosen it never reads
+    assert not replace(mem, read_at=None).verdicts(colour, feat, grey)[1].any()
+
+
+def test_the_colour_rule_is_chosen_on_the_stored_rolls_and_a_memory_that_cannot_know_reads_nothing() -> None:
+    from vision.dice.tune import COLOUR_RULES, choose_colour_rule
+
+    t = _colour_table(40)
+    rule, read_at = choose_colour_rule(t["colour"], t["feats"], t["values"], t["rolls"], t["logits"], t["emb"])
+    assert rule in COLOUR_RULES and read_at is not None and 0.5 <= read_at < 1.0
+    # the same dice with values unrelated to what they look like: no rule reads without reading wrong
+    lie = _colour_table(40, liar=True)
+    assert choose_colour_rule(lie["colour"], lie["feats"], lie["values"], lie["rolls"], lie["logits"],
+                              lie["emb"])[1] is None
+    # too few rolls, or fewer right readings in the folds than the evidence asks for: nothing
+    few = _colour_table(5)
+    assert choose_colour_rule(few["colour"], few["feats"], few["values"], few["rolls"], few["logits"],
+                              few["emb"])[1] is None
+    assert choose_colour_rule(t["colour"], t["feats"], t["values"], t["rolls"], t["logits"], t["emb"],
+                              min_right=len(t["values"]) + 1)[1] is None
+
+
+def test_the_adaptation_keeps_its_colour_memory_and_an_older_file_loads_without_one(tmp_path: Path) -> None:
+    from vision.dice.tune import ColourMemory, unit
+
+    mem = ColourMemory(unit(np.random.default_rng(1).normal(0, 1, (24, 128))), np.tile(np.arange(1, 7), 4),
+                       0.995, "both", network="00aa11bb22cc33dd")
+    ad = Adaptation(np.zeros((96, 6)), np.zeros(6), 6, colour=mem)
+    ad.save(tmp_path)
+    back = Adaptation.load(tmp_path)
+    assert back is not None and back.colour is not None
+    assert (back.colour.read_at, back.colour.rule, back.colour.network) == (0.995, "both", "00aa11bb22cc33dd")
+    assert np.array_equal(back.colour.values, mem.values) and np.allclose(back.colour.memory, mem.memory, atol=1e-3)
+    no_at = Adaptation(np.zeros((96, 6)), np.zeros(6), colour=replace(mem, read_at=None))
+    no_at.save(tmp_path)
+    again = Adaptation.load(tmp_path)
+    assert again is not None and again.colour is not None and again.colour.read_at is None
+    # a file saved before the colour memory loads as it did
+    np.savez(tmp_path / "adaptation.npz", weight=np.zeros((96, 6)), bias=np.zeros(6), examples=np.array(0),
+             read_at=np.array(0.99))
+    old = Adaptation.load(tmp_path)
+    assert old is not None and old.colour is None and old.read_at == 0.99
+    # a colour memory whose values a d6 cannot show is damage
+    np.savez(tmp_path / "adaptation.npz", weight=np.zeros((96, 6)), bias=np.zeros(6), examples=np.array(0),
+             col_memory=np.zeros((2, 8), np.float16), col_values=np.array([1, 7]), col_knn=np.array([7, 20.0, 0.9, 0]))
+    with pytest.raises(TuneError, match="tune. again"):
+        Adaptation.load(tmp_path)
+
+
+def test_tuning_a_folder_with_colour_crops_keeps_a_colour_memory_and_a_grey_folder_none(tmp_path: Path) -> None:
+    from vision.dice.d6colour import fingerprint
+    from vision.dice.tune import COLOUR_TURNS, ExampleStore, tune_folder
+
+    grey_only, with_colour = tmp_path / "grey", tmp_path / "colour"
+    for folder, colour in ((grey_only, False), (with_colour, True)):
+        store = ExampleStore(folder)
+        for r in range(10):
+            store.add_crops([_crop(r), _crop(r + 50)], [r % 6 + 1, (r + 3) % 6 + 1], ["d6", "d6"], [None, None],
+                            [_colour(r), _colour(r + 50)] if colour else None)
+    ad, report = tune_folder(grey_only)
+    assert ad.colour is None and any("no colour crops" in line for line in report.lines())
+    back = Adaptation.load(grey_only)
+    assert back is not None and back.colour is None
+    ad, report = tune_folder(with_colour)
+    assert ad.colour is not None and len(ad.colour.values) == 20 * COLOUR_TURNS
+    assert any("in colour" in line for line in report.lines())
+    back = Adaptation.load(with_colour)
+    assert back is not None and back.colour is not None and len(back.colour.values) == 20 * COLOUR_TURNS
+    assert back.colour.network == fingerprint() and len(fingerprint()) == 16  # made by the network in place

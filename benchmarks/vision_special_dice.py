@@ -124,19 +124,29 @@ def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig
 def reader_ms_per_die(kind: str, frames: int, seed: int) -> float:
     """Median milliseconds the reader network takes per die (crops cut at the true boxes, each
     frame's dice read together, as ``read_special_dice`` reads them; the finder left out)."""
-    from vision.special_dice.nets import READER_PATH, crop, load, reader_crop_size, to_grey
+    from vision.special_dice.nets import (
+        BLOCK_READER_PATH,
+        READER_PATH,
+        crop,
+        load,
+        reader_crop_size,
+        to_grey,
+    )
     from vision.special_dice.reader import read_crops
 
-    size = reader_crop_size(load(READER_PATH))
+    # as read_special_dice reads a roll of this kind alone
+    path, views = (BLOCK_READER_PATH, SpecialDiceConfig().block_views) if kind == "block" else \
+        (READER_PATH, SpecialDiceConfig().views)
+    size = reader_crop_size(load(path))
     per_die: list[float] = []
     for i in range(frames):
         img, truth = render_scene(np.random.default_rng(seed + i), kinds=(kind,))
         grey = to_grey(img)
         crops = [crop(grey, d.centre, float(max(d.box[2], d.box[3])), size) for d in truth.dice]
-        read_crops(crops, SpecialDiceConfig().views)
+        read_crops(crops, views, path=path)
         for _ in range(5):
             t0 = time.perf_counter()
-            read_crops(crops, SpecialDiceConfig().views)
+            read_crops(crops, views, path=path)
             per_die.append((time.perf_counter() - t0) * 1000 / len(crops))
     return round(statistics.median(per_die), 3)
 

@@ -335,9 +335,35 @@ def _augment(crops: np.ndarray, angles: np.ndarray, rng: np.random.Generator, si
     return np.ascontiguousarray(out), ang
 
 
+def _leg_lr(peak: float, done: float, total: float | None, frac: float, minutes: float) -> float:
+    """Cosine learning rate. One run alone: from ``peak`` down to 0 over its ``minutes`` (``frac``
+    of it gone). A leg of a longer schedule (``total`` minutes, ``done`` of them run by the legs
+    before): the same cosine taken over the whole schedule, so legs under the time limit of one
+    run add up to one long run."""
+    if total is None:
+        return peak * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
+    return peak * 0.5 * (1 + math.cos(math.pi * min(1.0, (done + frac * minutes) / total)))
+
+
+def _ema_path(checkpoint: Path) -> Path:
+    return checkpoint.with_name(checkpoint.stem + ".ema" + checkpoint.suffix)
+
+
+def _opt_path(checkpoint: Path) -> Path:
+    return checkpoint.with_name(checkpoint.stem + ".opt" + checkpoint.suffix)
+
+
 def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
                  lr: float = 2e-3, checkpoint: Path = Path("/tmp/special_reader.pt"),
-                 export: Path = READER_PATH, arch: str = "wide64") -> None:
+                 export: Path = READER_PATH, arch: str = "wide64", done: float = 0.0,
+                 total: float | None = None, ema_decay: float = 0.0) -> None:
+    """Train the reader for ``minutes``. ``done``/``total``: this run is a leg of a ``total``
+    minutes cosine schedule of which ``done`` minutes ran before (resume from the leg before: its
+    optimiser state and weight average are picked up beside its state dict). ``ema_decay`` > 0
+    keeps an exponential moving average of the weights (and batch-norm statistics) and exports
+    that instead of the last weights."""
+    import copy
+
     import cv2
 
     torch = _torch()
@@ -355,16 +381,32 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
         _load_reader_state(torch, net, resume)
         print(f"reader: resumed from {resume}")
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
+    if resume is not None and total is not None and _opt_path(resume).exists():
+        opt.load_state_dict(torch.load(_opt_path(resume)))
+        print(f"reader: optimiser state from {_opt_path(resume)}")
+    ema = None
+    if ema_decay > 0:
+        ema = copy.deepcopy(net)
+        if resume is not None and _ema_path(resume).exists():
+            ema.load_state_dict(torch.load(_ema_path(resume)))
+            print(f"reader: weight average from {_ema_path(resume)}")
+        ema.eval()
     A = np.nan_to_num(angles, nan=0.0)
     has_angle = ~np.isnan(angles)
     rng = np.random.default_rng(seed)
     t_end = time.time() + minutes * 60
-    step, total = 0, None
+    step, smooth = 0, None
     n_cls = len(CLASSES)
+    def save() -> None:
+        torch.save(net.state_dict(), checkpoint)
+        torch.save(opt.state_dict(), _opt_path(checkpoint))
+        if ema is not None:
+            torch.save(ema.state_dict(), _ema_path(checkpoint))
+
     while time.time() < t_end:
         frac = 1 - (t_end - time.time()) / (minutes * 60)
         for g in opt.param_groups:
-            g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
+            g["lr"] = _leg_lr(lr, done, total, frac, minutes)
         idx_np = rng.choice(tr, 64)
         x_np, ang = _augment(crops[idx_np], A[idx_np], rng, side)
         x = _norm(torch, torch.from_numpy(x_np))[:, None]
@@ -380,12 +422,22 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
         opt.zero_grad()
         loss.backward()
         opt.step()
+        if ema is not None:
+            with torch.no_grad():
+                for e, v in zip(ema.state_dict().values(), net.state_dict().values(), strict=True):
+                    if e.dtype.is_floating_point:
+                        e.mul_(ema_decay).add_(v, alpha=1 - ema_decay)
+                    else:
+                        e.copy_(v)
         step += 1
-        total = loss.item() if total is None else 0.98 * total + 0.02 * loss.item()
+        smooth = loss.item() if smooth is None else 0.98 * smooth + 0.02 * loss.item()
         if step % 200 == 0:
-            print(f"reader step {step} loss {total:.3f}", flush=True)
-            torch.save(net.state_dict(), checkpoint)
-    torch.save(net.state_dict(), checkpoint)
+            print(f"reader step {step} loss {smooth:.3f} lr {opt.param_groups[0]['lr']:.2e}", flush=True)
+            save()
+    save()
+    if ema is not None:
+        net = ema
+        print(f"reader: exporting the weight average (decay {ema_decay})")
     net.eval()
     small = np.stack([cv2.resize(c, (side, side), interpolation=cv2.INTER_AREA) for c in crops[va]]) \
         if crops.shape[1] != side else crops[va]
@@ -423,6 +475,12 @@ def main() -> None:
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (finder: 3e-3 unless given)")
     ap.add_argument("--arch", choices=sorted(READER_ARCHS), default="wide64",
                     help="reader network (READER_ARCHS): wide64 = 64 px crops (shipped), small = 48 px and fewer channels")
+    ap.add_argument("--schedule", type=float, nargs=2, metavar=("DONE", "TOTAL"),
+                    help="reader: this run is a leg of a TOTAL-minute cosine schedule, DONE minutes of it "
+                         "run before (resume from the leg before; its optimiser state and weight average "
+                         "are picked up)")
+    ap.add_argument("--ema", type=float, default=0.0,
+                    help="reader: keep a moving average of the weights with this decay (e.g. 0.999) and export it")
     ap.add_argument("--checkpoint", type=Path,
                     help="where the state dict is saved as it trains (default /tmp/special_<what>.pt)")
     ap.add_argument("--export", type=Path,
@@ -436,7 +494,9 @@ def main() -> None:
     elif a.what == "finder":
         train_finder(a.data, a.minutes, a.seed, a.resume, a.lr if a.lr != 2e-3 else 3e-3, **out)
     else:
-        train_reader(a.data, a.minutes, a.seed, a.resume, a.lr, arch=a.arch, **out)
+        done, total = a.schedule if a.schedule else (0.0, None)
+        train_reader(a.data, a.minutes, a.seed, a.resume, a.lr, arch=a.arch, done=done, total=total,
+                     ema_decay=a.ema, **out)
 
 
 if __name__ == "__main__":

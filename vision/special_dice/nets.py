@@ -25,6 +25,10 @@ import numpy as np
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 FINDER_PATH = MODEL_DIR / "special_finder.onnx"
 READER_PATH = MODEL_DIR / "special_reader.onnx"
+BLOCK_READER_PATH = MODEL_DIR / "special_block_reader.onnx"
+"""The reader used when only block dice are rolled (the same network shape and classes, trained
+longer; on its own it is surer of some scatter arrows it reads wrong, so rolls with a scatter die
+keep ``READER_PATH``)."""
 
 DET_SCALE = 4
 """The finder sees the frame shrunk this many times."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -20,6 +21,7 @@ import numpy as np
 from .nets import (
     ANGLE_BINS,
     BLOCK_CLASS_VALUE,
+    BLOCK_READER_PATH,
     CELL,
     CLASSES,
     FINDER_PATH,
@@ -162,11 +164,12 @@ VIEWS: dict[int, tuple[tuple[int, bool], ...]] = {
 """The views of a crop the reader averages: (quarter turns, mirrored), per view count."""
 
 
-def _view_sums(crops: list[np.ndarray], plan: Sequence[tuple[int, bool]]) -> tuple[np.ndarray, np.ndarray]:
+def _view_sums(crops: list[np.ndarray], plan: Sequence[tuple[int, bool]], path: Path = READER_PATH
+               ) -> tuple[np.ndarray, np.ndarray]:
     """Class and angle probabilities of ``crops`` summed over the views in ``plan`` (angles
-    carried back to each crop as it is)."""
+    carried back to each crop as it is), by the reader network at ``path``."""
     batch = [_view(c, k, m) for k, m in plan for c in crops]
-    net = load(READER_PATH)
+    net = load(path)
     x = normalise(np.stack(batch))
     # a few crops a run: onnxruntime on one thread slows down per crop on larger batches
     y = np.concatenate([net.run(x[i:i + _READ_CHUNK])[0] for i in range(0, len(x), _READ_CHUNK)])
@@ -188,7 +191,7 @@ def _view_sums(crops: list[np.ndarray], plan: Sequence[tuple[int, bool]]) -> tup
 
 
 def read_crops(crops: list[np.ndarray], views: int = 2,
-               screen: float | Sequence[float] = 1.0) -> tuple[np.ndarray, np.ndarray]:
+               screen: float | Sequence[float] = 1.0, path: Path = READER_PATH) -> tuple[np.ndarray, np.ndarray]:
     """Class probabilities (N x ``CLASSES``) and arrow angle probabilities (N x ``ANGLE_BINS``)
     of reader crops, each the average over ``views`` views of the crop (``VIEWS``: 2 = as it is
     and turned half a turn; 4 adds the quarter turns; 8 adds their mirror images).
@@ -196,7 +199,8 @@ def read_crops(crops: list[np.ndarray], views: int = 2,
     With ``screen`` under 1 (one value, or one per crop), every crop is read first as it is,
     and a crop that this first view already calls "no die" with more than its ``screen`` keeps
     that one view's answer; only the others are read in the remaining views
-    (``SpecialDiceConfig.screen_none``)."""
+    (``SpecialDiceConfig.screen_none``). ``path``: the reader network (``READER_PATH``, or
+    ``BLOCK_READER_PATH`` for a roll of block dice only)."""
     if not crops:
         return np.zeros((0, N_CLS), np.float32), np.zeros((0, ANGLE_BINS), np.float32)
     if views not in VIEWS:
@@ -205,12 +209,12 @@ def read_crops(crops: list[np.ndarray], views: int = 2,
     plan = VIEWS[views]
     limit = np.broadcast_to(np.asarray(screen, np.float64), (len(crops),))
     if bool((limit >= 1.0).all()) or len(plan) == 1:
-        cls_sum, ang_sum = _view_sums(crops, plan)
+        cls_sum, ang_sum = _view_sums(crops, plan, path)
         return (cls_sum / len(plan)).astype(np.float32), (ang_sum / len(plan)).astype(np.float32)
-    cls_sum, ang_sum = _view_sums(crops, plan[:1])
+    cls_sum, ang_sum = _view_sums(crops, plan[:1], path)
     rest = [i for i in range(len(crops)) if cls_sum[i, NONE_CLASS] <= limit[i]]
     if rest:
-        more_cls, more_ang = _view_sums([crops[i] for i in rest], plan[1:])
+        more_cls, more_ang = _view_sums([crops[i] for i in rest], plan[1:], path)
         cls_sum[rest] = (cls_sum[rest] + more_cls) / len(plan)
         ang_sum[rest] = (ang_sum[rest] + more_ang) / len(plan)
     return cls_sum.astype(np.float32), ang_sum.astype(np.float32)
@@ -248,8 +252,11 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
     (x, y, w, h) reads only there (boxes stay in frame pixels)."""
     config = config or SpecialDiceConfig()
     in_play = _check_kinds(kinds if kinds is not None else config.kinds)
-    if config.views not in VIEWS:
-        raise SpecialDiceError(f"views must be one of {sorted(VIEWS)}, not {config.views!r}")
+    for v in (config.views, config.block_views):
+        if v not in VIEWS:
+            raise SpecialDiceError(f"views must be one of {sorted(VIEWS)}, not {v!r}")
+    # a roll of block dice only is read by the block reader
+    path, views = (BLOCK_READER_PATH, config.block_views) if in_play == ("block",) else (READER_PATH, config.views)
     orientation = orientation or Orientation()
     problem = _check_frame(frame)
     if problem:
@@ -266,14 +273,14 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                                           "pixels of the frame: check the dice area")
         grey, ox, oy = grey[y0:y1, x0:x1], x0, y0
     cands = [c for c in find(grey, config) if c[2] >= config.min_side_px][: config.max_dice * 2]
-    size = reader_crop_size(load(READER_PATH)) if cands else 0
+    size = reader_crop_size(load(path)) if cands else 0
     crops = [crop(grey, (c[0], c[1]), c[2], size) for c in cands]
     # a weak candidate is kept only when the views' mean gives "no die" at most 1 - weak_die, so
     # a first view above that times the number of views already decides it (exactly); a strong
     # one is screened by ``screen_none``
-    screen = [min(config.screen_none, len(VIEWS[config.views]) * (1.0 - config.weak_die))
+    screen = [min(config.screen_none, len(VIEWS[views]) * (1.0 - config.weak_die))
               if c[3] < config.weak_heat else config.screen_none for c in cands]
-    cls, ang = read_crops(crops, config.views, screen if config.screen_none < 1.0 else 1.0)
+    cls, ang = read_crops(crops, views, screen if config.screen_none < 1.0 else 1.0, path)
     H, W = grey.shape[:2]
     readings: list[SpecialDieReading] = []
     kept: list[tuple[float, float, float, float]] = []

@@ -104,8 +104,9 @@ class SpecialDiceConfig:
     weak_die: float = 0.8
     block_threshold: float = 0.85
     """A block die is read when its symbol has at least this probability (the scatter class
-    left out when only block dice are rolled). On the tuning frames one block die was read wrong
-    up to 0.7, none from 0.8; 0.85 is the next step of the sweep (the margin)."""
+    left out when only block dice are rolled). On the tuning frames (block reader, four views)
+    one block die was read wrong up to 0.7, none from 0.8; 0.85 is the next step of the sweep
+    (the margin)."""
     scatter_threshold: float = 0.85
     """A scatter die is read when it is a scatter die and its arrow lies in one direction's
     45-degree sector with at least this probability together: an arrow close to the line
@@ -116,6 +117,9 @@ class SpecialDiceConfig:
     views: int = 2
     """Views of each crop the reader averages (1, 2: also turned half a turn, 4: every quarter
     turn, 8: and their mirror images); more views cost reader time."""
+    block_views: int = 4
+    """Views of each crop when only block dice are rolled (read by the block reader,
+    ``nets.BLOCK_READER_PATH``)."""
     min_side_px: float = 10.0
     """Found dice smaller than this (pixels) are ignored."""
     max_dice: int = 12

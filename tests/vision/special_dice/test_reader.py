@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -143,14 +145,16 @@ def test_candidates_the_first_view_calls_no_die_are_not_read_again_and_nothing_c
 
     import vision.special_dice.reader as reader
     from vision.special_dice import SpecialDiceConfig
+    from vision.special_dice.nets import READER_PATH
 
     img, truth = render_scene(np.random.default_rng(SEED + 35), kinds=("block",))
     seen: list[int] = []
     plain = reader._view_sums
 
-    def counting(crops: list[np.ndarray], plan: object) -> tuple[np.ndarray, np.ndarray]:
+    def counting(crops: list[np.ndarray], plan: object, path: Path = READER_PATH
+                 ) -> tuple[np.ndarray, np.ndarray]:
         seen.append(len(crops) * len(plan))  # type: ignore[arg-type]
-        return plain(crops, plan)  # type: ignore[arg-type]
+        return plain(crops, plan, path)  # type: ignore[arg-type]
 
     monkeypatch.setattr(reader, "_view_sums", counting)
     orientation = Orientation(truth.board_to_frame)
@@ -159,8 +163,40 @@ def test_candidates_the_first_view_calls_no_die_are_not_read_again_and_nothing_c
     seen.clear()
     every = read_special_dice(img, ("block",), orientation, config=replace(SpecialDiceConfig(), screen_none=1.0))
     views_every = sum(seen)
-    assert views_every >= 40  # 20 or more candidates, two views each
+    assert views_every >= 40  # 20 or more candidates, several views each
     assert views_screened < 0.8 * views_every
     assert [(r.box, r.status, r.value, r.guess) for r in screened.dice] == \
         [(r.box, r.status, r.value, r.guess) for r in every.dice]
     assert len(screened.dice) >= len(truth.dice)
+
+
+def test_a_roll_of_block_dice_only_is_read_by_the_block_reader_in_its_own_views(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+    from vision.special_dice import SpecialDiceConfig
+    from vision.special_dice.nets import BLOCK_READER_PATH, READER_PATH
+
+    img, truth = render_scene(np.random.default_rng(SEED + 36), kinds=("block",), distractors=0)
+    used: list[tuple[Path, int]] = []
+    plain = reader._view_sums
+
+    def recording(crops: list[np.ndarray], plan: object, path: Path = READER_PATH
+                  ) -> tuple[np.ndarray, np.ndarray]:
+        used.append((path, len(plan)))  # type: ignore[arg-type]
+        return plain(crops, plan, path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reader, "_view_sums", recording)
+    config = SpecialDiceConfig(screen_none=1.0)
+    read_special_dice(img, ("block",), Orientation(truth.board_to_frame), config=config)
+    assert used and {u for u in used} == {(BLOCK_READER_PATH, config.block_views)}
+    used.clear()
+    read_special_dice(img, ("block", "scatter"), Orientation(truth.board_to_frame), config=config)
+    assert used and {u for u in used} == {(READER_PATH, config.views)}
+
+
+def test_a_block_view_count_it_does_not_know_is_refused() -> None:
+    from vision.special_dice import SpecialDiceConfig
+
+    bare = np.full((120, 160, 3), 90, np.uint8)
+    with pytest.raises(SpecialDiceError, match="views must be one of"):
+        read_special_dice(bare, config=SpecialDiceConfig(block_views=3))

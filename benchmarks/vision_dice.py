@@ -119,7 +119,13 @@ def main() -> int:  # noqa: C901
                    help="the types of --tray's rendered single dice, e.g. d4,d8,d10,d12,d20 (default d20); "
                         "the d20 is also read as a d20 roll")
     p.add_argument("--tray-px", default="150,250", metavar="MIN,MAX",
-                   help="the size range of --tray's dice across, in pixels of the 1296x972 frame (default 150,250)")
+                   help="the size range of --tray's dice (the renderer's die size; a d20's box is about 0.92 "
+                        "of it), in pixels of the --tray-size frame (default 150,250)")
+    p.add_argument("--tray-size", default="1296x972", metavar="WxH",
+                   help="--tray's frame size, the tray photo resized to it (default 1296x972; 2592x1944 is the "
+                        "whole photo, at the scale of a real d20 whose numbers are about 60 px: --tray-px 240,340)")
+    p.add_argument("--tray-blur", default=None, metavar="MIN,MAX",
+                   help="--tray's camera blur sigma range in pixels (default the renderer's 0-1.2)")
     p.add_argument("--d6-colour-agree", default=None, metavar="T48,T32,TSMALL",
                    help="the colour reader's agreement thresholds for d6 boxes of >= 48, 32-48 and "
                    "< 32 px (DiceConfig.d6_colour_agree_bands; default: as configured)")
@@ -230,25 +236,30 @@ def main() -> int:  # noqa: C901
         where = "the dice-polyhedral tray" if bg is not None else "a rendered dark tray"
         low, high = (float(v) for v in args.tray_px.split(","))
         tray_px = (low, high)
+        tw, th = (int(v) for v in args.tray_size.lower().split("x"))
+        blur = tuple(float(v) for v in args.tray_blur.split(",")) if args.tray_blur else None
         for kind in args.tray_kinds.split(","):
             for given in (False, True) if kind == "d20" else (False,):
                 cfg = replace(config, kinds=(kind,)) if given else config
-                rep = evaluate_tray(args.tray, kind, cfg, background=bg, die_px=tray_px)
+                rep = evaluate_tray(args.tray, kind, cfg, background=bg, die_px=tray_px, size=(tw, th), blur=blur)
                 how = f"read as a {kind} roll" if given else f"kinds {','.join(config.kinds)}"
-                print(table(f"synthetic {kind} of {tray_px[0]:g}-{tray_px[1]:g} px alone in {where}, 1296x972, {how}",
+                print(table(f"synthetic {kind} of {tray_px[0]:g}-{tray_px[1]:g} px alone in {where}, {tw}x{th}, {how}",
                             rep))
                 if args.show_wrong:
                     print("\n".join("    " + w for w in rep.wrong_examples))
                 result[f"synthetic_tray_{kind}_roll" if given else f"synthetic_tray_{kind}"] = rep.to_dict()
     poly = Path(args.poly) if args.poly else None
     if poly is not None and poly.is_dir():
-        for given in (False, True):
-            rep, lines = evaluate_polyhedral(str(poly), config, roll_kind=given)
-            how = "each read as a roll of its own type" if given else f"kinds {','.join(config.kinds)}"
-            print(table(f"real {poly.name} (single numbered dice, 2592x1944, tray region, {how})", rep))
-            if args.show_wrong:
-                print("\n".join("    " + line for line in lines))
-            result["real_polyhedral_roll_kind" if given else "real_polyhedral"] = rep.to_dict()
+        for whole in (False, True):
+            for given in (False, True):
+                rep, lines = evaluate_polyhedral(str(poly), config, roll_kind=given, whole=whole)
+                how = "each read as a roll of its own type" if given else f"kinds {','.join(config.kinds)}"
+                where = "whole photo" if whole else "tray region"
+                print(table(f"real {poly.name} (single numbered dice, 2592x1944, {where}, {how})", rep))
+                if args.show_wrong:
+                    print("\n".join("    " + line for line in lines))
+                key = "real_polyhedral" + ("_whole" if whole else "") + ("_roll_kind" if given else "")
+                result[key] = rep.to_dict()
     if args.closer:
         # a camera whose video frames have half the pixels of its stills (Camera Module 3:
         # 2304x1296 video, 4608x2592 sensor): every image read at half size, then a roll with

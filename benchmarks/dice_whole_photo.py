@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision.dice.dataset import DEFAULT_REAL_DIR  # noqa: E402
-from vision.dice.evaluate import tray_items  # noqa: E402
+from vision.dice.evaluate import Truth, tray_items  # noqa: E402
 from vision.dice.finder import iou  # noqa: E402
 from vision.synthetic.dice import FACES  # noqa: E402
 
@@ -67,14 +67,14 @@ def main() -> int:
     blur = tuple(float(v) for v in args.blur.split(","))
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="dice-whole-"))
     folder.mkdir(parents=True, exist_ok=True)
-    truths = {}
+    truths: dict[str, Truth] = {}
     for k, kind in enumerate(args.kinds.split(",")):
         n = FACES[kind] * args.reps
-        for name, img, t in tray_items(n, kind, seed=args.seed + 10_000 * k, size=(w, h),
+        for name, img, shown in tray_items(n, kind, seed=args.seed + 10_000 * k, size=(w, h),
                                        die_px=die_px, background=bg, blur=blur):  # type: ignore[arg-type]
             path = folder / f"{name}.jpg"
             cv2.imwrite(str(path), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
-            truths[str(path)] = t[0]
+            truths[str(path)] = shown[0]
     cmd = [sys.executable, "-m", "companion.cli", "dice", "read", "--json", *sorted(truths)]
     if args.region:
         cmd[5:5] = ["--region", args.region]
@@ -112,10 +112,10 @@ def main() -> int:
                    f" guess {match.get('guess')} ({match['confidence']:.3f}) box {match['box']}")
         if args.show:
             print(f"{Path(r['image']).name}: true {t.kind}:{t.value} box {t.box} -> {got}; {len(dice)} reported")
-    for kind, t in per.items():
-        print(f"{kind}: {t['dice']} photos, found {t['found']}, typed {t['typed_right']}, read right {t['right']}, "
-              f"wrong {t['wrong']}, unsure {t['unsure']} (guess right {t['guess_right']}), "
-              f"false dice {t['false_dice']}")
+    for kind, n_of in per.items():
+        print(f"{kind}: {n_of['dice']} photos, found {n_of['found']}, typed {n_of['typed_right']}, "
+              f"read right {n_of['right']}, wrong {n_of['wrong']}, unsure {n_of['unsure']} "
+              f"(guess right {n_of['guess_right']}), false dice {n_of['false_dice']}")
     print(json.dumps({"size": f"{w}x{h}", "die_px": die_px, "blur": blur, "reps": args.reps, "seed": args.seed,
                       "region": args.region, "photos": folder.as_posix() if args.keep else None,
                       "seconds": round(seconds, 1), "per_kind": per}))

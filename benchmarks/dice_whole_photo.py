@@ -57,6 +57,9 @@ def main() -> int:
     p.add_argument("--region", default=None, help="read with --region X,Y,W,H as well (default: whole photos)")
     p.add_argument("--keep", default=None, help="keep the photos in this folder (default: a temporary one)")
     p.add_argument("--show", action="store_true", help="print each photo's truth and reading")
+    p.add_argument("--code", default=str(ROOT),
+                   help="the project tree whose command line reads the photos (default this one; e.g. an older "
+                        "commit's 'git archive' to compare)")
     args = p.parse_args()
     bg = cv2.imread(str(Path(args.poly) / "background (1).jpg"))
     if bg is None:
@@ -78,9 +81,9 @@ def main() -> int:
     cmd = [sys.executable, "-m", "companion.cli", "dice", "read", "--json", *sorted(truths)]
     if args.region:
         cmd[5:5] = ["--region", args.region]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": args.code}
     t0 = time.time()
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT, check=False)
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=args.code, check=False)
     seconds = time.time() - t0
     if out.returncode not in (0, 1):
         print(out.stderr)
@@ -117,7 +120,7 @@ def main() -> int:
               f"read right {n_of['right']}, wrong {n_of['wrong']}, unsure {n_of['unsure']} "
               f"(guess right {n_of['guess_right']}), false dice {n_of['false_dice']}")
     print(json.dumps({"size": f"{w}x{h}", "die_px": die_px, "blur": blur, "reps": args.reps, "seed": args.seed,
-                      "region": args.region, "photos": folder.as_posix() if args.keep else None,
+                      "region": args.region, "code": args.code, "photos": folder.as_posix() if args.keep else None,
                       "seconds": round(seconds, 1), "per_kind": per}))
     return 0
 

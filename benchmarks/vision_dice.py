@@ -108,6 +108,8 @@ def main() -> int:  # noqa: C901
                    help="the colour d6 reader's second look (DiceConfig.d6_colour; default: as configured)")
     p.add_argument("--number-reader", choices=["on", "off"], default=None,
                    help="the number reader's second look at unsure numbered dice (DiceConfig.number_reader)")
+    p.add_argument("--overview-recheck", choices=["on", "off"], default=None,
+                   help="the second overview look for a close-up die (DiceConfig.overview_recheck)")
     p.add_argument("--number-any-roll", default=None, metavar="KINDS",
                    help="numbered types the number reader may read in a roll that does not name the type, when "
                    "the classifier and the type reader agree on it (DiceConfig.number_any_roll_kinds, e.g. "
@@ -144,6 +146,8 @@ def main() -> int:  # noqa: C901
         config = replace(config, d6_colour=args.d6_colour == "on")
     if args.number_reader is not None:
         config = replace(config, number_reader=args.number_reader == "on")
+    if args.overview_recheck is not None:
+        config = replace(config, overview_recheck=args.overview_recheck == "on")
     if args.number_any_roll is not None:
         config = replace(config, number_any_roll_kinds=tuple(k for k in args.number_any_roll.split(",") if k))
     if args.d6_colour_agree is not None:
@@ -173,6 +177,7 @@ def main() -> int:  # noqa: C901
         "kinds": list(config.kinds),
         "d6_colour": config.d6_colour,
         "number_reader": config.number_reader,
+        "overview_recheck": config.overview_recheck,
         "number_any_roll_kinds": list(config.number_any_roll_kinds),
         "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
         "d6_colour_near": config.d6_colour_near,

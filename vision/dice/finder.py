@@ -146,14 +146,16 @@ def overview_dice(grey: np.ndarray, dice: list[Candidate], config: DiceConfig,
     """The close-up dice the overview pass (the detector at half its first scale) finds in
     ``grey``: boxes at least ``overview_die_px`` in the first view, each holding no die of
     ``dice`` (the candidates the classifier takes for dice, whatever their score) or exactly
-    one at least a third of its size (:func:`_plausibly_big`). ``seen``: the pass's large
+    one at least a third of its size (:func:`_plausibly_big`), overlapping boxes suppressed as
+    :func:`find_dice` suppresses them. ``seen``: the pass's large
     boxes if :func:`find_dice_and_overview` ran it already (it is not run twice)."""
     h, w = grey.shape
     scale = detector_scale(h, w, config)
     if seen is None:
         seen = [c for c in _detect(grey, scale / 2, config)
                 if max(c.box[2], c.box[3]) * scale >= config.overview_die_px]
-    return [c for c in seen if _plausibly_big(c, dice, 0.0)]
+    return _suppress(sorted((c for c in seen if _plausibly_big(c, dice, 0.0)), key=lambda c: -c.score),
+                     config.max_dice)
 
 
 def centre_inside(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

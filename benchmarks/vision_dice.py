@@ -110,6 +110,8 @@ def main() -> int:  # noqa: C901
                    help="the colour d6 reader's second look (DiceConfig.d6_colour; default: as configured)")
     p.add_argument("--number-reader", choices=["on", "off"], default=None,
                    help="the number reader's second look at unsure numbered dice (DiceConfig.number_reader)")
+    p.add_argument("--overview-recheck", choices=["on", "off"], default=None,
+                   help="the second overview look for a close-up die (DiceConfig.overview_recheck)")
     p.add_argument("--number-any-roll", default=None, metavar="KINDS",
                    help="numbered types the number reader may read in a roll that does not name the type, when "
                    "the classifier and the type reader agree on it (DiceConfig.number_any_roll_kinds, e.g. "
@@ -121,7 +123,13 @@ def main() -> int:  # noqa: C901
                    help="the types of --tray's rendered single dice, e.g. d4,d8,d10,d12,d20 (default d20); "
                         "the d20 is also read as a d20 roll")
     p.add_argument("--tray-px", default="150,250", metavar="MIN,MAX",
-                   help="the size range of --tray's dice across, in pixels of the 1296x972 frame (default 150,250)")
+                   help="the size range of --tray's dice (the renderer's die size; a d20's box is about 0.92 "
+                        "of it), in pixels of the --tray-size frame (default 150,250)")
+    p.add_argument("--tray-size", default="1296x972", metavar="WxH",
+                   help="--tray's frame size, the tray photo resized to it (default 1296x972; 2592x1944 is the "
+                        "whole photo, at the scale of a real d20 whose numbers are about 60 px: --tray-px 240,340)")
+    p.add_argument("--tray-blur", default=None, metavar="MIN,MAX",
+                   help="--tray's camera blur sigma range in pixels (default the renderer's 0-1.2)")
     p.add_argument("--colour-tray", type=int, default=0, metavar="N",
                    help="N rendered frames of 2-6 colour, marbled, translucent, opaque and grey-matched d6 "
                    "in a tray straight from above, 1296x972 (the product's scene; read as a d6 roll; 0: none)")
@@ -154,6 +162,8 @@ def main() -> int:  # noqa: C901
         config = replace(config, d6_colour=args.d6_colour == "on")
     if args.number_reader is not None:
         config = replace(config, number_reader=args.number_reader == "on")
+    if args.overview_recheck is not None:
+        config = replace(config, overview_recheck=args.overview_recheck == "on")
     if args.number_any_roll is not None:
         config = replace(config, number_any_roll_kinds=tuple(k for k in args.number_any_roll.split(",") if k))
     if args.d6_colour_agree is not None:
@@ -187,6 +197,7 @@ def main() -> int:  # noqa: C901
         "kinds": list(config.kinds),
         "d6_colour": config.d6_colour,
         "number_reader": config.number_reader,
+        "overview_recheck": config.overview_recheck,
         "number_any_roll_kinds": list(config.number_any_roll_kinds),
         "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
         "d6_colour_near": config.d6_colour_near,
@@ -253,12 +264,14 @@ def main() -> int:  # noqa: C901
         where = "the dice-polyhedral tray" if bg is not None else "a rendered dark tray"
         low, high = (float(v) for v in args.tray_px.split(","))
         tray_px = (low, high)
+        tw, th = (int(v) for v in args.tray_size.lower().split("x"))
+        blur = tuple(float(v) for v in args.tray_blur.split(",")) if args.tray_blur else None
         for kind in args.tray_kinds.split(","):
             for given in (False, True) if kind == "d20" else (False,):
                 cfg = replace(config, kinds=(kind,)) if given else config
-                rep = evaluate_tray(args.tray, kind, cfg, background=bg, die_px=tray_px)
+                rep = evaluate_tray(args.tray, kind, cfg, background=bg, die_px=tray_px, size=(tw, th), blur=blur)
                 how = f"read as a {kind} roll" if given else f"kinds {','.join(config.kinds)}"
-                print(table(f"synthetic {kind} of {tray_px[0]:g}-{tray_px[1]:g} px alone in {where}, 1296x972, {how}",
+                print(table(f"synthetic {kind} of {tray_px[0]:g}-{tray_px[1]:g} px alone in {where}, {tw}x{th}, {how}",
                             rep))
                 if args.show_wrong:
                     print("\n".join("    " + w for w in rep.wrong_examples))
@@ -285,13 +298,16 @@ def main() -> int:  # noqa: C901
             print(f"sheet of {len(kept)} dice not read right: {args.colour_tray_sheet}")
     poly = Path(args.poly) if args.poly else None
     if poly is not None and poly.is_dir():
-        for given in (False, True):
-            rep, lines = evaluate_polyhedral(str(poly), config, roll_kind=given)
-            how = "each read as a roll of its own type" if given else f"kinds {','.join(config.kinds)}"
-            print(table(f"real {poly.name} (single numbered dice, 2592x1944, tray region, {how})", rep))
-            if args.show_wrong:
-                print("\n".join("    " + line for line in lines))
-            result["real_polyhedral_roll_kind" if given else "real_polyhedral"] = rep.to_dict()
+        for whole in (False, True):
+            for given in (False, True):
+                rep, lines = evaluate_polyhedral(str(poly), config, roll_kind=given, whole=whole)
+                how = "each read as a roll of its own type" if given else f"kinds {','.join(config.kinds)}"
+                where = "whole photo" if whole else "tray region"
+                print(table(f"real {poly.name} (single numbered dice, 2592x1944, {where}, {how})", rep))
+                if args.show_wrong:
+                    print("\n".join("    " + line for line in lines))
+                key = "real_polyhedral" + ("_whole" if whole else "") + ("_roll_kind" if given else "")
+                result[key] = rep.to_dict()
     if args.closer:
         # a camera whose video frames have half the pixels of its stills (Camera Module 3:
         # 2304x1296 video, 4608x2592 sensor): every image read at half size, then a roll with

@@ -251,12 +251,16 @@ TRAY_SEED = 80_000
 def tray_items(
     count: int, kind: str = "d20", seed: int = TRAY_SEED, size: tuple[int, int] = (1296, 972),
     die_px: tuple[float, float] = (150.0, 250.0), background: np.ndarray | None = None,
+    blur: tuple[float, float] | None = None,
 ) -> Iterator[tuple[str, np.ndarray, list[Truth]]]:
     """One rendered numbered die a frame, lying in a tray seen from above, in the realistic look
-    and a random colour, ``die_px`` across (a d20 of 150-250 px shows a number of about 35-60
+    and a random colour, ``die_px`` across (the renderer's die size; a d20's box is about 0.92
+    of it and its number 0.18-0.2 of it: a d20 of 150-250 px shows a number of about 28-50
     px): frame ``i`` shows face ``i % faces + 1``, so every ``faces`` frames show each face once.
     ``background``: the tray (e.g. dice-polyhedral's empty tray photo, resized to ``size``);
-    default a dark speckled tray."""
+    default a dark speckled tray. ``blur``: the range of the camera's blur (Gaussian sigma,
+    pixels; default the renderer's 0-1.2, right for a 1280x720 frame; a whole 2592x1944 photo
+    of a real tray is softer)."""
     from vision.synthetic import dice as synth
 
     faces = synth.FACES[kind]
@@ -269,7 +273,7 @@ def tray_items(
         spec = replace(synth.random_spec(rng, centre, s, (kind,), realistic=True), value=i % faces + 1)
         img = bg.copy()
         t = synth.draw_die(img, spec, rng)
-        img = synth.camera_effects(img, rng)
+        img = synth.camera_effects(img, rng, blur=None if blur is None else float(rng.uniform(*blur)))
         name = f"tray-{kind}-{seed + i}"
         yield name, img, [Truth(_fbox(t.box), t.kind, t.value, False)]
 
@@ -613,13 +617,16 @@ def tray_region(background: np.ndarray) -> tuple[int, int, int, int]:
 
 
 def evaluate_polyhedral(folder: str, config: DiceConfig | None = None,
-                        roll_kind: bool = False) -> tuple[Report, list[str]]:
+                        roll_kind: bool = False, whole: bool = False) -> tuple[Report, list[str]]:
     """Single numbered dice in a tray (dice-polyhedral): the file name gives type and value.
 
     Each photo holds one die in the tray; the reading with the highest confidence is scored (its
     box is not labelled, so any detection counts as found). D100 (tens die) is not a type the
     reader knows and is listed, not scored. ``roll_kind``: each photo is read as the kiosk reads
-    a roll, told the die's type (``kinds`` set to it).
+    a roll, told the die's type (``kinds`` set to it). ``whole``: each photo read whole, as
+    ``companion dice read`` reads it without ``--region`` (the wooden table around the tray, and
+    the other dice some photos show there, in view; the most confident reading is still scored,
+    so a die outside the tray read with more confidence than the tray's die counts against it).
     """
     import re
     from pathlib import Path
@@ -627,7 +634,7 @@ def evaluate_polyhedral(folder: str, config: DiceConfig | None = None,
     root = Path(folder)
     bg_path = next(iter(sorted(root.glob("background*.jpg"))), None)
     region = None
-    if bg_path is not None:
+    if bg_path is not None and not whole:
         bg = cv2.imread(str(bg_path))
         if bg is not None:
             region = tray_region(bg)

@@ -77,16 +77,24 @@ def find_dice(grey: np.ndarray, config: DiceConfig) -> list[Candidate]:
     ``config.overview_die_px`` (measured in the first view) replace what the first view made of
     them: the detector learned dice up to about 100 px, and a close-up die larger than that is
     found with a box too small, or not at all."""
+    return find_dice_and_overview(grey, config)[0]
+
+
+def find_dice_and_overview(grey: np.ndarray, config: DiceConfig) -> tuple[list[Candidate], list[Candidate] | None]:
+    """:func:`find_dice`'s candidates, and the overview pass's large boxes whether it trusted
+    them or not (None: the pass did not run), for :func:`overview_dice` to judge again."""
     h, w = grey.shape
     scale = detector_scale(h, w, config)
     cands = _detect(grey, scale, config)
+    seen = None
     if _overview_worth_it(cands, h, w, scale, config):
-        big = [c for c in _detect(grey, scale / 2, config)
-               if max(c.box[2], c.box[3]) * scale >= config.overview_die_px and _plausibly_big(c, cands)]
+        seen = [c for c in _detect(grey, scale / 2, config)
+                if max(c.box[2], c.box[3]) * scale >= config.overview_die_px]
+        big = [c for c in seen if _plausibly_big(c, cands)]
         if big:
             cands = big + [c for c in cands if not any(centre_inside(c.box, b.box) for b in big)]
             cands.sort(key=lambda c: -c.score)
-    return _suppress(cands, config.max_dice)
+    return _suppress(cands, config.max_dice), seen
 
 
 def _overview_worth_it(first: list[Candidate], h: int, w: int, scale: float, config: DiceConfig) -> bool:
@@ -100,16 +108,54 @@ def _overview_worth_it(first: list[Candidate], h: int, w: int, scale: float, con
     return not strong or max(strong) >= config.overview_die_px / 2
 
 
-def _plausibly_big(big: Candidate, first: list[Candidate]) -> bool:
+def _plausibly_big(big: Candidate, first: list[Candidate], min_score: float = DIE_SCORE) -> bool:
     """Whether a large die seen by the overview pass is one. Seen at a quarter of a 1280x720
     frame, a 30 px die or a cluster of touching dice can come out as one box several times
     its size; the first view, which sees them whole, then holds one small die or several
-    there with a die's score (``DIE_SCORE``). Over a large die the first view finds nothing,
+    there with a die's score (``DIE_SCORE``; ``min_score``). Over a large die the first view finds nothing,
     weak bits of its face (numbers, pips), or the die itself measured too small (at least a
     third of the overview's box)."""
     side = max(big.box[2], big.box[3])
-    inside = [c for c in first if c.score >= DIE_SCORE and centre_inside(c.box, big.box)]
+    inside = [c for c in first if c.score >= min_score and centre_inside(c.box, big.box)]
     return not inside or (len(inside) == 1 and max(inside[0].box[2], inside[0].box[3]) >= side / 3)
+
+
+def overview_wanted(shape: tuple[int, ...], cands: list[Candidate], dice: list[Candidate],
+                    config: DiceConfig) -> bool:
+    """Whether to look for a close-up die again (:func:`overview_dice`) once the classifier has
+    judged the candidates: the detector's view is large enough for the overview pass, no
+    candidate is already as large as a close-up die, and none of ``dice`` (the candidates the
+    classifier takes for dice) is small with a die's score (``DIE_SCORE``; a weak one does not
+    keep :func:`find_dice` from its overview either). The first view takes the printed numbers on a
+    close-up d20's face for small dice with a die's score, which keeps :func:`find_dice` from
+    its overview (a rendered d20 of 250-350 px in a 1296x972 frame: 24 of 40 found); the
+    classifier calls those crops 'none'. A frame of small dice it reads as dice never pays for
+    it."""
+    h, w = shape[0], shape[1]
+    scale = detector_scale(h, w, config)
+    if (not config.overview_recheck or config.overview_die_px <= 0
+            or max(h, w) * scale < 4 * config.overview_die_px):
+        return False
+    if any(max(c.box[2], c.box[3]) * scale >= config.overview_die_px for c in cands):
+        return False
+    return all(max(c.box[2], c.box[3]) * scale >= config.overview_die_px / 2 for c in dice if c.score >= DIE_SCORE)
+
+
+def overview_dice(grey: np.ndarray, dice: list[Candidate], config: DiceConfig,
+                  seen: list[Candidate] | None = None) -> list[Candidate]:
+    """The close-up dice the overview pass (the detector at half its first scale) finds in
+    ``grey``: boxes at least ``overview_die_px`` in the first view, each holding no die of
+    ``dice`` (the candidates the classifier takes for dice, whatever their score) or exactly
+    one at least a third of its size (:func:`_plausibly_big`), overlapping boxes suppressed as
+    :func:`find_dice` suppresses them. ``seen``: the pass's large
+    boxes if :func:`find_dice_and_overview` ran it already (it is not run twice)."""
+    h, w = grey.shape
+    scale = detector_scale(h, w, config)
+    if seen is None:
+        seen = [c for c in _detect(grey, scale / 2, config)
+                if max(c.box[2], c.box[3]) * scale >= config.overview_die_px]
+    return _suppress(sorted((c for c in seen if _plausibly_big(c, dice, 0.0)), key=lambda c: -c.score),
+                     config.max_dice)
 
 
 def centre_inside(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

@@ -17,7 +17,16 @@ import numpy as np
 from . import tune
 from .d6colour import colour_and_features, colour_chroma, colour_crops, read_colour
 from .d6head import read_d6
-from .finder import Candidate, as_bgr, centre_inside, find_dice, refine_boxes, seen_shrunk
+from .finder import (
+    Candidate,
+    as_bgr,
+    centre_inside,
+    find_dice_and_overview,
+    overview_dice,
+    overview_wanted,
+    refine_boxes,
+    seen_shrunk,
+)
 from .labels import CLASSES, COCKED, NONE
 from .models import (
     CLASSIFIER_PATH,
@@ -334,8 +343,10 @@ def read_dice_evidence(
         # the detector sees the region itself; the networks' crops come from the wider view
         inner = (area[0] - rx, area[1] - ry, area[2], area[3])
         view = grey[inner[1] : inner[1] + inner[3], inner[0] : inner[0] + inner[2]]
-        cands = _across_the_edge(grey, _moved(find_dice(view, cfg), inner[0], inner[1]), inner, cfg)
+        found, seen = find_dice_and_overview(view, cfg)
+        cands = _across_the_edge(grey, _moved(found, inner[0], inner[1]), inner, cfg)
         probs, flat = _probabilities(grey, cands, cfg)
+        cands, probs, flat = _close_up_again(grey, view, inner, cands, probs, flat, seen, cfg)
         read = _decide(sub, grey, cands, probs, flat, cfg, (rx, ry))
         # a die it could not read (seen shrunk or not): measure its box again and
         # look again; the two looks are averaged (a second look alone would be a second chance
@@ -701,6 +712,30 @@ def _probabilities(grey: np.ndarray, cands: list[Candidate], cfg: DiceConfig,
     return probs, flat
 
 
+def _close_up_again(grey: np.ndarray, view: np.ndarray, inner: Region, cands: list[Candidate],
+                    probs: np.ndarray, flat: list[bool], seen: list[Candidate] | None, cfg: DiceConfig,
+                    ) -> tuple[list[Candidate], np.ndarray, list[bool]]:
+    """The candidates with a close-up die the finder's overview pass missed put in: when the
+    classifier takes none of the candidates for a small die (``finder.overview_wanted``), the
+    overview pass looks again, judging its boxes against the candidates the classifier takes
+    for dice only; a box it keeps replaces the candidates whose centres lie in it (bits of the
+    die's face) and is classified as the first look classifies. ``seen``: the overview's boxes
+    if the finder ran it already (``finder.find_dice_and_overview``)."""
+    none = CLASSES.index(NONE)
+    dice = [c for c, p in zip(cands, probs, strict=True) if p[none] < 0.5]
+    in_view = _moved(cands, -inner[0], -inner[1])
+    if not overview_wanted(view.shape, in_view, _moved(dice, -inner[0], -inner[1]), cfg):
+        return cands, probs, flat
+    big = _moved(overview_dice(view, _moved(dice, -inner[0], -inner[1]), cfg, seen), inner[0], inner[1])
+    if not big:
+        return cands, probs, flat
+    keep = [i for i, c in enumerate(cands) if not any(centre_inside(c.box, b.box) for b in big)]
+    new_probs, new_flat = _probabilities(grey, big, cfg)
+    return ([*big, *(cands[i] for i in keep)],
+            np.concatenate([new_probs, probs[keep]]) if keep else new_probs,
+            [*new_flat, *(flat[i] for i in keep)])
+
+
 def _looked_again(grey: np.ndarray, cands: list[Candidate], which: list[int],
                   cfg: DiceConfig) -> list[tuple[int, Candidate, np.ndarray]]:
     """(index, new candidate, its class probabilities) for each of ``which`` whose box the
@@ -778,12 +813,15 @@ def type_agreed(grey: np.ndarray, box: tuple[float, float, float, float], p: np.
                 cfg: DiceConfig) -> bool:
     """Whether a numbered die's type ``kind`` is agreed on without the roll naming it: its final
     probabilities ``p`` give the type at least half, and the classifier alone (its share of the
-    numbered types, turned as the first look turns a crop) and the type reader alone each give
-    it at least ``number_type_agree`` (``DiceConfig.number_any_roll_kinds``). Without the type
-    reader (``DiceConfig.type_reader`` off) there is no second witness: never."""
+    numbered types, turned as the first look turns it) and the type reader alone each give
+    it at least ``number_type_agree`` (``DiceConfig.number_any_roll_kinds``), or the type reader
+    alone gives it its ``number_type_reader_alone`` level. Without the type reader
+    (``DiceConfig.type_reader`` off) there is no second witness: never."""
     if not cfg.type_reader or kind not in TYPE_READER_KINDS or float(p[_OF_KIND[kind]].sum()) < 0.5:
         return False
-    return all(w >= cfg.number_type_agree for w in type_witnesses(grey, box, kind, cfg, cfg.number_type_agree))
+    alone = dict(cfg.number_type_reader_alone).get(kind)
+    own, types = type_witnesses(grey, box, kind, cfg, cfg.number_type_agree if alone is None else 0.0)
+    return (own >= cfg.number_type_agree and types >= cfg.number_type_agree) or (alone is not None and types >= alone)
 
 
 def type_witnesses(grey: np.ndarray, box: tuple[float, float, float, float], kind: str, cfg: DiceConfig,

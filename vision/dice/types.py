@@ -168,6 +168,12 @@ class DiceConfig:
     detector learned. The pass runs only when the detector's view is at least four times this
     and the first pass found no clearly small die (one with a die's score, under half this);
     its box is trusted only where the first pass holds no small die (0: off)."""
+    overview_recheck: bool = True
+    """Look for a close-up die with the overview pass once more after the classifier has judged
+    the candidates (``finder.overview_wanted``), counting as dice only the candidates it takes
+    for dice: the first view takes the numbers printed on a close-up d20 for small dice, and
+    those kept the pass from running. Costs nothing on a frame of small dice the classifier
+    takes for dice."""
     detect_max_side: int = 640
     """The frame (or region) is scaled so its longer side is at most this for the detector."""
     detect_min_side: int = 448
@@ -340,6 +346,15 @@ class DiceConfig:
     number_type_agree: float = 0.9
     """Each network's share on the die's type (the classifier's of its numbered types, turned as
     the first look turns it; the type reader's) for ``number_any_roll_kinds``."""
+    number_type_reader_alone: tuple[tuple[str, float], ...] = (("d20", 0.99),)
+    """(type, probability) pairs: a die of one of ``number_any_roll_kinds`` whose type the type
+    reader alone gives at least that probability is agreed to be that type without the
+    classifier's share (``reader.type_agreed``; the final reading must still give the type at
+    least half). On real numbered photos the classifier's share of the type is what varies
+    (real d8 0.12-0.92 of their numbered share) while the type reader named all 8 real d8 and
+    10 real d10 at 0.99-1.0; it gave d20 at most 0.17 to any real die of dice-polyhedral
+    (d4, digit d6, d8, d10, d12, d100; whole photos), so for the d20 it is a witness of its own.
+    Not the d8: it gave a real d100 0.989 of d8. Empty: both witnesses always."""
     number_agree: float = 0.8
     """An unsure numbered die is read when the number reader names the grey looks' top value
     with at least this probability (two methods that fail differently agree)."""

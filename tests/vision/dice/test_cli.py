@@ -208,3 +208,28 @@ def test_show_me_each_face_of_a_d8_builds_its_number_memory_and_read_uses_it(
 def test_learning_refuses_a_kind_the_reader_does_not_know(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dice", "learn", "x.png", "--kind", "d7", "--values", "1", "--examples", str(tmp_path)]) == 2
     assert "d7" in capsys.readouterr().err
+
+
+def test_read_json_reads_a_d20_at_a_real_d20s_scale_in_a_whole_photo(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the scale of a real d20 whose numbers are about 60 px tall, photographed whole from above
+    # (2592x1944, no --region, every type allowed): the renderer's d20 of 300 px has a box of
+    # about 280 px and a number of 55-60 px; found, typed d20 and read, and nothing else is read
+    import cv2
+
+    from vision.dice.evaluate import tray_items
+
+    faces = []
+    for name, img, truths in tray_items(2, "d20", seed=300_010, size=(2592, 1944), die_px=(290.0, 310.0),
+                                        blur=(1.5, 1.5)):
+        path = tmp_path / f"{name}.jpg"
+        cv2.imwrite(str(path), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        faces.append((path, truths[0]))
+    assert main(["dice", "read", "--json", *(str(p) for p, _ in faces)]) == 0
+    for line, (_path, truth) in zip(capsys.readouterr().out.splitlines(), faces, strict=True):
+        dice = json.loads(line)["dice"]
+        read = [d for d in dice if d["status"] == "read"]
+        assert [(d["kind"], d["value"]) for d in read] == [("d20", truth.value)]
+        x, y, w, h = read[0]["box"]
+        assert abs(x + w / 2 - (truth.box[0] + truth.box[2] / 2)) < 0.2 * truth.box[2]
+        assert 0.8 * truth.box[2] < max(w, h) < 1.25 * max(truth.box[2], truth.box[3])

@@ -128,3 +128,50 @@ def test_small_dice_are_not_swallowed_by_an_overview_box(seed: int) -> None:
 
     scale = finder.detector_scale(*grey.shape, DiceConfig())
     assert any(max(c.box[2], c.box[3]) * scale >= 100 for c in finder._detect(grey, scale / 2, DiceConfig()))
+
+
+@pytest.mark.parametrize("seed", [95_001, 95_009, 95_010])
+def test_a_close_up_d20_whose_numbers_look_like_small_dice_is_found_and_read(seed: int) -> None:
+    # a rendered d20 of 250-350 px alone in a 1296x972 tray frame: the first view takes the
+    # numbers on its face for small dice with a die's score, so the finder skips its overview;
+    # the classifier calls those crops 'none', and the overview pass looks again
+    from vision.dice import read_dice
+    from vision.dice.evaluate import tray_items
+
+    _, img, truths = next(iter(tray_items(1, "d20", seed=seed, die_px=(250.0, 350.0))))
+    t = truths[0]
+
+    def at_truth(cfg: DiceConfig) -> list[tuple[str, int | None]]:
+        return [(d.status, d.value) for d in read_dice(img, None, cfg).dice
+                if iou((float(d.box[0]), float(d.box[1]), float(d.box[2]), float(d.box[3])), t.box) >= 0.5]
+
+    assert at_truth(DiceConfig()) == [("read", t.value)]
+    assert at_truth(DiceConfig(overview_recheck=False)) == []
+
+
+@pytest.mark.parametrize("seed", [20_033, 20_092])
+def test_the_second_overview_look_swallows_no_small_dice(seed: int) -> None:
+    # the frames whose small dice an overview box once swallowed read the same dice, with the
+    # same boxes, with the second look and without it
+    from vision.dice import read_dice
+    from vision.dice.evaluate import synthetic_items
+
+    _, img, _ = next(iter(synthetic_items(1, seed=seed, cocked_rate=0.0, kinds=("d4", "d8", "d10", "d12", "d20"))))
+    with_it = read_dice(img, None, DiceConfig()).dice
+    assert len(with_it) >= 2
+    assert with_it == read_dice(img, None, DiceConfig(overview_recheck=False)).dice
+
+
+def test_the_second_overview_look_is_asked_only_without_a_small_die() -> None:
+    from vision.dice.finder import overview_wanted
+
+    cfg = DiceConfig()
+    small = Candidate((100.0, 100.0, 40.0, 40.0), 0.8)  # 20 px to the detector of a 1280x720 frame
+    weak = Candidate((300.0, 100.0, 40.0, 40.0), 0.4)
+    part = Candidate((500.0, 300.0, 150.0, 150.0), 0.6)  # 75 px: the die measured too small
+    assert overview_wanted((720, 1280), [small, part], [part], cfg)  # 'small' is no die to the classifier
+    assert not overview_wanted((720, 1280), [small, part], [small, part], cfg)
+    assert overview_wanted((720, 1280), [weak, part], [weak, part], cfg)  # a weak one does not count
+    assert not overview_wanted((720, 1280), [Candidate((0.0, 0.0, 220.0, 220.0), 0.9)], [], cfg)  # found
+    assert not overview_wanted((120, 180), [small], [], cfg)  # too small a view
+    assert not overview_wanted((720, 1280), [small, part], [part], DiceConfig(overview_recheck=False))

@@ -228,3 +228,23 @@ def test_the_classifiers_own_doubt_of_the_type_keeps_a_d8_unsure(monkeypatch: py
     assert d.kind == "d8" and d.status == "unsure"
     named = reader.read_dice(frame, config=replace(CFG, kinds=("d8",))).dice[0]
     assert (named.status, named.value) == ("read", 4)
+
+
+def test_a_roll_of_every_type_reads_a_d20_the_type_reader_alone_is_sure_of(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # on real numbered photos the classifier's share of the type varies; the type reader alone at
+    # 0.99 agrees a d20 (number_type_reader_alone), and the number reader must still name the value
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d20:13": 0.5, "d8:3": 0.3}))
+    monkeypatch.setattr(reader, "read_faces", lambda kind, crops, below=0.97: np.tile(
+        _probs(20, 13, 0.65), (len(crops), 1)))
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(13, 0.9))
+    frame = one_die_frame("d20")
+    monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.995))
+    sure = reader.read_dice(frame, config=CFG).dice[0]
+    assert (sure.kind, sure.status, sure.value) == ("d20", "read", 13)
+    # under its level, without the rule, or for the d8 (not listed): unsure, the guess kept
+    monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.98))
+    assert reader.read_dice(frame, config=CFG).dice[0].status == "unsure"
+    monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.995))
+    off = reader.read_dice(frame, config=replace(CFG, number_type_reader_alone=())).dice[0]
+    assert (off.status, off.guess) == ("unsure", 13)

@@ -224,7 +224,7 @@ def test_a_speck_beside_a_die_is_not_reported(monkeypatch: pytest.MonkeyPatch) -
     cv2.circle(img, (200, 200), 65, (230, 230, 230), -1)
     cv2.circle(img, (500, 400), 7, (230, 230, 230), -1)
     cands = [Candidate((135.0, 135.0, 130.0, 130.0), 0.9), Candidate((493.0, 393.0, 14.0, 14.0), 0.5)]
-    monkeypatch.setattr(reader, "find_dice", lambda grey, cfg: list(cands))
+    monkeypatch.setattr(reader, "find_dice_and_overview", lambda grey, cfg: (list(cands), None))
     # (each reading looks once, and again at an unsure die whose box moves)
     monkeypatch.setattr(reader, "_probabilities", _looks([(class_of("d12", 3), 0.4)] * 6))
     obs = read_dice(img)

@@ -646,9 +646,9 @@ def colour_verdict(e: D6Evidence, value: int, sure: bool, cfg: DiceConfig) -> tu
 def _contrast_pass(bgr: np.ndarray, judged: dict[int, D6Evidence],
                    verdicts: dict[int, tuple[int, bool, float]], cfg: DiceConfig) -> None:
     """The contrast look (``DiceConfig.d6_contrast``) at the colour d6 the pass leaves unsure,
-    judged whole and away from the edge: ``judged`` gets each one's evidence of it, ``verdicts``
+    judged whole, away from the edge and seen from above (a square box): ``judged`` gets each one's evidence of it, ``verdicts``
     the dice it reads (:func:`contrast_verdict`)."""
-    rows = [row for row, v in verdicts.items() if not v[1] and judged[row].eligible
+    rows = [row for row, v in verdicts.items() if not v[1] and judged[row].eligible and judged[row].flat
             and judged[row].side >= cfg.d6_contrast_min_px]
     if rows and not cfg.d6_colour:
         boxes = [judged[row].box for row in rows]

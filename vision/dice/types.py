@@ -318,15 +318,17 @@ class DiceConfig:
     none more wrong (docs/vision-dice.md, "Colour dice in a tray from above")."""
     d6_contrast: bool = False
     """A second grey look at a *colour die* (``d6_colour_min_chroma``) of ``d6_contrast_min_px``
-    or more that the d6 pass leaves unsure: the same d6 networks read a grey made from the die's
+    or more, seen from above (a square box), that the d6 pass leaves unsure: the same d6 networks read a grey made from the die's
     own colours (``vision.dice.contrast``: the face's colours projected on their first principal
     component, body light and pips dark), where a die whose pips match its body in luminance
     shows its pips. The die is read when that look names a value with at least
     ``d6_contrast_head`` and an independent witness names the same value: the colour reader with
     at least ``d6_contrast_witness``, or the pip counter on the same grey. False: today's
     readings exactly."""
-    d6_contrast_head: float = 0.9
-    """The least probability the contrast look (``d6_contrast``) gives the value it reads."""
+    d6_contrast_head: float = 0.95
+    """The least probability the contrast look (``d6_contrast``) gives the value it reads (with
+    ``d6_contrast_witness`` 0.7: the lowest that read no die wrong on the calibration photos of
+    both real sets and on 500 rendered colour-tray frames of the tuning seeds)."""
     d6_contrast_witness: float = 0.7
     """The least probability the colour reader gives the same value for the contrast look to
     read it (the pip counter on the contrast grey naming it counts as well; 2.0: only the pips)."""

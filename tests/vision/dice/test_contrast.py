@@ -121,7 +121,7 @@ def test_the_pass_reads_an_unsure_colour_die_by_its_contrast_look_only_when_aske
                            cfg: DiceConfig) -> tuple[np.ndarray, int | None]:
         looked.append(box)
         q = np.full(6, 0.01, np.float32)
-        q[4] = 0.95
+        q[4] = 0.97
         return q, None
 
     monkeypatch.setattr(reader, "read_d6", head_unsure)
@@ -157,3 +157,27 @@ def test_the_contrast_look_never_asks_about_a_grey_die(monkeypatch: pytest.Monke
     monkeypatch.setattr(reader, "contrast_look", contrast_look)
     dice = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_contrast=True)).dice
     assert [d.status for d in dice] == ["unsure"] and looked == []
+
+
+def test_the_contrast_look_never_asks_about_a_die_seen_at_a_slant(monkeypatch: pytest.MonkeyPatch) -> None:
+    # on the colour photos seen from the side, the look and its witnesses agreed on wrong values
+    frame = _die(RED, GREEN)
+    slanted = (BOX[0], BOX[1], BOX[2], 0.7 * BOX[3])
+    monkeypatch.setattr(reader, "find_dice", lambda *a, **k: [Candidate(slanted, 0.9)])
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(CLASSES.index("d6:6"), 0.6))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
+    monkeypatch.setattr(reader, "read_d6", lambda grey, boxes, *a, **k: (
+        np.full((len(boxes), 6), 1 / 6, np.float32), np.zeros((len(boxes), 96), np.float32)))
+    looked: list[object] = []
+
+    def contrast_look(*args: object) -> tuple[np.ndarray, int | None]:
+        looked.append(args)
+        return np.full(6, 1 / 6, np.float32), None
+
+    monkeypatch.setattr(reader, "contrast_look", contrast_look)
+    dice = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_contrast=True)).dice
+    assert [d.status for d in dice] == ["unsure"] and looked == []
+    monkeypatch.setattr(reader, "find_dice", lambda *a, **k: [Candidate(BOX, 0.9)])
+    reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_contrast=True))
+    assert len(looked) == 1  # the same die seen from above is asked

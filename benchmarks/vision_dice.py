@@ -144,6 +144,14 @@ def main() -> int:  # noqa: C901
     p.add_argument("--d6-colour-near", type=float, default=None, metavar="T",
                    help="read a d6 near the frame's edge the first look left unsure when the head and the "
                    "colour reader both give its value T (DiceConfig.d6_colour_near; 2: never)")
+    p.add_argument("--d6-contrast", choices=("on", "off"), default=None,
+                   help="the contrast look: the d6 networks read an unsure colour die in a grey made from its own "
+                   "colours (DiceConfig.d6_contrast; default: as configured)")
+    p.add_argument("--d6-contrast-head", type=float, default=None, metavar="T",
+                   help="the least probability the contrast look gives its value (DiceConfig.d6_contrast_head)")
+    p.add_argument("--d6-contrast-witness", type=float, default=None, metavar="T",
+                   help="the least probability the colour reader gives the contrast look's value "
+                   "(DiceConfig.d6_contrast_witness; 2: only the pip counter witnesses)")
     p.add_argument("--d6-colour-product", type=float, default=None, metavar="T",
                    help="read an unsure d6 of 32 px or more seen from above when the head's and the colour "
                    "reader's probabilities multiplied give its value T (DiceConfig.d6_colour_product; 2: never)")
@@ -178,6 +186,12 @@ def main() -> int:  # noqa: C901
         config = replace(config, d6_colour_near=args.d6_colour_near)
     if args.d6_colour_agree_grey is not None:
         config = replace(config, d6_colour_agree_grey=args.d6_colour_agree_grey)
+    if args.d6_contrast is not None:
+        config = replace(config, d6_contrast=args.d6_contrast == "on")
+    if args.d6_contrast_head is not None:
+        config = replace(config, d6_contrast_head=args.d6_contrast_head)
+    if args.d6_contrast_witness is not None:
+        config = replace(config, d6_contrast_witness=args.d6_contrast_witness)
     if args.d6_colour_product is not None:
         config = replace(config, d6_colour_product=args.d6_colour_product)
     if args.read_threshold is not None:
@@ -202,6 +216,9 @@ def main() -> int:  # noqa: C901
         "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
         "d6_colour_near": config.d6_colour_near,
         "d6_colour_product": config.d6_colour_product,
+        "d6_contrast": config.d6_contrast,
+        "d6_contrast_head": config.d6_contrast_head,
+        "d6_contrast_witness": config.d6_contrast_witness,
         "d6_colour_agree_grey": config.d6_colour_agree_grey,
         "d6_colour_min_chroma": config.d6_colour_min_chroma,
     }

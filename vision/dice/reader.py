@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from . import tune
+from .contrast import contrast_grey
 from .d6colour import colour_and_features, colour_chroma, colour_crops, read_colour
 from .d6head import read_d6
 from .finder import (
@@ -415,6 +416,8 @@ class D6Evidence:
     chroma: float = 0.0  # how colourful the colour reader's crop is (``d6colour.crop_chroma``; 0: grey)
     near_edge: bool = False  # judged only by the near-edge rule (``DiceConfig.d6_colour_near``)
     tunable: bool = False  # a table's adaptation may read it (``tunable_near_edge``)
+    contrast: np.ndarray | None = None  # the contrast look's value probabilities (``DiceConfig.d6_contrast``)
+    contrast_pips: int | None = None  # the pip count on the contrast grey
 
     @property
     def flat(self) -> bool:
@@ -514,6 +517,10 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
             value, sure, conf = verdicts[row]
             value, sure = colour_verdict(e, value, sure, cfg)
             verdicts[row] = (value, sure, max(conf, float(c[value - 1])))
+    if cfg.d6_contrast and bgr is not None and bgr.ndim == 3:
+        _contrast_pass(bgr, judged, verdicts, cfg)
+        for row, e in judged.items():
+            ev[which[row]] = e
     for row, (value, sure, _conf) in list(verdicts.items()):
         if not sure and tuned is not None and judged[row].tunable:
             value, sure = tune.tuned_read(tuned[row], table, judged[row].side, judged[row].pips)
@@ -645,6 +652,53 @@ def colour_verdict(e: D6Evidence, value: int, sure: bool, cfg: DiceConfig) -> tu
     if cconf >= cfg.d6_colour_alone:
         return ctop, True
     return int(np.argmax(both)) + 1, False
+
+
+def _contrast_pass(bgr: np.ndarray, judged: dict[int, D6Evidence],
+                   verdicts: dict[int, tuple[int, bool, float]], cfg: DiceConfig) -> None:
+    """The contrast look (``DiceConfig.d6_contrast``) at the colour d6 the pass leaves unsure,
+    judged whole, away from the edge and seen from above (a square box): ``judged`` gets each one's evidence of it, ``verdicts``
+    the dice it reads (:func:`contrast_verdict`)."""
+    rows = [row for row, v in verdicts.items() if not v[1] and judged[row].eligible and judged[row].flat
+            and judged[row].side >= cfg.d6_contrast_min_px]
+    if rows and not cfg.d6_colour:
+        boxes = [judged[row].box for row in rows]
+        for row, c, ch in zip(rows, read_colour(bgr, boxes), colour_chroma(bgr, boxes), strict=True):
+            judged[row] = replace(judged[row], colour=c, chroma=float(ch))
+    for row in rows:
+        e = judged[row]
+        if e.chroma < cfg.d6_colour_min_chroma or e.colour is None:
+            continue
+        q, n = contrast_look(bgr, e.box, cfg)
+        e = judged[row] = replace(e, contrast=q, contrast_pips=n)
+        value, sure = contrast_verdict(e, cfg)
+        if sure:
+            verdicts[row] = (value, True, float(q[value - 1]))
+
+
+def contrast_look(bgr: np.ndarray, box: tuple[float, float, float, float],
+                  cfg: DiceConfig) -> tuple[np.ndarray, int | None]:
+    """(the d6 networks' value probabilities, value 1 first; the pip count or None) of the d6 in
+    ``box`` of a BGR image seen in its contrast grey (``vision.dice.contrast``)."""
+    patch, inner = contrast_grey(bgr, box)
+    head, _ = read_d6(patch, [inner])
+    side = max(box[2], box[3])
+    pips = count_pips(patch, inner) if side >= cfg.pip_agree_min_px else None
+    return head[0], pips
+
+
+def contrast_verdict(e: D6Evidence, cfg: DiceConfig) -> tuple[int, bool]:
+    """(value, whether it is sure) of an unsure colour d6 by its contrast look
+    (``DiceConfig.d6_contrast``): the look's top value, sure when the look gives it at least
+    ``d6_contrast_head`` and the colour reader gives it at least ``d6_contrast_witness`` or the
+    pip counter on the contrast grey counts it."""
+    if e.contrast is None:
+        return int(np.argmax(e.head)) + 1, False
+    value = int(np.argmax(e.contrast)) + 1
+    if float(e.contrast[value - 1]) < cfg.d6_contrast_head:
+        return value, False
+    colour_says = e.colour is not None and float(e.colour[value - 1]) >= cfg.d6_contrast_witness
+    return value, colour_says or e.contrast_pips == value
 
 
 def colour_product(head: np.ndarray, colour: np.ndarray) -> np.ndarray:

@@ -99,7 +99,7 @@ def test_the_pass_reads_an_unsure_colour_die_by_its_contrast_look_only_when_aske
         monkeypatch: pytest.MonkeyPatch) -> None:
     frame = _die(RED, GREEN)
     # the detector sees grey, where a grey-matched die is a plain square: the box is given here
-    monkeypatch.setattr(reader, "find_dice", lambda *a, **k: [Candidate(BOX, 0.9)])
+    monkeypatch.setattr(reader, "find_dice_and_overview", lambda *a, **k: ([Candidate(BOX, 0.9)], None))
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(CLASSES.index("d6:6"), 0.6))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
@@ -140,7 +140,7 @@ def test_the_pass_reads_an_unsure_colour_die_by_its_contrast_look_only_when_aske
 def test_the_contrast_look_never_asks_about_a_grey_die(monkeypatch: pytest.MonkeyPatch) -> None:
     frame = _die((230, 230, 230), (25, 25, 25))
     # the detector sees grey, where a grey-matched die is a plain square: the box is given here
-    monkeypatch.setattr(reader, "find_dice", lambda *a, **k: [Candidate(BOX, 0.9)])
+    monkeypatch.setattr(reader, "find_dice_and_overview", lambda *a, **k: ([Candidate(BOX, 0.9)], None))
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(CLASSES.index("d6:6"), 0.6))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
@@ -162,7 +162,7 @@ def test_the_contrast_look_never_asks_about_a_die_seen_at_a_slant(monkeypatch: p
     # on the colour photos seen from the side, the look and its witnesses agreed on wrong values
     frame = _die(RED, GREEN)
     slanted = (BOX[0], BOX[1], BOX[2], 0.7 * BOX[3])
-    monkeypatch.setattr(reader, "find_dice", lambda *a, **k: [Candidate(slanted, 0.9)])
+    monkeypatch.setattr(reader, "find_dice_and_overview", lambda *a, **k: ([Candidate(slanted, 0.9)], None))
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(CLASSES.index("d6:6"), 0.6))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
@@ -177,6 +177,6 @@ def test_the_contrast_look_never_asks_about_a_die_seen_at_a_slant(monkeypatch: p
     monkeypatch.setattr(reader, "contrast_look", contrast_look)
     dice = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_contrast=True)).dice
     assert [d.status for d in dice] == ["unsure"] and looked == []
-    monkeypatch.setattr(reader, "find_dice", lambda *a, **k: [Candidate(BOX, 0.9)])
+    monkeypatch.setattr(reader, "find_dice_and_overview", lambda *a, **k: ([Candidate(BOX, 0.9)], None))
     reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_contrast=True))
     assert len(looked) == 1  # the same die seen from above is asked

@@ -28,6 +28,17 @@ def classifier_says(cls: int, conf: float) -> Callable[..., np.ndarray]:
     return classifier_gives({CLASSES[cls]: conf})
 
 
+def head_says(value: int, p: float) -> Callable[..., tuple[np.ndarray, np.ndarray]]:
+    """A stand-in for the d6 head (``vision.dice.reader.read_d6``) that gives every die ``p`` on
+    ``value`` (the rest spread evenly) and a zero embedding."""
+    def read_d6(grey: np.ndarray, boxes: list[object], table: object = None,
+                shipped: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        q = np.full((len(boxes), 6), (1 - p) / 5, np.float32)
+        q[:, value - 1] = p
+        return q, np.zeros((len(boxes), 96), np.float32)
+    return read_d6
+
+
 def type_reader_undecided(crops: list[np.ndarray], *args: object) -> np.ndarray:
     """A stand-in for the type reader with no opinion (every numbered type equally likely), which
     leaves the classifier's split between types as it is: for tests that fix the classifier's

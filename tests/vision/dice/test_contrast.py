@@ -137,16 +137,15 @@ def test_the_pass_reads_an_unsure_colour_die_by_its_contrast_look_only_when_aske
     assert [d.status for d in doubted] == ["unsure"]
 
 
-def test_the_contrast_look_never_asks_about_a_grey_die(monkeypatch: pytest.MonkeyPatch) -> None:
-    frame = _die((230, 230, 230), (25, 25, 25))
-    # the detector sees grey, where a grey-matched die is a plain square: the box is given here
-    monkeypatch.setattr(reader, "find_dice_and_overview", lambda *a, **k: ([Candidate(BOX, 0.9)], None))
+def _first_look_undecided(monkeypatch: pytest.MonkeyPatch, box: tuple[float, float, float, float]) -> list[object]:
+    """The detector gives ``box``, the classifier, type reader, pip counter and d6 head leave the
+    die unsure, and the contrast look is recorded each time it is asked (the list returned)."""
+    monkeypatch.setattr(reader, "find_dice_and_overview", lambda *a, **k: ([Candidate(box, 0.9)], None))
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(CLASSES.index("d6:6"), 0.6))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
     monkeypatch.setattr(reader, "read_d6", lambda grey, boxes, *a, **k: (
         np.full((len(boxes), 6), 1 / 6, np.float32), np.zeros((len(boxes), 96), np.float32)))
-    monkeypatch.setattr(reader, "read_colour", lambda image, boxes: np.full((len(boxes), 6), 1 / 6, np.float32))
     looked: list[object] = []
 
     def contrast_look(*args: object) -> tuple[np.ndarray, int | None]:
@@ -154,6 +153,13 @@ def test_the_contrast_look_never_asks_about_a_grey_die(monkeypatch: pytest.Monke
         return np.full(6, 1 / 6, np.float32), None
 
     monkeypatch.setattr(reader, "contrast_look", contrast_look)
+    return looked
+
+
+def test_the_contrast_look_never_asks_about_a_grey_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = _die((230, 230, 230), (25, 25, 25))
+    looked = _first_look_undecided(monkeypatch, BOX)
+    monkeypatch.setattr(reader, "read_colour", lambda image, boxes: np.full((len(boxes), 6), 1 / 6, np.float32))
     dice = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_contrast=True)).dice
     assert [d.status for d in dice] == ["unsure"] and looked == []
 
@@ -162,19 +168,7 @@ def test_the_contrast_look_never_asks_about_a_die_seen_at_a_slant(monkeypatch: p
     # on the colour photos seen from the side, the look and its witnesses agreed on wrong values
     frame = _die(RED, GREEN)
     slanted = (BOX[0], BOX[1], BOX[2], 0.7 * BOX[3])
-    monkeypatch.setattr(reader, "find_dice_and_overview", lambda *a, **k: ([Candidate(slanted, 0.9)], None))
-    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(CLASSES.index("d6:6"), 0.6))
-    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
-    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
-    monkeypatch.setattr(reader, "read_d6", lambda grey, boxes, *a, **k: (
-        np.full((len(boxes), 6), 1 / 6, np.float32), np.zeros((len(boxes), 96), np.float32)))
-    looked: list[object] = []
-
-    def contrast_look(*args: object) -> tuple[np.ndarray, int | None]:
-        looked.append(args)
-        return np.full(6, 1 / 6, np.float32), None
-
-    monkeypatch.setattr(reader, "contrast_look", contrast_look)
+    looked = _first_look_undecided(monkeypatch, slanted)
     dice = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_contrast=True)).dice
     assert [d.status for d in dice] == ["unsure"] and looked == []
     monkeypatch.setattr(reader, "find_dice_and_overview", lambda *a, **k: ([Candidate(BOX, 0.9)], None))

@@ -13,16 +13,7 @@ from vision.dice.labels import CLASSES
 from vision.dice.reader import D6Evidence, d6_verdict
 from vision.dice.types import DiceConfig
 
-from .fixed_answers import classifier_says, one_die_frame, type_reader_undecided
-
-
-def _head_says(value: int, p: float) -> Callable[..., tuple[np.ndarray, np.ndarray]]:
-    def read_d6(grey: np.ndarray, boxes: list[object], table: object = None,
-                shipped: bool = True) -> tuple[np.ndarray, np.ndarray]:
-        q = np.full((len(boxes), 6), (1 - p) / 5, np.float32)
-        q[:, value - 1] = p
-        return q, np.zeros((len(boxes), 96), np.float32)
-    return read_d6
+from .fixed_answers import classifier_says, head_says, one_die_frame, type_reader_undecided
 
 
 def _evidence(head: list[float], first: list[float], side: float = 60.0, pips: int | None = None,
@@ -75,7 +66,7 @@ def test_the_heads_doubt_makes_a_die_the_first_look_read_unsure(monkeypatch: pyt
     frame = one_die_frame("d6")
     # the grey looks alone: the colour reader (a third witness) reads this rendered 2 itself
     cfg = DiceConfig(kinds=("d6",), d6_colour=False)
-    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
+    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.6))
     die = reader.read_dice(frame, config=cfg).dice[0]
     assert (die.status, die.value, die.guess) == ("unsure", None, 2)
     # with the pass off the first look stands
@@ -95,11 +86,11 @@ def test_a_die_the_first_look_doubted_is_read_when_the_head_names_its_value(
     cfg = DiceConfig(kinds=("d6",))
     off = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_head=False)).dice[0]
     assert (off.status, off.guess) == ("unsure", 2)
-    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.9999))
+    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.9999))
     die = reader.read_dice(frame, config=cfg).dice[0]
     assert (die.status, die.value) == ("read", 2)
     # a head that names another value, however sure, leaves it unsure: the methods disagree
-    monkeypatch.setattr(reader, "read_d6", _head_says(6, 0.9999))
+    monkeypatch.setattr(reader, "read_d6", head_says(6, 0.9999))
     die = reader.read_dice(frame, config=cfg).dice[0]
     assert (die.status, die.value, die.guess) == ("unsure", None, 6)
 
@@ -123,7 +114,7 @@ def test_a_tables_tuning_reads_only_a_die_the_pass_leaves_unsure(monkeypatch: py
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
-    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
+    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.6))
     frame = one_die_frame("d6")
     plain = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_colour=False)).dice[0]
     assert (plain.status, plain.guess) == ("unsure", 2)
@@ -137,7 +128,7 @@ def test_a_tables_tuning_reads_only_a_die_the_pass_leaves_unsure(monkeypatch: py
     none_yet = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_colour=False, d6_table=replace(table, read_at=None))).dice[0]
     assert (none_yet.status, none_yet.value, none_yet.guess) == ("unsure", None, 2)
     # a die the pass reads is never changed by the table: one the table calls a 3 stays a 2
-    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.9999))
+    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.9999))
     bias3 = np.zeros(6)
     bias3[2] = 20.0
     kept = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_colour=False, d6_table=replace(table, bias=bias3))).dice[0]
@@ -178,7 +169,7 @@ def test_a_tables_tuning_reads_a_whole_die_near_the_edge_the_pass_leaves_alone(m
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
     monkeypatch.setattr(reader, "with_face_readers", lambda grey, boxes, p, *a, **k: p)  # the classifier alone
-    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
+    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.6))
     cfg = DiceConfig(kinds=("d6",), d6_colour=False)
     plain, ev = reader.read_dice_evidence(frame, None, cfg)
     assert plain.dice[0].status == "unsure" and plain.dice[0].guess == 6  # the first look's guess
@@ -210,7 +201,7 @@ def test_the_colour_reader_cannot_read_a_die_near_the_edge_that_only_the_table_m
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
     monkeypatch.setattr(reader, "with_face_readers", lambda grey, boxes, p, *a, **k: p)
-    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
+    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.6))
     asked: list[int] = []
 
     def colour_sure_of_2(image: np.ndarray, boxes: list[object]) -> np.ndarray:
@@ -237,7 +228,7 @@ def test_a_tables_colour_memory_reads_only_an_unsure_die_that_every_witness_name
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
-    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
+    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.6))
     look = unit(np.random.default_rng(3).normal(0, 1, (1, 128)))
     asked: list[int] = []
 
@@ -278,7 +269,7 @@ def test_a_tables_colour_memory_reads_only_an_unsure_die_that_every_witness_name
     assert reader.read_dice(frame, config=replace(cfg, d6_table=none_yet)).dice[0].status == "unsure"
     assert not asked
     # a die the pass reads is never changed: one every colour witness calls a 3 stays a 2
-    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.9999))
+    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.9999))
     monkeypatch.setattr(reader, "colour_and_features", colour_says(3))
     threes = replace(table, colour=replace(twos, values=np.full(8, 3)))
     kept = reader.read_dice(frame, config=replace(cfg, d6_table=threes)).dice[0]

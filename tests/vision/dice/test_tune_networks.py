@@ -29,7 +29,7 @@ from vision.dice.tune import (
 )
 from vision.dice.types import DiceConfig
 
-from .fixed_answers import classifier_says, one_die_frame, type_reader_undecided
+from .fixed_answers import classifier_says, head_says, one_die_frame, type_reader_undecided
 
 TUNED_FILES = ("d6_embed.onnx", "d6_head.npz", "number_reader.onnx", "d6_colour.onnx")
 
@@ -63,13 +63,6 @@ def _retrain(path: Path) -> None:
     onnx.save(m, str(path))
 
 
-def _head_says(value: int, p: float):  # type: ignore[no-untyped-def]
-    def read_d6(grey: np.ndarray, boxes: list[object], table: object = None,
-                shipped: bool = True) -> tuple[np.ndarray, np.ndarray]:
-        q = np.full((len(boxes), 6), (1 - p) / 5, np.float32)
-        q[:, value - 1] = p
-        return q, np.zeros((len(boxes), 96), np.float32)
-    return read_d6
 
 
 def test_the_fingerprint_is_one_digest_of_the_file_for_every_network(tmp_path: Path,
@@ -103,7 +96,7 @@ def test_a_tuning_made_under_another_d6_network_is_not_used_and_reads_as_untuned
     monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
-    monkeypatch.setattr(reader, "read_d6", _head_says(2, 0.6))
+    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.6))
     frame = one_die_frame("d6")
     cfg = DiceConfig(kinds=("d6",), d6_colour=False)
     plain = reader.read_dice(frame, config=cfg)

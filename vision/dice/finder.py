@@ -88,13 +88,18 @@ def find_dice_and_overview(grey: np.ndarray, config: DiceConfig) -> tuple[list[C
     cands = _detect(grey, scale, config)
     seen = None
     if _overview_worth_it(cands, h, w, scale, config):
-        seen = [c for c in _detect(grey, scale / 2, config)
-                if max(c.box[2], c.box[3]) * scale >= config.overview_die_px]
+        seen = _overview_boxes(grey, scale, config)
         big = [c for c in seen if _plausibly_big(c, cands)]
         if big:
             cands = big + [c for c in cands if not any(centre_inside(c.box, b.box) for b in big)]
             cands.sort(key=lambda c: -c.score)
     return _suppress(cands, config.max_dice), seen
+
+
+def _overview_boxes(grey: np.ndarray, scale: float, config: DiceConfig) -> list[Candidate]:
+    """The overview pass: the detector at half the first view's ``scale``, keeping the boxes of
+    at least ``config.overview_die_px`` measured in the first view."""
+    return [c for c in _detect(grey, scale / 2, config) if max(c.box[2], c.box[3]) * scale >= config.overview_die_px]
 
 
 def _overview_worth_it(first: list[Candidate], h: int, w: int, scale: float, config: DiceConfig) -> bool:
@@ -152,8 +157,7 @@ def overview_dice(grey: np.ndarray, dice: list[Candidate], config: DiceConfig,
     h, w = grey.shape
     scale = detector_scale(h, w, config)
     if seen is None:
-        seen = [c for c in _detect(grey, scale / 2, config)
-                if max(c.box[2], c.box[3]) * scale >= config.overview_die_px]
+        seen = _overview_boxes(grey, scale, config)
     return _suppress(sorted((c for c in seen if _plausibly_big(c, dice, 0.0)), key=lambda c: -c.score),
                      config.max_dice)
 

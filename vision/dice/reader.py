@@ -776,11 +776,10 @@ def _close_up_again(grey: np.ndarray, view: np.ndarray, inner: Region, cands: li
     die's face) and is classified as the first look classifies. ``seen``: the overview's boxes
     if the finder ran it already (``finder.find_dice_and_overview``)."""
     none = CLASSES.index(NONE)
-    dice = [c for c, p in zip(cands, probs, strict=True) if p[none] < 0.5]
-    in_view = _moved(cands, -inner[0], -inner[1])
-    if not overview_wanted(view.shape, in_view, _moved(dice, -inner[0], -inner[1]), cfg):
+    dice = _moved([c for c, p in zip(cands, probs, strict=True) if p[none] < 0.5], -inner[0], -inner[1])
+    if not overview_wanted(view.shape, _moved(cands, -inner[0], -inner[1]), dice, cfg):
         return cands, probs, flat
-    big = _moved(overview_dice(view, _moved(dice, -inner[0], -inner[1]), cfg, seen), inner[0], inner[1])
+    big = _moved(overview_dice(view, dice, cfg, seen), inner[0], inner[1])
     if not big:
         return cands, probs, flat
     keep = [i for i, c in enumerate(cands) if not any(centre_inside(c.box, b.box) for b in big)]

@@ -124,19 +124,10 @@ def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig
 def reader_ms_per_die(kind: str, frames: int, seed: int) -> float:
     """Median milliseconds the reader network takes per die (crops cut at the true boxes, each
     frame's dice read together, as ``read_special_dice`` reads them; the finder left out)."""
-    from vision.special_dice.nets import (
-        BLOCK_READER_PATH,
-        READER_PATH,
-        crop,
-        load,
-        reader_crop_size,
-        to_grey,
-    )
-    from vision.special_dice.reader import read_crops
+    from vision.special_dice.nets import crop, load, reader_crop_size, to_grey
+    from vision.special_dice.reader import read_crops, reader_for
 
-    # as read_special_dice reads a roll of this kind alone
-    path, views = (BLOCK_READER_PATH, SpecialDiceConfig().block_views) if kind == "block" else \
-        (READER_PATH, SpecialDiceConfig().views)
+    path, views = reader_for((kind,), SpecialDiceConfig())  # as read_special_dice reads a roll of it alone
     size = reader_crop_size(load(path))
     per_die: list[float] = []
     for i in range(frames):

@@ -243,6 +243,15 @@ def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation:
     return masses, bearing
 
 
+def reader_for(in_play: Sequence[str], config: SpecialDiceConfig) -> tuple[Path, int]:
+    """(the reader network, the views) that read a roll of the kinds ``in_play``: a roll of block
+    dice only has the block reader and ``config.block_views``; any other the reader of both
+    kinds and ``config.views``."""
+    if tuple(in_play) == ("block",):
+        return BLOCK_READER_PATH, config.block_views
+    return READER_PATH, config.views
+
+
 def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                       orientation: Orientation | None = None, region: Region | None = None,
                       config: SpecialDiceConfig | None = None) -> SpecialDiceObservation:
@@ -255,8 +264,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
     for v in (config.views, config.block_views):
         if v not in VIEWS:
             raise SpecialDiceError(f"views must be one of {sorted(VIEWS)}, not {v!r}")
-    # a roll of block dice only is read by the block reader
-    path, views = (BLOCK_READER_PATH, config.block_views) if in_play == ("block",) else (READER_PATH, config.views)
+    path, views = reader_for(in_play, config)
     orientation = orientation or Orientation()
     problem = _check_frame(frame)
     if problem:

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision.dice.dataset import DEFAULT_REAL_DIR  # noqa: E402
-from vision.dice.evaluate import Truth, tray_items  # noqa: E402
+from vision.dice.evaluate import Truth, tray_items, tray_photo  # noqa: E402
 from vision.dice.finder import iou  # noqa: E402
 from vision.synthetic.dice import FACES  # noqa: E402
 
@@ -61,9 +61,9 @@ def main() -> int:
                    help="the project tree whose command line reads the photos (default this one; e.g. an older "
                         "commit's 'git archive' to compare)")
     args = p.parse_args()
-    bg = cv2.imread(str(Path(args.poly) / "background (1).jpg"))
+    bg = tray_photo(args.poly)
     if bg is None:
-        print(f"no 'background (1).jpg' in {args.poly}: the tray photo is needed (see ../shared/data/README.md)")
+        print(f"no 'background*.jpg' in {args.poly}: the tray photo is needed (see ../shared/data/README.md)")
         return 1
     w, h = (int(v) for v in args.size.lower().split("x"))
     die_px = tuple(float(v) for v in args.die_px.split(","))

@@ -48,6 +48,7 @@ from vision.dice.evaluate import (  # noqa: E402
     evaluate_tray,
     real_items,
     synthetic_items,
+    tray_photo,
 )
 from vision.dice.models import MODEL_DIR, default_backend  # noqa: E402
 
@@ -276,8 +277,7 @@ def main() -> int:  # noqa: C901
                 print("\n".join("    " + w for w in rep.wrong_examples))
             result["synthetic_table" if tw == 1280 else f"synthetic_table_{tw}x{th}"] = rep.to_dict()
     if args.tray:
-        bg_path = Path(args.poly) / "background (1).jpg" if args.poly else None
-        bg = cv2.imread(str(bg_path)) if bg_path is not None and bg_path.is_file() else None
+        bg = tray_photo(args.poly)
         where = "the dice-polyhedral tray" if bg is not None else "a rendered dark tray"
         low, high = (float(v) for v in args.tray_px.split(","))
         tray_px = (low, high)
@@ -294,8 +294,8 @@ def main() -> int:  # noqa: C901
                     print("\n".join("    " + w for w in rep.wrong_examples))
                 result[f"synthetic_tray_{kind}_roll" if given else f"synthetic_tray_{kind}"] = rep.to_dict()
     if args.colour_tray:
-        bg_path = DEFAULT_REAL_DIR.parent / "dice-polyhedral" / "background (1).jpg"
-        bg = cv2.imread(str(bg_path)) if bg_path.is_file() else None
+        # the tray floor of the shared dice-polyhedral photos, whether --poly reads them or not
+        bg = tray_photo(DEFAULT_REAL_DIR.parent / "dice-polyhedral")
         where = "the dice-polyhedral tray floor" if bg is not None else "a rendered dark tray"
         d6_config = config if args.kinds else replace(config, kinds=("d6",))
         kept: list[tuple[str, Any, str]] | None = [] if args.colour_tray_sheet else None

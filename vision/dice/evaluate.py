@@ -7,6 +7,7 @@ per die type. Among detected dice every die is exactly one of: read right, read 
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -603,6 +604,17 @@ def polyhedral_value(sides: int, index: int, zero_is_ten: bool = True) -> int:
     return 10 if shown == 0 and zero_is_ten else shown
 
 
+def tray_photo(folder: str | os.PathLike[str] | None) -> np.ndarray | None:
+    """The empty tray's photo of a dice-polyhedral folder (its ``background*.jpg``, BGR), or None
+    when there is none (no folder, no such file, or a file OpenCV cannot read)."""
+    if not folder:
+        return None
+    from pathlib import Path
+
+    path = next(iter(sorted(Path(folder).glob("background*.jpg"))), None)
+    return cv2.imread(str(path)) if path is not None else None
+
+
 def tray_region(background: np.ndarray) -> tuple[int, int, int, int]:
     """The black dice-tower tray in the polyhedral photos: the largest dark area, inset 2%."""
     v = cv2.cvtColor(background, cv2.COLOR_BGR2HSV)[:, :, 2]
@@ -632,10 +644,9 @@ def evaluate_polyhedral(folder: str, config: DiceConfig | None = None,
     from pathlib import Path
 
     root = Path(folder)
-    bg_path = next(iter(sorted(root.glob("background*.jpg"))), None)
     region = None
-    if bg_path is not None and not whole:
-        bg = cv2.imread(str(bg_path))
+    if not whole:
+        bg = tray_photo(root)
         if bg is not None:
             region = tray_region(bg)
     base = config or DiceConfig()

@@ -154,9 +154,7 @@ def stale_message(parts: Sequence[str]) -> str:
     """What to tell a person when the parts ``parts`` of a table's tuning (``Adaptation.stale``)
     were made with other networks than the ones in place."""
     return (f"the table's dice tuning of {', '.join(parts)} was made with another version of the dice "
-            "reader, so it is not used: those dice are read as without tuning. The kept examples are "
-            "still there: run 'companion dice tune' again (or the kiosk's Referee menu > Dice: tune "
-            "to this table)")
+            f"reader, so it is not used: those dice are read as without tuning; {RETUNE}")
 
 
 @dataclass(frozen=True)
@@ -787,7 +785,7 @@ def choose_read_at(logits: np.ndarray, emb: np.ndarray, values: np.ndarray, roll
         a, b = folds != f, folds == f
         q[b] = _softmax(logits[b] + knn_vote(unit(emb[a]), values[a], emb[b]))
     top, p = q.argmax(1) + 1, q.max(1)
-    grid = sorted(set(np.r_[np.arange(0.5, 0.99, 0.01), 1.0 - np.logspace(-2, -5, 16)].round(6).tolist()))
+    grid = _grid()
     for t in grid:
         sure = cand & (p >= t)
         if ((top != values) & sure).sum() <= target * len(values):
@@ -860,20 +858,28 @@ def colour_features(colour: np.ndarray, turns: int = COLOUR_TURNS,
     of kept colour crops (``progress``: told the share done after each batch)."""
     from .d6colour import colour_and_features
 
-    n = len(colour)
-    x = colour_input(colour, turns)
-    parts = []
-    for i in range(0, len(x), 64):
-        parts.append(colour_and_features(x[i:i + 64]))
-        if progress is not None:
-            progress(min(1.0, (i + 64) / len(x)))
-    if not parts:
+    n, t = len(colour), max(1, turns)
+    if not n:
         return np.zeros((0, 6), np.float32), np.zeros((0, 0), np.float32)
-    p, f = np.concatenate([a for a, _ in parts]), np.concatenate([b for _, b in parts])
-    return p[:n], f
+    probs = np.zeros((n, 6), np.float32)
+    feats: np.ndarray | None = None
+    step = max(1, 64 // t)  # crops a batch: the network's input is made a batch at a time
+    for i in range(0, n, step):
+        m = len(colour[i:i + step])
+        p, f = colour_and_features(colour_input(colour[i:i + step], t))  # turn-major within the batch
+        if feats is None:
+            feats = np.zeros((t * n, f.shape[1]), np.float32)
+        for k in range(t):
+            feats[k * n + i:k * n + i + m] = f[k * m:(k + 1) * m]
+        probs[i:i + m] = p[:m]
+        if progress is not None:
+            progress(min(1.0, (i + m) / n))
+    assert feats is not None
+    return probs, feats
 
 
 def _grid() -> list[float]:
+    """The read thresholds a table's rule is chosen among: 0.50-0.98 by 0.01, then up to 0.99999."""
     return sorted(set(np.r_[np.arange(0.5, 0.99, 0.01), 1.0 - np.logspace(-2, -5, 16)].round(6).tolist()))
 
 

@@ -674,31 +674,29 @@ class ExampleStore:
 
     def load_examples(self, kind: str = "d6") -> tuple[np.ndarray, list[Example]]:
         """(N x 64 x 64 grey crops, their examples), oldest first; unreadable files skipped."""
-        crops, kept = [], []
-        for e in self.examples(kind):
-            img = cv2.imread(str(e.path), cv2.IMREAD_GRAYSCALE)
-            if img is None or img.shape != (EMBED_SIZE, EMBED_SIZE):
-                continue
-            crops.append(img)
-            kept.append(e)
-        if not crops:
-            return np.zeros((0, EMBED_SIZE, EMBED_SIZE), np.uint8), []
-        return np.stack(crops), kept
+        return self._load(kind, colour=False)
 
     def load_colour(self, kind: str) -> tuple[np.ndarray, list[Example]]:
         """(N x ``COLOUR_SIZE`` x ``COLOUR_SIZE`` x 3 colour crops, their examples), oldest first:
         the stored dice of ``kind`` that have a readable colour crop (older folders have none)."""
+        return self._load(kind, colour=True)
+
+    def _load(self, kind: str, colour: bool) -> tuple[np.ndarray, list[Example]]:
+        """The stored dice of ``kind`` whose grey (or ``colour``) crop is there and reads as one:
+        (N crops stacked, their examples), oldest first."""
+        shape = (COLOUR_SIZE, COLOUR_SIZE, 3) if colour else (EMBED_SIZE, EMBED_SIZE)
         crops, kept = [], []
         for e in self.examples(kind):
-            if not e.colour_path.is_file():
+            path = e.colour_path if colour else e.path
+            if not path.is_file():  # a die kept without a colour crop (or removed since it was listed)
                 continue
-            img = cv2.imread(str(e.colour_path), cv2.IMREAD_COLOR)
-            if img is None or img.shape != (COLOUR_SIZE, COLOUR_SIZE, 3):
+            img = cv2.imread(str(path), cv2.IMREAD_COLOR if colour else cv2.IMREAD_GRAYSCALE)
+            if img is None or img.shape != shape:
                 continue
             crops.append(img)
             kept.append(e)
         if not crops:
-            return np.zeros((0, COLOUR_SIZE, COLOUR_SIZE, 3), np.uint8), []
+            return np.zeros((0, *shape), np.uint8), []
         return np.stack(crops), kept
 
     def counts(self) -> dict[str, tuple[int, int]]:

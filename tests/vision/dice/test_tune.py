@@ -229,6 +229,24 @@ def test_a_die_is_kept_with_its_colour_crop_and_both_read_back(tmp_path: Path) -
     assert store.counts() == {"d8": (1, 2)}  # a colour file is not a die of its own
 
 
+def test_a_damaged_or_wrong_sized_crop_is_skipped_in_grey_and_in_colour_alone(tmp_path: Path) -> None:
+    import cv2
+
+    store = ExampleStore(tmp_path)
+    paths = store.add_crops([_crop(1), _crop(2), _crop(3)], [2, 5, 7], ["d8"] * 3, [None] * 3,
+                            [_colour(1), _colour(2), _colour(3)])
+    paths[0].with_name(paths[0].name[:-4] + ".colour.png").write_bytes(b"garbage")  # its colour crop damaged
+    cv2.imwrite(str(paths[1]), np.zeros((32, 32), np.uint8))  # its grey crop of another size
+    cv2.imwrite(str(paths[2].with_name(paths[2].name[:-4] + ".colour.png")), np.zeros((80, 80, 3), np.uint8))
+    grey, kept_grey = store.load_examples("d8")
+    colour, kept_colour = store.load_colour("d8")
+    assert [e.value for e in kept_grey] == [2, 7] and grey.shape == (2, 64, 64)
+    assert [e.value for e in kept_colour] == [5] and colour.shape == (1, 112, 112, 3)
+    assert np.array_equal(colour[0], _colour(2))
+    # nothing readable: empty arrays of the crop's shape
+    assert store.load_colour("d4")[0].shape == (0, 112, 112, 3) and store.load_examples("d4")[0].shape == (0, 64, 64)
+
+
 def test_an_old_folder_of_grey_crops_only_still_loads_with_no_colour(tmp_path: Path) -> None:
     import cv2
 

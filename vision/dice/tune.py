@@ -926,18 +926,24 @@ def choose_colour_rule(colour: np.ndarray, features: np.ndarray, values: np.ndar
     return best[1], best[2]
 
 
-def colour_memory(colour: np.ndarray, values: np.ndarray, rolls: np.ndarray, logits: np.ndarray,
+def colour_memory(colour: np.ndarray | None, values: np.ndarray, rolls: np.ndarray, logits: np.ndarray,
                   emb: np.ndarray, target: float = READ_TARGET, unsure: np.ndarray | None = None,
                   min_right: int = COLOUR_MIN_RIGHT,
                   features: tuple[np.ndarray, np.ndarray] | None = None) -> ColourMemory | None:
     """The table's colour memory of its stored d6 (``colour``: their kept colour crops; ``logits``,
     ``emb``: the d6 head's of the same dice), with its rule and read threshold chosen on them;
-    None without crops. ``features``: ``colour_features`` of the crops, when known already."""
-    if not len(colour):
+    None without crops. ``features``: ``colour_features`` of the crops, when known already (the
+    crops themselves are then not needed: ``colour`` may be None)."""
+    if features is not None:
+        p, f = features
+    elif colour is not None:
+        p, f = colour_features(colour)
+    else:
+        raise TuneError("a colour memory needs the kept colour crops or their colour_features")
+    if not len(p):
         return None
     from .d6colour import fingerprint
 
-    p, f = features if features is not None else colour_features(colour)
     rule, read_at = choose_colour_rule(p, f, values, rolls, logits, emb, target, unsure, min_right)
     return ColourMemory(unit(f), np.tile(values.astype(np.int64), len(f) // len(values)), read_at, rule,
                         network=fingerprint())
@@ -999,10 +1005,12 @@ class TuneReport:
 
 
 def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Progress | None = None,
-                  target: float = READ_TARGET, colour: np.ndarray | None = None) -> tuple[Adaptation, TuneReport]:
+                  target: float = READ_TARGET, colour: np.ndarray | None = None,
+                  colour_rows: Sequence[int] | None = None) -> tuple[Adaptation, TuneReport]:
     """The table's adaptation of these stored d6, and its report (see :class:`TuneReport`).
-    ``colour``: their kept colour crops (N x 112 x 112 x 3; None, or a die's crop all zeros:
-    kept without one), for the table's colour memory of the dice that have one."""
+    ``colour``: the kept colour crops (M x 112 x 112 x 3) of the dice ``colour_rows`` (M rising
+    indices into ``examples``; None: every die, in order), for the table's colour memory of the
+    dice that have one; None: no die has one."""
     from .d6head import shipped_head
 
     def say(share: float, text: str) -> None:
@@ -1012,9 +1020,14 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
     values = np.array([e.value for e in examples], np.int64)
     rolls = np.array([e.roll for e in examples], np.int64)
     unsure = np.array([e.shown is None for e in examples], bool)  # or not known
-    if colour is None or len(colour) != len(values):
-        colour = np.zeros((len(values), COLOUR_SIZE, COLOUR_SIZE, 3), np.uint8)
-    has_colour = np.asarray(colour.reshape(len(values), -1).any(axis=1) if len(values) else np.zeros(0), bool)
+    where = (np.zeros(0, np.int64) if colour is None else
+             np.arange(len(colour)) if colour_rows is None else np.asarray(colour_rows, np.int64).reshape(-1))
+    if colour is not None and (len(where) != len(colour) or np.any(np.diff(where) <= 0) or (
+            len(where) and (where[0] < 0 or where[-1] >= len(values)))):
+        raise TuneError(f"{len(colour)} colour crops for dice {where.tolist()[:8]} of {len(values)}: give one "
+                        "crop a die, for rising indices into the examples")
+    has_colour = np.zeros(len(values), bool)
+    has_colour[where] = True
     say(0.05, f"reading {len(values)} stored dice")
     logits = np.zeros((0, 6))
     emb = np.zeros((0, EMBED_DIM), np.float32)
@@ -1029,12 +1042,11 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
     if (head := shipped_head()) is not None and len(logits):
         logits = head.logits(logits, emb)  # type: ignore[attr-defined]
     # the colour reader's features of every stored d6 with a colour crop, at each quarter turn (once)
-    where = np.flatnonzero(has_colour)
     pos = np.full(len(values), -1)
     pos[where] = np.arange(len(where))
-    col_p, col_f = (colour_features(colour[where], COLOUR_TURNS,
+    col_p, col_f = (colour_features(colour, COLOUR_TURNS,
                                    lambda share: say(0.65 + 0.2 * share, f"reading {len(where)} stored dice in colour"))
-                    if len(where) else (np.zeros((0, 6)), np.zeros((0, 0))))
+                    if colour is not None and len(where) else (np.zeros((0, 6)), np.zeros((0, 0))))
 
     def of_colour(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(probabilities, turn-major features) of the stored dice of ``mask`` (all with colour)."""
@@ -1052,7 +1064,7 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
         if has_colour[old].any():
             say(0.85, "measuring the colour memory on the newest rolls")
             o = old & has_colour
-            cm = colour_memory(colour[o], values[o], rolls[o], logits[o], emb[o], target, unsure[o],
+            cm = colour_memory(None, values[o], rolls[o], logits[o], emb[o], target, unsure[o],
                                features=of_colour(o))
             ad_old = replace(ad_old, colour=cm)
         q = _softmax(ad_old.logits(logits[held], emb[held]))
@@ -1080,7 +1092,7 @@ def tune_examples(crops: np.ndarray, examples: Sequence[Example], progress: Prog
     ad = table_adaptation(logits, emb, values, rolls, target, unsure)
     if has_colour.any():
         say(0.95, "learning the colour of every stored roll")
-        ad = replace(ad, colour=colour_memory(colour[has_colour], values[has_colour], rolls[has_colour],
+        ad = replace(ad, colour=colour_memory(None, values[has_colour], rolls[has_colour],
                                               logits[has_colour], emb[has_colour], target, unsure[has_colour],
                                               features=of_colour(has_colour)))
     say(1.0, "done")
@@ -1193,18 +1205,21 @@ def tune_folder(folder: str | Path, progress: Progress | None = None, save: bool
     crops, examples = store.load_examples("d6")
     memories, lines = number_lines(store)
     colour: np.ndarray | None = None
+    rows: list[int] = []
     kept, with_colour = store.load_colour("d6") if len(examples) else (np.zeros(0), [])
     if with_colour and has_features():
-        at = {e.path: i for i, e in enumerate(with_colour)}
-        colour = np.zeros((len(examples), COLOUR_SIZE, COLOUR_SIZE, 3), np.uint8)
-        for i, e in enumerate(examples):
-            if e.path in at:
-                colour[i] = kept[at[e.path]]
+        # the dice with a readable grey crop (the ones tuned on) and a colour crop that is not
+        # all black (one says nothing of the die), in the examples' order
+        at = {e.path: i for i, e in enumerate(examples)}
+        lit = np.asarray(kept.reshape(len(kept), -1).any(axis=1), bool)
+        pairs = sorted((at[e.path], j) for j, e in enumerate(with_colour) if e.path in at and lit[j])
+        rows, use = [r for r, _ in pairs], [j for _, j in pairs]
+        colour = kept if use == list(range(len(kept))) else kept[use]
     elif with_colour:
         lines.append("d6: the colour d6 reader has no features output, so the colour crops are not used: "
                      "run 'python3 scripts/train_d6_colour.py outputs'.")
     if len(examples):
-        ad, report = tune_examples(crops, examples, progress, target, colour)
+        ad, report = tune_examples(crops, examples, progress, target, colour if rows else None, rows)
         lines.insert(0, colour_line(ad.colour, len(with_colour)))
     elif memories:
         ad = Adaptation(np.zeros((EMBED_DIM, 6)), np.zeros(6))

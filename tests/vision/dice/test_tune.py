@@ -456,3 +456,32 @@ def test_tuning_a_folder_with_colour_crops_keeps_a_colour_memory_and_a_grey_fold
     back = Adaptation.load(with_colour)
     assert back is not None and back.colour is not None and len(back.colour.values) == 20 * COLOUR_TURNS
     assert back.colour.network == fingerprint() and len(fingerprint()) == 16  # made by the network in place
+
+
+def test_the_colour_memory_holds_the_dice_with_a_grey_and_a_lit_colour_crop_in_order(tmp_path: Path) -> None:
+    from vision.dice.tune import COLOUR_TURNS, colour_features, tune_examples, tune_folder
+
+    store = ExampleStore(tmp_path)
+    colours: list[np.ndarray | None] = []
+    for r in range(10):
+        pair = [_colour(r), _colour(r + 50)]
+        if r == 3:
+            pair[1] = np.zeros_like(pair[1])  # all black: says nothing of the die
+        colours.extend([None, pair[1]] if r % 4 == 1 else pair)  # some dice kept without one
+        store.add_crops([_crop(r), _crop(r + 50)], [r % 6 + 1, (r + 3) % 6 + 1], ["d6", "d6"], [None, None],
+                        [None, pair[1]] if r % 4 == 1 else pair)
+    broken = store.examples("d6")[4].path  # its grey crop unreadable: not tuned on, in grey or colour
+    broken.write_bytes(b"garbage")
+    ad, _ = tune_folder(tmp_path, save=False)
+    expect = [(e, c) for e, c in zip(store.examples("d6"), colours, strict=True)
+              if c is not None and c.any() and e.path != broken]
+    assert ad.colour is not None and len(expect) == 20 - 3 - 1 - 1
+    _, f = colour_features(np.stack([c for _, c in expect]), COLOUR_TURNS)
+    assert np.array_equal(ad.colour.values, np.tile([e.value for e, _ in expect], COLOUR_TURNS))
+    assert np.allclose(ad.colour.memory, unit(f), atol=1e-5)
+    # colour crops that do not match the dice are refused, saying what to give
+    crops, examples = store.load_examples("d6")
+    with pytest.raises(TuneError, match="one crop a die"):
+        tune_examples(crops, examples, colour=np.stack([_colour(1)] * 2), colour_rows=[3, 3])
+    with pytest.raises(TuneError, match="one crop a die"):
+        tune_examples(crops, examples, colour=np.stack([_colour(1)] * 2), colour_rows=[0, 1, 2])

@@ -37,11 +37,22 @@ def colour_crops(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]
 
 def read_colour(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> np.ndarray:
     """N x 6 value probabilities (value 1 first) of the d6 in ``boxes`` of a BGR (or grey) image."""
-    x = colour_crops(bgr, boxes)
+    return read_colour_crops(colour_crops(bgr, boxes))
+
+
+def read_colour_crops(x: np.ndarray) -> np.ndarray:
+    """N x 6 value probabilities (value 1 first) of the network's input ``x`` (``colour_crops``)."""
     if not len(x):
         return np.zeros((0, 6), np.float32)
     out = load_net(colour_path()).run(x)
     return np.asarray(out, np.float32).reshape(len(x), 6)
+
+
+def read_colour_and_chroma(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    """(:func:`read_colour`, :func:`colour_chroma`) of ``boxes``: what the reader asks of a d6 it
+    looks at in colour, its crop cut once for both."""
+    x = colour_crops(bgr, boxes)
+    return read_colour_crops(x), crop_chroma(x)
 
 
 def crop_chroma(x: np.ndarray) -> np.ndarray:

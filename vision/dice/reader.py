@@ -16,7 +16,7 @@ import numpy as np
 
 from . import tune
 from .contrast import contrast_grey
-from .d6colour import colour_and_features, colour_chroma, colour_crops, read_colour
+from .d6colour import colour_and_features, colour_crops, read_colour_and_chroma
 from .d6head import read_d6
 from .finder import (
     Candidate,
@@ -511,7 +511,7 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
     if cfg.d6_colour and ask:
         image = bgr if bgr is not None else grey
         boxes = [final[which[row]][0] for row in ask]
-        colour, chroma = read_colour(image, boxes), colour_chroma(image, boxes)
+        colour, chroma = read_colour_and_chroma(image, boxes)
         for row, c, ch in zip(ask, colour, chroma, strict=True):
             e = judged[row] = ev[which[row]] = replace(judged[row], colour=c, chroma=float(ch))
             value, sure, conf = verdicts[row]
@@ -663,7 +663,7 @@ def _contrast_pass(bgr: np.ndarray, judged: dict[int, D6Evidence],
             and judged[row].side >= cfg.d6_contrast_min_px]
     if rows and not cfg.d6_colour:
         boxes = [judged[row].box for row in rows]
-        for row, c, ch in zip(rows, read_colour(bgr, boxes), colour_chroma(bgr, boxes), strict=True):
+        for row, c, ch in zip(rows, *read_colour_and_chroma(bgr, boxes), strict=True):
             judged[row] = replace(judged[row], colour=c, chroma=float(ch))
     for row in rows:
         e = judged[row]

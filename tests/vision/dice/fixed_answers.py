@@ -57,3 +57,15 @@ def one_die_frame(kind: str) -> np.ndarray:
                                     die_px=(60.0, 60.0))
     assert len(truths) == 1
     return img
+
+
+def with_chroma(read_colour: Callable[..., np.ndarray]) -> Callable[..., tuple[np.ndarray, np.ndarray]]:
+    """The reader's colour look (``reader.read_colour_and_chroma``) with the colour d6 reader's
+    answers given by ``read_colour(image, boxes)`` and the crops' real chroma
+    (``d6colour.colour_chroma``)."""
+    from vision.dice.d6colour import colour_chroma
+
+    def read_colour_and_chroma(image: np.ndarray, boxes: list[tuple[float, float, float, float]]
+                               ) -> tuple[np.ndarray, np.ndarray]:
+        return read_colour(image, boxes), colour_chroma(image, boxes)
+    return read_colour_and_chroma

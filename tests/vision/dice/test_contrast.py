@@ -5,6 +5,8 @@ unsure colour die by that grey only when an independent witness names the same v
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import pytest
@@ -17,7 +19,7 @@ from vision.dice.pips import count_pips
 from vision.dice.reader import D6Evidence, contrast_verdict
 from vision.dice.types import DiceConfig
 
-from .fixed_answers import classifier_says, type_reader_undecided
+from .fixed_answers import classifier_says, type_reader_undecided, with_chroma
 
 BOX = (260.0, 180.0, 80.0, 80.0)
 FIVE = ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75))
@@ -108,7 +110,7 @@ def test_the_pass_reads_an_unsure_colour_die_by_its_contrast_look_only_when_aske
                     shipped: bool = True) -> tuple[np.ndarray, np.ndarray]:
         return np.full((len(boxes), 6), 1 / 6, np.float32), np.zeros((len(boxes), 96), np.float32)
 
-    def colour_leans(value: int) -> object:
+    def colour_leans(value: int) -> Callable[..., np.ndarray]:
         def read_colour(image: np.ndarray, boxes: list[object]) -> np.ndarray:
             q = np.full((len(boxes), 6), 0.04, np.float32)
             q[:, value - 1] = 0.8
@@ -126,13 +128,13 @@ def test_the_pass_reads_an_unsure_colour_die_by_its_contrast_look_only_when_aske
 
     monkeypatch.setattr(reader, "read_d6", head_unsure)
     monkeypatch.setattr(reader, "contrast_look", contrast_sure_of_5)
-    monkeypatch.setattr(reader, "read_colour", colour_leans(5))
+    monkeypatch.setattr(reader, "read_colour_and_chroma", with_chroma(colour_leans(5)))
     off = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_contrast=False))
     assert [(d.status, d.guess) for d in off.dice] == [("unsure", 5)] and looked == []
     on = reader.read_dice(frame, config=DiceConfig(kinds=("d6",))).dice  # on as shipped
     assert [(d.status, d.value) for d in on] == [("read", 5)] and len(looked) == 1
     # the colour reader names another value: no witness, the die stays unsure
-    monkeypatch.setattr(reader, "read_colour", colour_leans(3))
+    monkeypatch.setattr(reader, "read_colour_and_chroma", with_chroma(colour_leans(3)))
     doubted = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_contrast=True)).dice
     assert [d.status for d in doubted] == ["unsure"]
 
@@ -159,7 +161,7 @@ def _first_look_undecided(monkeypatch: pytest.MonkeyPatch, box: tuple[float, flo
 def test_the_contrast_look_never_asks_about_a_grey_die(monkeypatch: pytest.MonkeyPatch) -> None:
     frame = _die((230, 230, 230), (25, 25, 25))
     looked = _first_look_undecided(monkeypatch, BOX)
-    monkeypatch.setattr(reader, "read_colour", lambda image, boxes: np.full((len(boxes), 6), 1 / 6, np.float32))
+    monkeypatch.setattr(reader, "read_colour_and_chroma", with_chroma(lambda image, boxes: np.full((len(boxes), 6), 1 / 6, np.float32)))
     dice = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_contrast=True)).dice
     assert [d.status for d in dice] == ["unsure"] and looked == []
 

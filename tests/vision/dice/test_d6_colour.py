@@ -18,7 +18,7 @@ from vision.dice.models import ModelMissingError, load_net
 from vision.dice.reader import D6Evidence, colour_verdict
 from vision.dice.types import DiceConfig
 
-from .fixed_answers import classifier_says, one_die_frame, type_reader_undecided
+from .fixed_answers import classifier_says, one_die_frame, type_reader_undecided, with_chroma
 
 CFG = DiceConfig(d6_colour=True, d6_colour_veto=0.9, d6_colour_agree=0.8, d6_colour_alone=0.999)
 
@@ -90,10 +90,10 @@ def test_the_reader_asks_the_colour_reader_only_when_configured(monkeypatch: pyt
     cfg = replace(CFG, kinds=("d6",))
     first = reader.read_dice(frame, config=replace(cfg, d6_colour=False)).dice[0]
     assert (first.status, first.value) == ("read", 6)
-    monkeypatch.setattr(reader, "read_colour", _colour_says(2, 0.99))
+    monkeypatch.setattr(reader, "read_colour_and_chroma", with_chroma(_colour_says(2, 0.99)))
     doubted = reader.read_dice(frame, config=cfg).dice[0]
     assert (doubted.status, doubted.value) == ("unsure", None)
-    monkeypatch.setattr(reader, "read_colour", _colour_says(6, 0.99))
+    monkeypatch.setattr(reader, "read_colour_and_chroma", with_chroma(_colour_says(6, 0.99)))
     assert reader.read_dice(frame, config=cfg).dice[0].value == 6
 
 
@@ -104,6 +104,35 @@ def test_the_shipped_colour_reader_gives_six_probabilities_a_crop() -> None:
     p = d6colour.read_colour(frame, [(0.0, 0.0, 10.0, 10.0), (5.0, 5.0, 30.0, 30.0)])
     assert p.shape == (2, 6)
     assert np.allclose(p.sum(axis=1), 1.0, atol=1e-4) and (p >= 0).all()
+
+
+def test_a_die_looked_at_in_colour_has_its_crop_cut_once_for_the_reader_and_its_chroma(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    if not d6colour.colour_path().is_file():
+        pytest.skip(f"{d6colour.colour_path()} is not shipped in this checkout")
+    cut: list[int] = []
+    real = d6colour.colour_crops
+
+    def counted(bgr: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> np.ndarray:
+        cut.append(len(boxes))
+        return real(bgr, boxes)
+
+    monkeypatch.setattr(d6colour, "colour_crops", counted)
+    frame = one_die_frame("d6")
+    boxes = [(40.0, 40.0, 60.0, 60.0), (5.0, 5.0, 30.0, 30.0)]
+    p, chroma = d6colour.read_colour_and_chroma(frame, boxes)
+    assert cut == [2]
+    assert np.array_equal(p, d6colour.read_colour(frame, boxes))
+    assert np.array_equal(chroma, d6colour.colour_chroma(frame, boxes))
+    # the reader's d6 pass, asking the colour reader about an unsure die: one cut for both
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(CLASSES.index("d6:6"), 0.6))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "read_d6", _head_says(6, 0.5))
+    cut.clear()
+    _, evidence = reader.read_dice_evidence(frame, config=replace(CFG, kinds=("d6",), d6_contrast=False))
+    e = next(e for e in evidence if e is not None)
+    assert cut == [1] and e.colour is not None
+    assert e.chroma == pytest.approx(float(d6colour.colour_chroma(frame, [e.box])[0]))
 
 
 def test_a_missing_colour_model_is_an_error_naming_it(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
@@ -194,14 +223,14 @@ def test_the_pass_judges_a_die_near_the_edge_the_first_look_left_unsure_with_bot
     cfg = replace(CFG, kinds=("d6",), d6_colour_near=0.9)
     first = reader.read_dice(frame, config=replace(cfg, d6_colour=False)).dice[0]
     assert first.status == "unsure"
-    monkeypatch.setattr(reader, "read_colour", _colour_says(5, 0.95))
+    monkeypatch.setattr(reader, "read_colour_and_chroma", with_chroma(_colour_says(5, 0.95)))
     obs, ev = reader.read_dice_evidence(frame, None, cfg)
     assert ev[0] is not None and ev[0].near_edge and not ev[0].eligible
     assert (obs.dice[0].status, obs.dice[0].value) == ("read", 5)
     # the colour reader naming another value, or the rule off: the die stays unsure
-    monkeypatch.setattr(reader, "read_colour", _colour_says(3, 0.95))
+    monkeypatch.setattr(reader, "read_colour_and_chroma", with_chroma(_colour_says(3, 0.95)))
     assert reader.read_dice(frame, config=cfg).dice[0].status == "unsure"
-    monkeypatch.setattr(reader, "read_colour", _colour_says(5, 0.95))
+    monkeypatch.setattr(reader, "read_colour_and_chroma", with_chroma(_colour_says(5, 0.95)))
     assert reader.read_dice(frame, config=replace(cfg, d6_colour_near=2.0)).dice[0].status == "unsure"
 
 

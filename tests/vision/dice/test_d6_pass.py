@@ -13,7 +13,13 @@ from vision.dice.labels import CLASSES
 from vision.dice.reader import D6Evidence, d6_verdict
 from vision.dice.types import DiceConfig
 
-from .fixed_answers import classifier_says, head_says, one_die_frame, type_reader_undecided
+from .fixed_answers import (
+    classifier_says,
+    head_says,
+    one_die_frame,
+    type_reader_undecided,
+    with_chroma,
+)
 
 
 def _evidence(head: list[float], first: list[float], side: float = 60.0, pips: int | None = None,
@@ -210,7 +216,7 @@ def test_the_colour_reader_cannot_read_a_die_near_the_edge_that_only_the_table_m
         q[:, 1] = 0.99
         return q
 
-    monkeypatch.setattr(reader, "read_colour", colour_sure_of_2)
+    monkeypatch.setattr(reader, "read_colour_and_chroma", with_chroma(colour_sure_of_2))
     bias = np.zeros(6)
     bias[1] = 8.0
     short = Adaptation(np.zeros((96, 6)), bias, 40, read_at=0.99999)  # the table does not reach it

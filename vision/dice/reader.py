@@ -331,8 +331,9 @@ def read_dice_evidence(
     cfg = config or DiceConfig()
     if isinstance(cfg.d6_table, tune.Adaptation):
         # a table's tuning made with other networks than the ones in place (a retrained one
-        # shipped since) is not used: those dice read as without tuning (``Adaptation.in_force``)
-        table = cfg.d6_table.in_force()
+        # shipped since) is not used: those dice read as without tuning (``Adaptation.in_force``;
+        # checked once, and again when the networks' folder changes: ``Adaptation.for_reading``)
+        table = cfg.d6_table.for_reading()
         if table is not cfg.d6_table:
             cfg = replace(cfg, d6_table=table)
     try:
@@ -451,9 +452,10 @@ def _d6_pass(grey: np.ndarray, read: list[DieReading | None],
     table = cfg.d6_table if getattr(cfg.d6_table, "read_at", None) is not None else None
     tuned = tune.tuned_probabilities(table, head, emb) if table is not None else None
     # and the table's colour memory (``tune.ColourMemory``) only a die the grey memory leaves unsure
-    # (with a threshold, and only with the colour d6 reader that made its features)
+    # (with a threshold, and only with the colour d6 reader that made its features: read_dice_evidence
+    # keeps it only then, ``Adaptation.for_reading``)
     colour_memory = getattr(cfg.d6_table, "colour", None)
-    in_colour = colour_memory is not None and colour_memory.usable()
+    in_colour = colour_memory is not None
     to_table = tuned is not None or in_colour
     out = list(read)
     mask = _OF_KIND["d6"]

@@ -49,6 +49,7 @@ showing a known face (the "show me each face" set-up of a new die set); the kios
 from __future__ import annotations
 
 import json
+import os
 import re
 import zipfile
 from collections.abc import Callable, Iterable, Sequence
@@ -142,6 +143,23 @@ def number_network() -> str:
     from . import numbers
 
     return fingerprint(numbers.number_path())
+
+
+def network_files() -> tuple[object, ...]:
+    """The files of the networks a table's tuning is built on (the d6 face reader with its
+    summary, the shipped head, the number reader, the colour d6 reader) and the modification time
+    of each folder holding them (-1: cannot be read): what :meth:`Adaptation.for_reading` checks
+    before it trusts what it worked out."""
+    from . import d6colour, d6head, numbers
+
+    paths = tuple(map(str, (d6head.embed_path(), d6head.head_path(), numbers.number_path(), d6colour.colour_path())))
+    times = []
+    for folder in dict.fromkeys(map(os.path.dirname, paths)):
+        try:
+            times.append(os.stat(folder).st_mtime_ns)
+        except OSError:
+            times.append(-1)
+    return (*paths, *times)
 
 
 STALE_KIOSK = "The dice reader was updated: tune again to use your table's dice (Referee menu)"
@@ -275,6 +293,9 @@ class Adaptation:
     """The fingerprints of the networks its grey part (``weight``, ``bias``, ``memory``,
     ``read_at``, and the colour memory's threshold, chosen with the grey reading) was built on
     (:func:`grey_networks`; empty: not known, an adaptation made in memory, trusted)."""
+    _reading: tuple[tuple[object, ...], Adaptation | None] | None = field(
+        default=None, init=False, repr=False, compare=False)
+    """What :meth:`for_reading` worked out, with the network files' state it was worked out at."""
 
     @property
     def has_grey(self) -> bool:
@@ -312,6 +333,26 @@ class Adaptation:
             out = replace(out, colour=None)
         out = replace(out, numbers={k: m for k, m in self.numbers.items() if k not in stale})
         return out if out.has_grey or out.colour is not None or out.numbers else None
+
+    def for_reading(self) -> Adaptation | None:
+        """What the reader may use of it: :meth:`in_force`, with its colour memory only when
+        :meth:`ColourMemory.usable` (None: nothing). The reader asks on every frame, so it is worked
+        out once and again only when :func:`network_files` changes (a network replaced by a new
+        file changes its folder's modification time, as an update or a copy into the folder does):
+        a frame costs one ``stat`` of the networks' folder, not one a network file. A network file
+        rewritten in place is noticed when the tuning is next loaded or tuned (:meth:`load`,
+        :func:`tune_folder`: each gives a new adaptation, checked afresh); :meth:`stale` and
+        :meth:`in_force` always look at the files."""
+        state = network_files()
+        memo = self._reading
+        if memo is None or memo[0] != state:
+            used = self.in_force()
+            if used is not None and used.colour is not None and not used.colour.usable():
+                used = replace(used, colour=None)
+                used = used if used.has_grey or used.numbers else None
+            memo = (state, used)
+            object.__setattr__(self, "_reading", memo)  # a cache: the adaptation itself is unchanged
+        return memo[1]
 
     def logits(self, logits: np.ndarray, embedding: np.ndarray) -> np.ndarray:
         out = logits + embedding.astype(np.float64) @ self.weight + self.bias

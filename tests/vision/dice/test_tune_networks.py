@@ -6,6 +6,7 @@ their stored examples."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -133,6 +134,53 @@ def test_a_tuning_made_under_another_d6_network_is_not_used_and_reads_as_untuned
 
     assert _table_tuning(table_dir) == (None, STALE_KIOSK)
     assert "tune again" in STALE_KIOSK and "not used" in capsys.readouterr().err
+
+
+def test_the_reader_checks_a_tunings_networks_once_and_again_when_their_folder_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = _models(tmp_path, monkeypatch)
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(CLASSES.index("d6:6"), 0.6))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
+    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.6))
+    checked: list[int] = []
+    real = Adaptation.in_force
+
+    def counted(self: Adaptation) -> Adaptation | None:
+        checked.append(1)
+        return real(self)
+
+    monkeypatch.setattr(Adaptation, "in_force", counted)
+    frame = one_die_frame("d6")
+    cfg = DiceConfig(kinds=("d6",), d6_colour=False)
+    plain = reader.read_dice(frame, config=cfg)
+    table = _grey_table()
+    tuned = replace(cfg, d6_table=table)
+    assert [reader.read_dice(frame, config=tuned).dice[0].status for _ in range(3)] == ["read"] * 3
+    assert len(checked) == 1  # once for three frames
+    # an update replaces the d6 network by a new file: the next frame notices, and reads as untuned
+    new = folder / "d6_embed.new.onnx"
+    shutil.copy2(folder / "d6_embed.onnx", new)
+    _retrain(new)
+    before = folder.stat().st_mtime_ns
+    new.replace(folder / "d6_embed.onnx")
+    if folder.stat().st_mtime_ns == before:  # a coarse clock: the same tick
+        os.utime(folder, ns=(folder.stat().st_atime_ns, before + 1_000_000))
+    assert reader.read_dice(frame, config=tuned) == plain and len(checked) == 2
+    assert reader.read_dice(frame, config=tuned) == plain and len(checked) == 2
+    # a network looked for elsewhere (DICE_MODEL_DIR) is checked too
+    monkeypatch.setattr(d6head, "MODEL_DIR", models.MODEL_DIR)
+    assert reader.read_dice(frame, config=tuned).dice[0].status == "read" and len(checked) == 3
+    # a network rewritten in place is noticed by the next load of the tuning
+    monkeypatch.setattr(d6head, "MODEL_DIR", folder)
+    shutil.copy2(models.MODEL_DIR / "d6_embed.onnx", folder / "d6_embed.onnx")
+    table.save(tmp_path / "examples")
+    loaded = Adaptation.load(tmp_path / "examples")
+    assert loaded is not None and loaded.stale() == ()
+    _retrain(folder / "d6_embed.onnx")
+    again = Adaptation.load(tmp_path / "examples")
+    assert again is not None and again.for_reading() is None
+    assert reader.read_dice(frame, config=replace(cfg, d6_table=again)) == plain
 
 
 def test_a_retrained_number_reader_leaves_that_kinds_memory_unused_and_the_rest_in_use(

@@ -48,9 +48,11 @@ showing a known face (the "show me each face" set-up of a new die set); the kios
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+import threading
 import zipfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -482,37 +484,77 @@ def _reread(memory: np.ndarray, network: Callable[[np.ndarray], np.ndarray], kep
         return None
 
 
+_dated: dict[tuple[object, ...], tuple[dict[str, str], dict[str, str]]] = {}
+_dated_lock = threading.Lock()
+DATED_KEPT = 16
+"""How many old files' dates :func:`date_old_file` keeps in memory (the oldest go first)."""
+
+
 def date_old_file(ad: Adaptation, folder: Path, path: Path) -> Adaptation:
     """``ad`` (loaded from ``path``), its memories saved without network fingerprints given them:
     the newest ``OLD_CHECK`` stored examples kept before the file are read again by the networks
     in place; found in the memory (the same network made it), or nothing to tell by (no such
     examples left), it gets the fingerprints in place and is used as before; not found, it gets
-    ``OLDER`` and the reader leaves it unused (:meth:`Adaptation.stale`)."""
+    ``OLDER`` and the reader leaves it unused (:meth:`Adaptation.stale`).
+
+    A file is dated once a process: what was found is kept in memory for the file (its place and
+    modification time, a digest of the memories dated), the examples folder's modification time
+    (a die kept or removed since changes it) and the networks in place, so loading it again reads
+    no example; a file written since, another file in its place, examples kept or removed, or
+    another network in place, and it is dated afresh. Nothing is written to the file."""
     try:
-        when = path.stat().st_mtime
+        st = path.stat()
+        kept_at = os.stat(folder).st_mtime_ns
     except OSError:
         return ad
+    grey = bool(not ad.networks and ad.memory is not None and len(ad.memory))
+    kinds = tuple(kind for kind, nm in ad.numbers.items() if not nm.network)
+    if not grey and not kinds:
+        return ad
+    now = grey_networks() if grey else {}
+    number_now = number_network() if kinds else ""
+    digest = hashlib.blake2b(digest_size=16)
+    for m in ([ad.memory] if grey and ad.memory is not None else []) + [ad.numbers[k].memory for k in kinds]:
+        digest.update(np.ascontiguousarray(m).tobytes())
+    key = (str(path.resolve()), st.st_mtime_ns, kept_at, grey, kinds, digest.hexdigest(), tuple(sorted(now.items())),
+           number_now)
+    with _dated_lock:
+        found = _dated.get(key)
+    if found is None:
+        found = _date(ad, folder, st.st_mtime, grey, kinds, now, number_now)
+        with _dated_lock:
+            while len(_dated) >= DATED_KEPT:
+                _dated.pop(next(iter(_dated)))
+            _dated[key] = found
+    networks, nets = found
+    return replace(ad, networks=dict(networks) if grey else ad.networks,
+                   numbers={k: replace(nm, network=nets[k]) if k in nets else nm for k, nm in ad.numbers.items()})
+
+
+def _date(ad: Adaptation, folder: Path, when: float, grey: bool, kinds: Sequence[str], now: dict[str, str],
+          number_now: str) -> tuple[dict[str, str], dict[str, str]]:
+    """(the grey memory's networks, the number reader of each kind of ``kinds``) of an old file
+    (:func:`date_old_file`): ``now`` / ``number_now`` where the stored examples kept before the
+    file (``when``) are found in its memories or there is nothing to tell by, else ``OLDER``."""
     store = ExampleStore(folder)
-    if not ad.networks and ad.memory is not None and len(ad.memory):
+    networks: dict[str, str] = {}
+    if grey and ad.memory is not None:
         kept = _saved_before(store.examples("d6"), when)
         crops = [c for e in kept if (c := cv2.imread(str(e.path), cv2.IMREAD_GRAYSCALE)) is not None
                  and c.shape == (EMBED_SIZE, EMBED_SIZE)]
         same = _reread(ad.memory, lambda x: embed(x)[1], np.stack(crops)) if crops else None
-        now = grey_networks()
-        ad = replace(ad, networks=now if same is not False else dict.fromkeys(now, OLDER))
-    numbers = dict(ad.numbers)
-    for kind, nm in ad.numbers.items():
-        if nm.network:
-            continue
+        networks = dict(now) if same is not False else dict.fromkeys(now, OLDER)
+    nets: dict[str, str] = {}
+    for kind in kinds:
         from .numbers import glyphs_and_features
 
         kept = _saved_before(store.examples(kind), when, colour=True)
         colour = [c for e in kept if (c := cv2.imread(str(e.colour_path), cv2.IMREAD_COLOR)) is not None
                   and c.shape == (COLOUR_SIZE, COLOUR_SIZE, 3)]
-        same = (_reread(nm.memory, lambda x: glyphs_and_features(number_input(x))[1], np.stack(colour))
+        same = (_reread(ad.numbers[kind].memory, lambda x: glyphs_and_features(number_input(x))[1], np.stack(colour))
                 if colour else None)
-        numbers[kind] = replace(nm, network=number_network() if same is not False else OLDER)
-    return replace(ad, numbers=numbers)
+        nets[kind] = number_now if same is not False else OLDER
+    return networks, nets
 
 
 def knn_vote(memory: np.ndarray, values: np.ndarray, embedding: np.ndarray, k: int = KNN_K,

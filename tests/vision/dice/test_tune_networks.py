@@ -259,6 +259,75 @@ def test_an_old_tuning_is_dated_by_its_stored_dice(tmp_path: Path, monkeypatch: 
     assert kept is not None and kept.networks == grey_networks() and kept.stale() == ()
 
 
+def test_an_old_tuning_is_dated_once_and_again_only_when_the_file_or_the_network_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision.dice import tune
+
+    folder = _models(tmp_path, monkeypatch)
+    table = tmp_path / "examples"
+    store = ExampleStore(table)
+    rng = np.random.default_rng(5)
+    crops = rng.integers(0, 255, (6, 64, 64), dtype=np.uint8)
+    for i, c in enumerate(crops):
+        store.add_crop(c, i + 1, "d6", None)
+    _, emb = d6head.embed(crops)
+    read: list[int] = []
+
+    def counted(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        read.append(len(x))
+        return d6head.embed(x)
+
+    monkeypatch.setattr(tune, "embed", counted)
+    _old_file(table, unit(emb), np.arange(1, 7))
+    loads = [Adaptation.load(table) for _ in range(3)]
+    assert read == [6]  # its stored dice read again once, not at every load
+    assert all(a is not None and a.networks == grey_networks() and a.stale() == () for a in loads)
+    # another old file in its place, the same size and time: dated afresh (made by another network)
+    mtime = (table / "adaptation.npz").stat().st_mtime_ns
+    _old_file(table, unit(emb + rng.normal(0, 0.05, emb.shape).astype(np.float32)), np.arange(1, 7))
+    os.utime(table / "adaptation.npz", ns=(mtime, mtime))
+    other = Adaptation.load(table)
+    assert read == [6, 6] and other is not None and set(other.networks.values()) == {OLDER}
+    again = Adaptation.load(table)
+    assert other.stale() == ("d6",) and again is not None and again.stale() == ("d6",) and read == [6, 6]
+    # the network in place changes: dated afresh too
+    _old_file(table, unit(emb), np.arange(1, 7))
+    assert Adaptation.load(table).stale() == () and read == [6, 6, 6]  # type: ignore[union-attr]
+    _retrain(folder / "d6_embed.onnx")
+    assert Adaptation.load(table) is not None and read == [6, 6, 6, 6]
+    # a dated file damaged since is reported as damaged, and the examples are kept
+    whole = (table / "adaptation.npz").read_bytes()
+    (table / "adaptation.npz").write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(TuneError, match="is damaged"):
+        Adaptation.load(table)
+    assert len(store.examples()) == 6
+
+
+def test_an_old_number_memory_is_dated_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = ExampleStore(tmp_path)
+    rng = np.random.default_rng(7)
+    colour = rng.integers(0, 255, (4, 112, 112, 3), dtype=np.uint8)
+    for v in range(1, 5):
+        store.add_crop(rng.integers(0, 255, (64, 64), dtype=np.uint8), v, "d4", None, colour[v - 1])
+    from vision.dice.tune import number_input
+
+    feats = numbers.glyphs_and_features(number_input(colour))[1]
+    np.savez(tmp_path / "adaptation.npz", weight=np.zeros((96, 6)), bias=np.zeros(6), examples=np.array(0),
+             num_d4_memory=unit(feats).astype(np.float16), num_d4_values=np.arange(1, 5),
+             num_d4_knn=np.array([7, 20.0, 0.97]))
+    read: list[int] = []
+    real = numbers.glyphs_and_features
+
+    def counted(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        read.append(len(x))
+        return real(x)
+
+    monkeypatch.setattr(numbers, "glyphs_and_features", counted)
+    loads = [Adaptation.load(tmp_path) for _ in range(2)]
+    assert read == [4]
+    assert all(a is not None and a.numbers["d4"].network == number_network() for a in loads)
+
+
 def test_damaged_or_partial_tuning_files_say_what_to_do_and_keep_the_examples(tmp_path: Path) -> None:
     store = ExampleStore(tmp_path)
     store.add_crop(np.zeros((64, 64), np.uint8), 3, "d6", None)

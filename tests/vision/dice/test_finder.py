@@ -7,7 +7,15 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.dice.finder import Candidate, detector_scale, find_dice, iou, refine_boxes, seen_shrunk
+from vision.dice.finder import (
+    Candidate,
+    detector_scale,
+    find_dice,
+    iou,
+    refine_boxes,
+    seen_shrunk,
+    shrink,
+)
 from vision.dice.types import DiceConfig
 
 
@@ -175,3 +183,51 @@ def test_the_second_overview_look_is_asked_only_without_a_small_die() -> None:
     assert not overview_wanted((720, 1280), [Candidate((0.0, 0.0, 220.0, 220.0), 0.9)], [], cfg)  # found
     assert not overview_wanted((120, 180), [small], [], cfg)  # too small a view
     assert not overview_wanted((720, 1280), [small, part], [part], DiceConfig(overview_recheck=False))
+
+
+def _spots(h: int, w: int) -> np.ndarray:
+    """A grey frame with bright squares of 12 px scattered over it, the rest smooth."""
+    img = np.full((h, w), 60, np.uint8)
+    rng = np.random.default_rng(h * w)
+    for x, y in zip(rng.integers(20, w - 40, 12), rng.integers(20, h - 40, 12), strict=True):
+        img[y:y + 12, x:x + 12] = 230
+    return cv2.GaussianBlur(img, (3, 3), 0)
+
+
+def _centres(img: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Each spot's centre of brightness above the background, spot by spot of ``labels``."""
+    weight = np.maximum(img.astype(np.float64) - 60.0, 0.0)
+    ys, xs = np.mgrid[: img.shape[0], : img.shape[1]]
+    out = []
+    for k in range(1, int(labels.max()) + 1):
+        wk = np.where(labels == k, weight, 0.0)
+        out.append(((wk * xs).sum() / wk.sum(), (wk * ys).sum() / wk.sum()))
+    return np.array(out)
+
+
+def test_the_one_step_shrink_is_the_area_resize_and_stays_the_default() -> None:
+    grey = _spots(1296, 2304)
+    assert not DiceConfig().detect_two_step
+    assert np.array_equal(shrink(grey, (640, 360)), cv2.resize(grey, (640, 360), interpolation=cv2.INTER_AREA))
+
+
+@pytest.mark.parametrize(("h", "w", "size"), [(1296, 2304, (640, 360)), (972, 1296, (640, 480)),
+                                              (1944, 2592, (640, 480)), (1301, 2301, (640, 362))])
+def test_the_two_step_shrink_keeps_every_spot_where_the_one_step_puts_it(
+        h: int, w: int, size: tuple[int, int]) -> None:
+    grey = _spots(h, w)
+    one, two = shrink(grey, size), shrink(grey, size, two_step=True)
+    assert two.shape == one.shape == (size[1], size[0])
+    assert not np.array_equal(one, two)  # other pixels: it is a different shrink
+    _, labels = cv2.connectedComponents(cv2.dilate((one > 70).astype(np.uint8), np.ones((5, 5), np.uint8)))
+    a, b = _centres(one, labels), _centres(two, labels)
+    assert len(a) >= 10 and np.abs(a - b).max() < 0.15  # the same place, to a tenth of a pixel
+    assert float(np.abs(one.astype(float) - two.astype(float)).mean()) < 2.0
+
+
+@pytest.mark.parametrize(("h", "w", "size"), [(1080, 1920, (640, 360)), (720, 1280, (640, 360)),
+                                              (700, 1000, (640, 448))])
+def test_a_whole_factor_or_one_under_two_is_shrunk_in_one_step_either_way(
+        h: int, w: int, size: tuple[int, int]) -> None:
+    grey = _spots(h, w)
+    assert np.array_equal(shrink(grey, size, two_step=True), shrink(grey, size))

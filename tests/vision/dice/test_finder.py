@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.dice.evaluate import Truth
 from vision.dice.finder import (
     Candidate,
     detector_scale,
@@ -38,7 +39,7 @@ def test_enlarging_can_be_switched_off() -> None:
     assert detector_scale(230, 225, DiceConfig(detect_min_side=0)) == 1.0
 
 
-def _numbered_frames(n: int) -> list[tuple[np.ndarray, list]]:
+def _numbered_frames(n: int) -> list[tuple[np.ndarray, list[Truth]]]:
     from vision.dice.evaluate import synthetic_items
 
     return [
@@ -47,7 +48,7 @@ def _numbered_frames(n: int) -> list[tuple[np.ndarray, list]]:
     ]
 
 
-def _best_ious(cands: list[Candidate], truths: list) -> list[float]:
+def _best_ious(cands: list[Candidate], truths: list[Truth]) -> list[float]:
     return [max((iou(t.box, c.box) for c in cands), default=0.0) for t in truths]
 
 
@@ -93,7 +94,8 @@ def test_close_up_dice_are_found_by_the_overview_pass(kind: str) -> None:
     img = table_background(rng, 640, 480)
     truth = draw_die(img, DieSpec(kind, 7, (320, 240), 200, angle=15, colour="white", style=2), rng)
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    t = tuple(float(v) for v in truth.box)
+    x, y, w, h = (float(v) for v in truth.box)
+    t = (x, y, w, h)
     with_overview = find_dice(grey, DiceConfig())
     assert max(iou(t, c.box) for c in with_overview) >= 0.6
     without = find_dice(grey, DiceConfig(overview_die_px=0))
@@ -112,7 +114,7 @@ def test_the_overview_pass_needs_a_large_view() -> None:
         calls.append(scale)
         return real(grey, scale, config)
 
-    finder._detect = spy  # type: ignore[assignment]
+    finder._detect = spy
     try:
         find_dice(np.full((720, 1280), 128, np.uint8), DiceConfig())
         assert calls == [0.5, 0.25]
@@ -120,7 +122,7 @@ def test_the_overview_pass_needs_a_large_view() -> None:
         find_dice(np.full((120, 180), 128, np.uint8), DiceConfig())
         assert len(calls) == 1
     finally:
-        finder._detect = real  # type: ignore[assignment]
+        finder._detect = real
 
 
 @pytest.mark.parametrize("seed", [20_033, 20_092])
@@ -134,7 +136,8 @@ def test_small_dice_are_not_swallowed_by_an_overview_box(seed: int) -> None:
     assert find_dice(grey, DiceConfig()) == find_dice(grey, DiceConfig(overview_die_px=0))
     from vision.dice import finder
 
-    scale = finder.detector_scale(*grey.shape, DiceConfig())
+    h, w = grey.shape
+    scale = finder.detector_scale(h, w, DiceConfig())
     assert any(max(c.box[2], c.box[3]) * scale >= 100 for c in finder._detect(grey, scale / 2, DiceConfig()))
 
 

@@ -35,6 +35,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from vision.dice import finder  # noqa: E402
 from vision.dice.dataset import DEFAULT_REAL_DIR  # noqa: E402
 from vision.dice.evaluate import (  # noqa: E402
     COLOUR_TRAY_SEED,
@@ -122,18 +123,23 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     p.add_argument("--colour-tray", type=int, default=150, help="rendered colour tray frames a size (0: none)")
     p.add_argument("--tray-sizes", default="1296x972,2304x1296", help="the colour tray's frame sizes")
+    p.add_argument("--seed", type=int, default=COLOUR_TRAY_SEED,
+                   help=f"the colour tray's first seed (default {COLOUR_TRAY_SEED}, vision_dice.py's)")
     p.add_argument("--table", type=int, default=60, help="synthetic table frames at 2304x1296 (0: none)")
+    p.add_argument("--last-step", choices=("linear", "area"), default="linear",
+                   help="the two-step shrink's last step (finder.TWO_STEP_LAST; default linear, as shipped)")
     args = p.parse_args(argv)
+    finder.TWO_STEP_LAST = cv2.INTER_AREA if args.last_step == "area" else cv2.INTER_LINEAR
     cv2.setNumThreads(1)
     config = replace(DiceConfig(), kinds=("d6",))  # both scenes are read as a d6 roll
-    result: dict[str, Any] = {"machine": "one thread, OMP_NUM_THREADS=1"}
+    result: dict[str, Any] = {"machine": "one thread, OMP_NUM_THREADS=1", "last_step": args.last_step, "seed": args.seed}
     if args.colour_tray:
         bg = tray_photo(DEFAULT_REAL_DIR.parent / "dice-polyhedral")
         for size_text in args.tray_sizes.split(","):
             w, h = (int(v) for v in size_text.lower().split("x"))
             k = w / 1296  # the same scene: dice as large a share of the view as at 1296x972
             items = ((n, img, None, truths) for n, _, img, truths in colour_tray_items(
-                args.colour_tray, COLOUR_TRAY_SEED, size=(w, h), die_px=(22.0 * k, 90.0 * k), background=bg))
+                args.colour_tray, args.seed, size=(w, h), die_px=(22.0 * k, 90.0 * k), background=bg))
             result[f"colour_tray_{w}x{h}"] = scene(f"colour tray {w}x{h} (whole frame)", items, config)
     if args.table:
         items_t = ((n, img, region, truths) for n, img, region, truths in table_items(

@@ -202,10 +202,14 @@ def _detect(grey: np.ndarray, scale: float, config: DiceConfig) -> list[Candidat
     return cands
 
 
+TWO_STEP_LAST = cv2.INTER_LINEAR
+"""The interpolation of :func:`shrink`'s last step (a module setting, for measuring another)."""
+
+
 def shrink(grey: np.ndarray, size: tuple[int, int], two_step: bool = False) -> np.ndarray:
     """``grey`` shrunk to ``size`` (width, height) for the detector: in one INTER_AREA step, or
     (``two_step``, ``DiceConfig.detect_two_step``) halved with INTER_AREA while it stays at least
-    twice ``size``, then INTER_LINEAR the rest of the way, on the same pixel grid (an odd last
+    twice ``size``, then INTER_LINEAR (``TWO_STEP_LAST``) the rest of the way, on the same pixel grid (an odd last
     row or column is left out of a halving, and the last step maps each pixel where the one step
     would). A whole factor (one INTER_AREA step is then exact and fast) or a factor under 2 is
     one step either way."""
@@ -221,7 +225,7 @@ def shrink(grey: np.ndarray, size: tuple[int, int], two_step: bool = False) -> n
     if f == 1:
         return cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
     if small.shape[1] * f == w and small.shape[0] * f == h:  # nothing left out: resize keeps the grid
-        return small if small.shape[:2] == (th, tw) else cv2.resize(small, size, interpolation=cv2.INTER_LINEAR)
+        return small if small.shape[:2] == (th, tw) else cv2.resize(small, size, interpolation=TWO_STEP_LAST)
     # pixel i of ``small`` is centred at f (i + 1/2) of ``grey``, pixel t of the result at (t + 1/2) w / tw
     ax, ay = f * tw / w, f * th / h
     m = np.array([[ax, 0.0, ax / 2 - 0.5], [0.0, ay, ay / 2 - 0.5]], np.float32)

@@ -180,8 +180,10 @@ class DiceConfig:
     """Shrink the detector's view in two steps (``finder.shrink``): halved with INTER_AREA (each
     pixel the mean of 2x2, OpenCV's fast path) while it stays at least twice the size it is
     shrunk to, then INTER_LINEAR the rest of the way; a frame shrunk by a whole factor, or by less
-    than 2, is shrunk in one INTER_AREA step either way. Other pixels than the one step
-    (INTER_AREA by a fraction, slow on a large frame) gives."""
+    than 2, is shrunk in one INTER_AREA step either way. About a tenth of the one step's time
+    (INTER_AREA by a fraction is slow on a large frame), but other pixels: off, because the
+    detector then finds and reads fewer of the rendered colour tray's dice
+    (``benchmarks/dice_shrink.py``; docs/vision-dice.md, "The shrink")."""
     detect_min_side: int = 448
     """A frame or region whose longer side is shorter than this is enlarged for the detector
     (at most ``detect_max_zoom`` times): a small dice area holds small dice."""

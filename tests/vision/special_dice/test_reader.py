@@ -200,3 +200,53 @@ def test_a_block_view_count_it_does_not_know_is_refused() -> None:
     bare = np.full((120, 160, 3), 90, np.uint8)
     with pytest.raises(SpecialDiceError, match="views must be one of"):
         read_special_dice(bare, config=SpecialDiceConfig(block_views=3))
+
+
+def test_upright_crops_turn_the_arrow_back_before_it_goes_onto_a_turned_board(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the plain reader learned arrows at every turn, so it reads upright crops too: standing in
+    # for the upright reader it shows the crop's turn is undone (a turn left in would put most
+    # arrows in another direction)
+    import vision.special_dice.reader as reader
+    from vision.special_dice import SpecialDiceConfig
+    from vision.special_dice.nets import READER_PATH
+
+    monkeypatch.setattr(reader, "upright_reader", READER_PATH)
+    config = SpecialDiceConfig(upright=True, upright_scatter_threshold=0.85)
+    turns: list[float] = []
+    plain_turn = reader.turn_deg
+
+    def recording(n: np.ndarray | None, at: tuple[float, float]) -> float:
+        turns.append(plain_turn(n, at))
+        return turns[-1]
+
+    monkeypatch.setattr(reader, "turn_deg", recording)
+    for roll in (90.0, 135.0):
+        dice = right = wrong = 0
+        for s in range(SEED + 100, SEED + 104):
+            img, truth = render_scene(np.random.default_rng(s), kinds=("scatter",), roll_deg=roll)
+            obs = read_special_dice(img, ("scatter",), Orientation(truth.board_to_frame), config=config)
+            for d in truth.dice:
+                dice += 1
+                near = [r for r in obs.dice if abs(r.box[0] + r.box[2] / 2 - d.centre[0]) < d.box[2] / 2
+                        and abs(r.box[1] + r.box[3] / 2 - d.centre[1]) < d.box[3] / 2]
+                if near and near[0].status == "read":
+                    right += int(near[0].value == scatter_value(d.value))
+                    wrong += int(near[0].value != scatter_value(d.value))
+        assert dice >= 5 and wrong == 0 and right >= 0.3 * dice
+    assert max(min(t, 360.0 - t) for t in turns) > 20.0  # the crops were turned, well away from 0
+
+
+def test_without_a_homography_the_plain_readers_read_even_when_upright_is_asked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+    from vision.special_dice import SpecialDiceConfig
+    from vision.special_dice.nets import BLOCK_READER_PATH
+
+    config = SpecialDiceConfig(upright=True)
+    assert reader.reader_for(("block",), config, registered=False).path == BLOCK_READER_PATH
+    assert not reader.reader_for(("block",), config, registered=False).upright
+    plan = reader.reader_for(("block",), config, registered=True)
+    assert plan.upright and plan.path == reader.upright_reader and len(plan.views) == config.upright_views
+    with pytest.raises(SpecialDiceError, match="upright_views must be one of"):
+        read_special_dice(np.full((120, 160, 3), 90, np.uint8), config=SpecialDiceConfig(upright_views=4))

@@ -210,11 +210,11 @@ def test_upright_crops_turn_the_arrow_back_before_it_goes_onto_a_turned_board(
     import vision.special_dice.reader as reader
     from vision.special_dice import SpecialDiceConfig
     from vision.special_dice.nets import READER_PATH
+    from vision.special_dice.upright import turn_deg as plain_turn
 
     monkeypatch.setattr(reader, "upright_reader", READER_PATH)
     config = SpecialDiceConfig(upright=True, upright_scatter_threshold=0.85)
     turns: list[float] = []
-    plain_turn = reader.turn_deg
 
     def recording(n: np.ndarray | None, at: tuple[float, float]) -> float:
         turns.append(plain_turn(n, at))

@@ -120,15 +120,15 @@ class SpecialDiceConfig:
     block_views: int = 4
     """Views of each crop when only block dice are rolled (read by the block reader,
     ``nets.BLOCK_READER_PATH``)."""
-    upright: bool = False
+    upright: bool = True
     """Read with the upright reader (``nets.UPRIGHT_READER_PATH``) when the board's homography is
     known: each crop turned so that the way to the camera's nadir (``upright.nadir``) points down,
     which puts the die's visible side faces at the bottom of the crop and its top face above them.
     Without a homography (``Orientation(up_deg=...)``) the nadir is unknown and the plain readers
     read the roll."""
-    upright_block_threshold: float = 0.85
+    upright_block_threshold: float = 0.8
     """``block_threshold`` for the upright reader (chosen on the tuning frames in the same way)."""
-    upright_scatter_threshold: float = 0.85
+    upright_scatter_threshold: float = 0.8
     """``scatter_threshold`` for the upright reader."""
     upright_views: int = 2
     """Views of each upright crop the upright reader averages: 1 (as it is) or 2 (and mirrored

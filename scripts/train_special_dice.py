@@ -9,7 +9,9 @@
 seeds from ``TRAIN_SEED``; the benchmark's and the tests' seeds lie elsewhere) and keeps, per
 frame, the finder's view with the dice's centres and sizes, and for each die two crops at
 jittered centres and sizes (plus crops of bare table, distractors and half-dice as "none").
-``finder`` and ``reader`` train the two networks (torch, one thread) and export them to
+``render --upright`` turns every crop as the upright reader's are turned at run time (the
+camera's "down" pointing down; the reader then trains without quarter turns).
+``finder`` and ``reader`` train the networks (torch, one thread) and export them to
 ``vision/special_dice/models/``. torch is needed only here, never at run time.
 """
 

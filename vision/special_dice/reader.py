@@ -2,7 +2,10 @@
 
 ``read_special_dice(frame)`` returns a :class:`SpecialDiceObservation`; a frame it cannot use
 gives status ``'error'`` with a message, never an exception. Each found die is cropped and read
-by the reader network, once as it is and once turned half a turn (the answers averaged). A block
+by a reader network. With the board's homography the crop is turned so the camera's "down"
+(the way to its nadir, ``upright``) points down and the upright reader reads it as it is and
+mirrored; without one the plain reader reads it as it is and turned half a turn (the answers
+averaged, angles turned back). A block
 die is read when one symbol is sure enough. A scatter die's arrow angle in the picture comes as
 a distribution; each direction in it is carried onto the board (through the board's
 registration, or a plain angle) and the mass falling in each 45-degree compass sector is the

@@ -19,6 +19,9 @@ JSON object.
 
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/vision_special_dice.py --frames 400
     ... --tune          # threshold sweep on the tuning seeds (TUNE_SEED) instead
+    ... --upright off   # the plain readers (default: as SpecialDiceConfig says, the upright reader)
+    ... --upright-reader /tmp/up.onnx   # a trial upright reader network
+    ... --time-both 60  # plain and upright readers timed frame by frame on the same frames
 """
 
 from __future__ import annotations

@@ -19,6 +19,9 @@ JSON object.
 
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/vision_special_dice.py --frames 400
     ... --tune          # threshold sweep on the tuning seeds (TUNE_SEED) instead
+    ... --upright off   # the plain readers (default: as SpecialDiceConfig says, the upright reader)
+    ... --upright-reader /tmp/up.onnx   # a trial upright reader network
+    ... --time-both 60  # plain and upright readers timed frame by frame on the same frames
 """
 
 from __future__ import annotations
@@ -121,25 +124,56 @@ def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig
     return res, records, phantoms
 
 
-def reader_ms_per_die(kind: str, frames: int, seed: int) -> float:
+def reader_ms_per_die(kind: str, frames: int, seed: int, config: SpecialDiceConfig) -> float:
     """Median milliseconds the reader network takes per die (crops cut at the true boxes, each
     frame's dice read together, as ``read_special_dice`` reads them; the finder left out)."""
     from vision.special_dice.nets import crop, load, reader_crop_size, to_grey
     from vision.special_dice.reader import read_crops, reader_for
+    from vision.special_dice.upright import nadir, turn_deg
 
-    path, views = reader_for((kind,), SpecialDiceConfig())  # as read_special_dice reads a roll of it alone
-    size = reader_crop_size(load(path))
+    plan = reader_for((kind,), config)  # as read_special_dice reads a roll of it alone, registered
+    size = reader_crop_size(load(plan.path))
     per_die: list[float] = []
     for i in range(frames):
         img, truth = render_scene(np.random.default_rng(seed + i), kinds=(kind,))
         grey = to_grey(img)
-        crops = [crop(grey, d.centre, float(max(d.box[2], d.box[3])), size) for d in truth.dice]
-        read_crops(crops, views, path=path)
+        n = nadir(truth.board_to_frame, img.shape[1], img.shape[0]) if plan.upright else None
+        crops = [crop(grey, d.centre, float(max(d.box[2], d.box[3])), size, turn_deg(n, d.centre))
+                 for d in truth.dice]
+        read_crops(crops, plan.views, path=plan.path)
         for _ in range(5):
             t0 = time.perf_counter()
-            read_crops(crops, views, path=path)
+            read_crops(crops, plan.views, path=plan.path)
             per_die.append((time.perf_counter() - t0) * 1000 / len(crops))
     return round(statistics.median(per_die), 3)
+
+
+def time_both(kinds: list[str], frames: int, config: SpecialDiceConfig) -> None:
+    """Frame times of the plain and the upright readers read one after the other on each
+    held-out frame (so both see the same load): medians, 90th percentiles and their ratios."""
+    plain, upright = replace(config, upright=False), replace(config, upright=True)
+    out: dict[str, object] = {}
+    for kind in kinds:
+        seed = EVAL_SEED + (0 if kind == "block" else 500_000)
+        times: dict[str, list[float]] = {"plain": [], "upright": []}
+        for i in range(frames):
+            img, truth = render_scene(np.random.default_rng(seed + i), kinds=(kind,))
+            orientation = Orientation(truth.board_to_frame)
+            order = (("plain", plain), ("upright", upright))
+            for name, cfg in order if i % 2 == 0 else order[::-1]:
+                if i == 0:  # load the networks first
+                    read_special_dice(img, (kind,), orientation, config=cfg)
+                t0 = time.perf_counter()
+                read_special_dice(img, (kind,), orientation, config=cfg)
+                times[name].append((time.perf_counter() - t0) * 1000)
+        med = {k: statistics.median(v) for k, v in times.items()}
+        p90 = {k: float(np.percentile(v, 90)) for k, v in times.items()}
+        print(f"{kind}: {frames} frames, plain median {med['plain']:.2f} ms (p90 {p90['plain']:.2f}), upright "
+              f"median {med['upright']:.2f} ms (p90 {p90['upright']:.2f}): ratios {med['upright'] / med['plain']:.2f}, "
+              f"{p90['upright'] / p90['plain']:.2f}")
+        out[kind] = {"plain_median": round(med["plain"], 2), "plain_p90": round(p90["plain"], 2),
+                     "upright_median": round(med["upright"], 2), "upright_p90": round(p90["upright"], 2)}
+    print(json.dumps({"benchmark": "vision_special_dice_time_both", "frames": frames, "kinds": out}))
 
 
 def main() -> None:
@@ -149,14 +183,31 @@ def main() -> None:
     ap.add_argument("--tune", action="store_true", help="sweep the read thresholds on the tuning seeds")
     ap.add_argument("--views", type=int, default=SpecialDiceConfig().views,
                     help="views of each crop the reader averages (SpecialDiceConfig.views: 1, 2, 4 or 8)")
+    ap.add_argument("--upright", choices=("config", "on", "off"), default="config",
+                    help="read with the upright reader (on), the plain readers (off), or as SpecialDiceConfig says")
+    ap.add_argument("--upright-reader", type=Path,
+                    help="a trial upright reader network to read with instead of the shipped one")
+    ap.add_argument("--time-both", type=int, metavar="FRAMES",
+                    help="time the plain and the upright readers on the same held-out frames, one after "
+                         "the other frame by frame, and print the ratios")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     config = replace(SpecialDiceConfig(), views=a.views)
+    if a.upright != "config":
+        config = replace(config, upright=a.upright == "on")
+    if a.upright_reader is not None:
+        import vision.special_dice.reader as reader_module
+
+        reader_module.upright_reader = a.upright_reader
+    if a.time_both:
+        time_both(a.kinds.split(","), a.time_both, config)
+        return
     results = []
     for kind in a.kinds.split(","):
         if a.tune:
             _, records, phantoms = run(kind, a.frames, TUNE_SEED + (0 if kind == "block" else 500_000),
-                             replace(config, block_threshold=0.0, scatter_threshold=0.0))
+                             replace(config, block_threshold=0.0, scatter_threshold=0.0,
+                                             upright_block_threshold=0.0, upright_scatter_threshold=0.0))
             conf = np.array([c for c, _ in records])
             ok = np.array([g for _, g in records])
             ph = np.array(phantoms)
@@ -168,7 +219,7 @@ def main() -> None:
                       f"read where no die lies {int((ph >= t).sum())}")
             continue
         res, _, _ = run(kind, a.frames, EVAL_SEED + (0 if kind == "block" else 500_000), config)
-        res["reader_ms_per_die"] = reader_ms_per_die(kind, 20, EVAL_SEED + (0 if kind == "block" else 500_000))
+        res["reader_ms_per_die"] = reader_ms_per_die(kind, 20, EVAL_SEED + (0 if kind == "block" else 500_000), config)
         results.append(res)
         print(f"{kind}: {res['dice']} dice in {res['frames']} frames: right {res['right_pct']}%, unsure "
               f"{res['unsure_pct']}% ({res['missed']} not found), confidently wrong {res['wrong_pct']}% "

@@ -9,7 +9,9 @@
 seeds from ``TRAIN_SEED``; the benchmark's and the tests' seeds lie elsewhere) and keeps, per
 frame, the finder's view with the dice's centres and sizes, and for each die two crops at
 jittered centres and sizes (plus crops of bare table, distractors and half-dice as "none").
-``finder`` and ``reader`` train the two networks (torch, one thread) and export them to
+``render --upright`` turns every crop as the upright reader's are turned at run time (the
+camera's "down" pointing down; the reader then trains without quarter turns).
+``finder`` and ``reader`` train the networks (torch, one thread) and export them to
 ``vision/special_dice/models/``. torch is needed only here, never at run time.
 """
 
@@ -40,7 +42,8 @@ from vision.special_dice.nets import (  # noqa: E402
     shrink,
     to_grey,
 )
-from vision.synthetic.special_dice import render_scene  # noqa: E402
+from vision.special_dice.upright import turn_deg  # noqa: E402
+from vision.synthetic.special_dice import Camera, render_scene  # noqa: E402
 
 TRAIN_SEED = 10_000
 DATA = Path("/tmp/special_dice_train.npz")
@@ -57,30 +60,50 @@ def _finder_candidates(grey: np.ndarray) -> list[tuple[float, float, float, floa
     return find(grey, SpecialDiceConfig(find_threshold=0.05))
 
 
-def render(frames: int, out: Path, seed: int) -> None:
+def true_nadir(camera: Camera) -> np.ndarray:
+    """The nadir of a rendered frame's camera (homogeneous): the image of the vertical direction
+    (the table's w axis points down into it)."""
+    n = camera.K() @ camera.rotation()[:, 2]
+    return np.asarray(n / np.linalg.norm(n))
+
+
+def render(frames: int, out: Path, seed: int, upright: bool = False) -> None:
     """Render ``frames`` training frames from ``seed`` on into ``out``. Crops are kept at
     ``CROP_SAMPLE`` pixels (the reader's input is shrunk from them): per die two at jittered
     centres and sizes, one at the shipped finder's own box when it finds the die, and one half
     off the die ("none"); per frame the finder's candidates where no die lies (hard negatives),
-    distractors and bare table ("none")."""
+    distractors and bare table ("none").
+
+    ``upright``: every crop is turned as the upright reader's are at run time (the way from the
+    crop's centre to the camera's nadir points down; ``vision.special_dice.upright``), with the
+    renderer's true camera for the nadir; the arrow angles are the crop's, each crop's turn is
+    kept (``turns``) and the set is marked ``upright``."""
     det_x: list[np.ndarray] = []
     det_boxes: list[np.ndarray] = []
     crops: list[np.ndarray] = []
     labels: list[int] = []
     angles: list[float] = []
     source: list[int] = []  # 0 jittered truth, 1 the finder's box, 2 made-up negative, 3 finder phantom
+    turns: list[float] = []
     t0 = time.time()
+    nad: np.ndarray | None = None
 
-    def add(c: np.ndarray, label: int, angle: float, src: int) -> None:
-        crops.append(c)
+    def cut(grey: np.ndarray, centre: tuple[float, float], side: float) -> tuple[np.ndarray, float]:
+        t = turn_deg(nad, centre) if upright else 0.0
+        return crop_sample(grey, centre, side, t), t
+
+    def add(c: tuple[np.ndarray, float], label: int, angle: float, src: int) -> None:
+        crops.append(c[0])
         labels.append(label)
-        angles.append(angle)
+        angles.append((angle + c[1]) % 360.0 if math.isfinite(angle) else angle)
         source.append(src)
+        turns.append(c[1])
 
     for i in range(frames):
         rng = np.random.default_rng(seed + i)
         img, truth = render_scene(rng, width=640, height=360, focal_ref=1280, n_dice=int(rng.integers(1, 5)))
         grey = to_grey(img)
+        nad = true_nadir(truth.camera)
         det_x.append(shrink(grey))
         rows = []
         for d in truth.dice:
@@ -91,11 +114,11 @@ def render(frames: int, out: Path, seed: int) -> None:
             for _ in range(2):
                 j = rng.normal(0, 0.09, 2) * side
                 s = side * float(np.exp(rng.normal(0, 0.12)))
-                add(crop_sample(grey, (d.centre[0] + j[0], d.centre[1] + j[1]), s), cls, angle, 0)
+                add(cut(grey, (d.centre[0] + j[0], d.centre[1] + j[1]), s), cls, angle, 0)
             # half a die off centre: not a die to read
             a = rng.uniform(0, 2 * math.pi)
             off = side * rng.uniform(0.75, 1.1)
-            add(crop_sample(grey, (d.centre[0] + off * math.cos(a), d.centre[1] + off * math.sin(a)), side),
+            add(cut(grey, (d.centre[0] + off * math.cos(a), d.centre[1] + off * math.sin(a)), side),
                 0, float("nan"), 2)
         det_boxes.append(np.array(rows, np.float32).reshape(-1, 3))
         phantoms = 0
@@ -104,26 +127,27 @@ def render(frames: int, out: Path, seed: int) -> None:
             if near:
                 d = truth.dice[near[0]]
                 cls = SYMBOL_CLASS[d.value] if d.kind == "block" else 6
-                add(crop_sample(grey, (cx, cy), side), cls,
+                add(cut(grey, (cx, cy), side), cls,
                     d.image_deg if d.image_deg is not None else float("nan"), 1)
             elif phantoms < 4 and all(math.hypot(cx - r[0], cy - r[1]) > 0.75 * r[2] for r in rows):
                 phantoms += 1
-                add(crop_sample(grey, (cx, cy), side), 0, float("nan"), 3)
+                add(cut(grey, (cx, cy), side), 0, float("nan"), 3)
         for b in truth.distractors:
-            add(crop_sample(grey, (b[0] + b[2] / 2, b[1] + b[3] / 2), b[2] * rng.uniform(0.6, 1.0)), 0,
+            add(cut(grey, (b[0] + b[2] / 2, b[1] + b[3] / 2), b[2] * rng.uniform(0.6, 1.0)), 0,
                 float("nan"), 2)
         for _ in range(2):  # bare table
             side = float(rng.uniform(25, 70))
             c = (float(rng.uniform(0, 640)), float(rng.uniform(0, 360)))
             if all(math.hypot(c[0] - r[0], c[1] - r[1]) > 0.9 * (side + r[2]) for r in rows):
-                add(crop_sample(grey, c, side), 0, float("nan"), 2)
+                add(cut(grey, c, side), 0, float("nan"), 2)
         if (i + 1) % 250 == 0:
             print(f"{i + 1} frames, {len(crops)} crops, {time.time() - t0:.0f} s", flush=True)
     rows_all = np.concatenate([np.column_stack([np.full(len(b), i, np.float32), b])
                                for i, b in enumerate(det_boxes)])
     np.savez_compressed(out, det_x=np.stack(det_x), det_rows=rows_all,
                         crops=np.stack(crops), labels=np.array(labels, np.int64),
-                        angles=np.array(angles, np.float32), source=np.array(source, np.int8))
+                        angles=np.array(angles, np.float32), source=np.array(source, np.int8),
+                        turns=np.array(turns, np.float32), upright=np.array(upright))
     print(f"saved {out}: {frames} frames, {len(crops)} crops")
 
 
@@ -202,6 +226,10 @@ def load(paths: list[Path], keep_sample: bool = False) -> dict[str, np.ndarray]:
         out[key] = np.concatenate([p[key] for p in parts])
     out["source"] = np.concatenate([p["source"] if "source" in p else np.zeros(len(p["labels"]), np.int8)
                                     for p in parts])
+    kinds = {bool(p["upright"]) if "upright" in p else False for p in parts}
+    if len(kinds) > 1:
+        raise SystemExit("these sets mix upright crops (render --upright) with plain ones: train on one sort")
+    out["upright"] = np.array(kinds.pop())
     if out["crops"].shape[1] != CROP and not keep_sample:  # rendered for another crop size
         import cv2
 
@@ -310,25 +338,37 @@ def _load_reader_state(torch: Any, net: Any, path: Path) -> None:
     net.load_state_dict(state)
 
 
-def _augment(crops: np.ndarray, angles: np.ndarray, rng: np.random.Generator, side: int = CROP
-             ) -> tuple[np.ndarray, np.ndarray]:
+UPRIGHT_JITTER_DEG = 4.0
+"""Upright crops are turned by up to about this much in training (a normal spread), no more: the
+way down in the crop is the cue the upright reader learns."""
+
+
+def _augment(crops: np.ndarray, angles: np.ndarray, rng: np.random.Generator, side: int = CROP,
+             upright: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Reader training crops (``CROP_SAMPLE`` px) moved and scaled a little (as the finder's boxes
-    are off), shrunk to ``side``, then mirrored and turned by quarter turns (angles follow)."""
+    are off), shrunk to ``side``, then mirrored and turned by quarter turns (angles follow).
+    ``upright`` crops are only turned a few degrees (``UPRIGHT_JITTER_DEG``) and mirrored left-right,
+    which keeps the way down."""
     import cv2
 
     n, size = crops.shape[0], crops.shape[1]
     out = np.empty((n, side, side), np.uint8)
+    ang = angles.copy()
     for i in range(n):
         s = float(np.exp(rng.normal(0, 0.06)))
         t = rng.normal(0, 0.04, 2) * size
         c = size / 2
-        m = np.array([[s, 0, c - s * c + t[0]], [0, s, c - s * c + t[1]]], np.float32)
+        r = float(rng.normal(0, UPRIGHT_JITTER_DEG / 2)) if upright else 0.0
+        m = cv2.getRotationMatrix2D((c, c), -r, s)  # cv2 turns counter-clockwise as shown: -r is +r with y down
+        m[:, 2] += t
         img = cv2.warpAffine(crops[i], m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         out[i] = cv2.resize(img, (side, side), interpolation=cv2.INTER_AREA) if size != side else img
-    ang = angles.copy()
+        ang[i] = ang[i] + r
     if rng.random() < 0.5:  # mirror left-right: an angle a becomes 180 - a
         out = out[:, :, ::-1]
         ang = 180.0 - ang
+    if upright:
+        return np.ascontiguousarray(out), ang % 360.0
     k = int(rng.integers(4))
     out = np.rot90(out, k, axes=(1, 2))
     ang = (ang - 90.0 * k) % 360.0  # np.rot90 by k turns an angle by -90 k degrees (y down)
@@ -370,6 +410,9 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
     F = torch.nn.functional
     f = load(data, keep_sample=True)
     crops, labels, angles, source = f["crops"], f["labels"], f["angles"], f["source"]
+    upright = bool(f["upright"])
+    if upright:
+        print("reader: upright crops (turned so the camera's down points down): no quarter turns")
     n = len(crops)
     hold = min(max(500, n // 20), n // 2)
     tr, va = np.arange(n - hold), np.arange(n - hold, n)
@@ -408,7 +451,7 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
         for g in opt.param_groups:
             g["lr"] = _leg_lr(lr, done, total, frac, minutes)
         idx_np = rng.choice(tr, 64)
-        x_np, ang = _augment(crops[idx_np], A[idx_np], rng, side)
+        x_np, ang = _augment(crops[idx_np], A[idx_np], rng, side, upright)
         x = _norm(torch, torch.from_numpy(x_np))[:, None]
         out = net(x)
         lcls = F.cross_entropy(out[:, :n_cls], torch.from_numpy(labels[idx_np]), label_smoothing=0.01)
@@ -471,6 +514,8 @@ def main() -> None:
     ap.add_argument("--data", type=Path, nargs="+", default=[DATA],
                     help="rendered set(s): one to write (render), one or more to train on")
     ap.add_argument("--seed", type=int, default=TRAIN_SEED)
+    ap.add_argument("--upright", action="store_true",
+                    help="render: turn every crop as the upright reader does (the camera's down pointing down)")
     ap.add_argument("--resume", type=Path, help="start from this state dict (/tmp/special_finder.pt, /tmp/special_reader.pt)")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (finder: 3e-3 unless given)")
     ap.add_argument("--arch", choices=sorted(READER_ARCHS), default="wide64",
@@ -490,7 +535,7 @@ def main() -> None:
         out = {"checkpoint": a.checkpoint or Path(f"/tmp/special_{a.what}.pt"),
                "export": a.export or (FINDER_PATH if a.what == "finder" else READER_PATH)}
     if a.what == "render":
-        render(a.frames, a.data[0], a.seed)
+        render(a.frames, a.data[0], a.seed, a.upright)
     elif a.what == "finder":
         train_finder(a.data, a.minutes, a.seed, a.resume, a.lr if a.lr != 2e-3 else 3e-3, **out)
     else:

@@ -7,8 +7,10 @@
   registered), 2 north-east, ... clockwise to 8 north-west.
 
 ``read_special_dice(frame)`` reads one frame; :class:`SpecialDiceSettler` waits for a roll to
-lie still (the kiosk's dice reader shape). Two small networks trained on renders
-(``vision.synthetic.special_dice``, ``scripts/train_special_dice.py``) run with onnxruntime.
+lie still (the kiosk's dice reader shape). Small networks trained on renders (a finder; the
+upright reader for a registered board, whose crops are turned so the camera's "down" points
+down, ``upright``; the plain readers otherwise; ``vision.synthetic.special_dice``,
+``scripts/train_special_dice.py``) run with onnxruntime.
 """
 
 from .reader import Orientation, read_special_dice

@@ -29,6 +29,9 @@ BLOCK_READER_PATH = MODEL_DIR / "special_block_reader.onnx"
 """The reader used when only block dice are rolled (the same network shape and classes, trained
 longer; on its own it is surer of some scatter arrows it reads wrong, so rolls with a scatter die
 keep ``READER_PATH``)."""
+UPRIGHT_READER_PATH = MODEL_DIR / "special_upright_reader.onnx"
+"""The upright reader (the same shape and classes): trained on crops turned so that the way to the
+camera's nadir points down (``upright``), read only with crops turned that way."""
 
 DET_SCALE = 4
 """The finder sees the frame shrunk this many times."""
@@ -85,40 +88,48 @@ CROP_SAMPLE = 64
 """Crops are sampled at this size and shrunk to the reader's input size (as the training crops were)."""
 
 
-def crop(grey: np.ndarray, centre: tuple[float, float], side: float, size: int = CROP) -> np.ndarray:
+def crop(grey: np.ndarray, centre: tuple[float, float], side: float, size: int = CROP,
+         turn: float = 0.0) -> np.ndarray:
     """A ``size`` x ``size`` crop of ``grey`` centred on ``centre``, ``CROP_MARGIN * side``
-    pixels across (edges replicated past the frame); axis-aligned, so angles are kept."""
-    big = crop_sample(grey, centre, side)
+    pixels across (edges replicated past the frame); the picture turned ``turn`` degrees about
+    the centre (an angle ``a`` in the frame is ``a + turn`` in the crop, atan2 with y down;
+    0: axis-aligned, angles kept)."""
+    big = crop_sample(grey, centre, side, turn)
     if size == CROP_SAMPLE:
         return big
     return np.asarray(cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA))
 
 
-def crop_sample(grey: np.ndarray, centre: tuple[float, float], side: float) -> np.ndarray:
+def crop_sample(grey: np.ndarray, centre: tuple[float, float], side: float, turn: float = 0.0) -> np.ndarray:
     """The ``CROP_SAMPLE`` x ``CROP_SAMPLE`` crop that ``crop`` shrinks (the training data keeps these)."""
     window = max(side * CROP_MARGIN, 4.0)
     scale = CROP_SAMPLE / window
     cx, cy = centre
-    m = np.array([[scale, 0, CROP_SAMPLE / 2 - cx * scale], [0, scale, CROP_SAMPLE / 2 - cy * scale]], np.float32)
     if scale < 0.75:
-        # shrink first so thin symbol strokes are averaged, not skipped
+        # shrink first so thin symbol strokes are averaged, not skipped (a turned crop reaches
+        # sqrt(2) times as far from the centre)
         f = 1.0 / scale
-        x0, y0 = int(max(0, cx - window)), int(max(0, cy - window))
-        x1, y1 = int(min(grey.shape[1], cx + window)), int(min(grey.shape[0], cy + window))
+        reach = window if turn % 90.0 == 0.0 else window * 1.5
+        x0, y0 = int(max(0, cx - reach)), int(max(0, cy - reach))
+        x1, y1 = int(min(grey.shape[1], cx + reach)), int(min(grey.shape[0], cy + reach))
         if x1 - x0 > 4 and y1 - y0 > 4:
             sub = cv2.resize(grey[y0:y1, x0:x1], (max(1, int(round((x1 - x0) / f * 1.5))),
                                                   max(1, int(round((y1 - y0) / f * 1.5)))),
                              interpolation=cv2.INTER_AREA)
             fx, fy = sub.shape[1] / (x1 - x0), sub.shape[0] / (y1 - y0)
-            return crop_scaled(sub, ((cx - x0) * fx, (cy - y0) * fy), window * fx)
-    return np.asarray(cv2.warpAffine(grey, m, (CROP_SAMPLE, CROP_SAMPLE), flags=cv2.INTER_LINEAR,
-                                     borderMode=cv2.BORDER_REPLICATE))
+            return crop_scaled(sub, ((cx - x0) * fx, (cy - y0) * fy), window * fx, turn)
+    return crop_scaled(grey, centre, window, turn)
 
 
-def crop_scaled(grey: np.ndarray, centre: tuple[float, float], window: float) -> np.ndarray:
+def crop_scaled(grey: np.ndarray, centre: tuple[float, float], window: float, turn: float = 0.0) -> np.ndarray:
+    """One warp: the ``window``-pixel square around ``centre``, turned ``turn`` degrees, to
+    ``CROP_SAMPLE`` pixels."""
     scale = CROP_SAMPLE / window
     cx, cy = centre
-    m = np.array([[scale, 0, CROP_SAMPLE / 2 - cx * scale], [0, scale, CROP_SAMPLE / 2 - cy * scale]], np.float32)
+    t = np.radians(turn)
+    c, s = scale * np.cos(t), scale * np.sin(t)
+    m = np.array([[c, -s, CROP_SAMPLE / 2 - (c * cx - s * cy)], [s, c, CROP_SAMPLE / 2 - (s * cx + c * cy)]],
+                 np.float32)
     return np.asarray(cv2.warpAffine(grey, m, (CROP_SAMPLE, CROP_SAMPLE), flags=cv2.INTER_LINEAR,
                                      borderMode=cv2.BORDER_REPLICATE))
 

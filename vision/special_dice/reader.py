@@ -2,7 +2,10 @@
 
 ``read_special_dice(frame)`` returns a :class:`SpecialDiceObservation`; a frame it cannot use
 gives status ``'error'`` with a message, never an exception. Each found die is cropped and read
-by the reader network, once as it is and once turned half a turn (the answers averaged). A block
+by a reader network. With the board's homography the crop is turned so the camera's "down"
+(the way to its nadir, ``upright``) points down and the upright reader reads it as it is and
+mirrored; without one the plain reader reads it as it is and turned half a turn (the answers
+averaged, angles turned back). A block
 die is read when one symbol is sure enough. A scatter die's arrow angle in the picture comes as
 a distribution; each direction in it is carried onto the board (through the board's
 registration, or a plain angle) and the mass falling in each 45-degree compass sector is the
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -29,6 +33,7 @@ from .nets import (
     READER_PATH,
     SCATTER_CLASS,
     SIZE_REF,
+    UPRIGHT_READER_PATH,
     crop,
     load,
     normalise,
@@ -48,6 +53,7 @@ from .types import (
     SpecialDiceObservation,
     SpecialDieReading,
 )
+from .upright import nadir, turn_deg
 
 Region = tuple[int, int, int, int]
 N_CLS = len(CLASSES)
@@ -72,8 +78,10 @@ class Orientation:
                 raise SpecialDiceError("board_to_frame must be an invertible 3x3 homography (board mm to "
                                        "frame pixels), as the board registration gives it")
             self.inverse: np.ndarray | None = np.linalg.inv(h)
+            self.board_to_frame: np.ndarray | None = h
         else:
             self.inverse = None
+            self.board_to_frame = None
         if not math.isfinite(up_deg):
             raise SpecialDiceError(f"up_deg must be a finite angle in degrees, not {up_deg!r}")
         self.up_deg = float(up_deg)
@@ -163,6 +171,27 @@ VIEWS: dict[int, tuple[tuple[int, bool], ...]] = {
 }
 """The views of a crop the reader averages: (quarter turns, mirrored), per view count."""
 
+UPRIGHT_VIEWS: dict[int, tuple[tuple[int, bool], ...]] = {
+    1: ((0, False),),
+    2: ((0, False), (0, True)),
+}
+"""The views of an upright crop (its way down kept): as it is, and mirrored left-right."""
+
+View = tuple[int, bool]
+
+upright_reader: Path = UPRIGHT_READER_PATH
+"""The upright reader network ``reader_for`` hands out (a benchmark may point it at a trial network)."""
+
+
+@dataclass(frozen=True)
+class ReaderPlan:
+    """How a roll is read: the reader network, the views of each crop it averages, and whether
+    the crops are turned upright (the way to the camera's nadir pointing down)."""
+
+    path: Path
+    views: tuple[View, ...]
+    upright: bool = False
+
 
 def _view_sums(crops: list[np.ndarray], plan: Sequence[tuple[int, bool]], path: Path = READER_PATH
                ) -> tuple[np.ndarray, np.ndarray]:
@@ -190,11 +219,12 @@ def _view_sums(crops: list[np.ndarray], plan: Sequence[tuple[int, bool]], path: 
     return cls_sum, ang_sum
 
 
-def read_crops(crops: list[np.ndarray], views: int = 2,
+def read_crops(crops: list[np.ndarray], views: int | Sequence[View] = 2,
                screen: float | Sequence[float] = 1.0, path: Path = READER_PATH) -> tuple[np.ndarray, np.ndarray]:
     """Class probabilities (N x ``CLASSES``) and arrow angle probabilities (N x ``ANGLE_BINS``)
     of reader crops, each the average over ``views`` views of the crop (``VIEWS``: 2 = as it is
-    and turned half a turn; 4 adds the quarter turns; 8 adds their mirror images).
+    and turned half a turn; 4 adds the quarter turns; 8 adds their mirror images; or the views
+    themselves, as ``UPRIGHT_VIEWS`` gives them).
 
     With ``screen`` under 1 (one value, or one per crop), every crop is read first as it is,
     and a crop that this first view already calls "no die" with more than its ``screen`` keeps
@@ -203,10 +233,13 @@ def read_crops(crops: list[np.ndarray], views: int = 2,
     ``BLOCK_READER_PATH`` for a roll of block dice only)."""
     if not crops:
         return np.zeros((0, N_CLS), np.float32), np.zeros((0, ANGLE_BINS), np.float32)
-    if views not in VIEWS:
-        raise SpecialDiceError(f"views must be one of {sorted(VIEWS)}, not {views!r}")
+    if isinstance(views, int):
+        if views not in VIEWS:
+            raise SpecialDiceError(f"views must be one of {sorted(VIEWS)}, not {views!r}")
+        plan = VIEWS[views]
+    else:
+        plan = tuple(views)
     # the angle bins are what the exported network gives (``ANGLE_BINS`` when it was trained)
-    plan = VIEWS[views]
     limit = np.broadcast_to(np.asarray(screen, np.float64), (len(crops),))
     if bool((limit >= 1.0).all()) or len(plan) == 1:
         cls_sum, ang_sum = _view_sums(crops, plan, path)
@@ -220,14 +253,15 @@ def read_crops(crops: list[np.ndarray], views: int = 2,
     return cls_sum.astype(np.float32), ang_sum.astype(np.float32)
 
 
-def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation: Orientation
-                  ) -> tuple[np.ndarray, float]:
+def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation: Orientation,
+                  turn: float = 0.0) -> tuple[np.ndarray, float]:
     """The probability of each of the 8 directions (index 0 = north) and the most likely
-    bearing on the board, from one die's angle distribution."""
+    bearing on the board, from one die's angle distribution (angles in a crop turned ``turn``
+    degrees from the picture: each is turned back before it is carried onto the board)."""
     bins = len(angle_probs)
     step = 360.0 / bins
     sub = (np.arange(bins)[:, None] * step + (np.arange(_SUB)[None, :] + 0.5) / _SUB * step
-           - step / 2).ravel()
+           - step / 2).ravel() - turn
     mass = np.repeat(angle_probs / _SUB, _SUB)
     bearings = orientation.bearings(at, sub)
     sector = np.round(bearings / 45.0).astype(int) % 8
@@ -237,19 +271,23 @@ def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation:
     reach = max(1, int(round(15.0 / step)))
     idx = (np.arange(k - reach, k + reach + 1) % bins)
     w = angle_probs[idx]
-    b = orientation.bearings(at, idx * step)
+    b = orientation.bearings(at, idx * step - turn)
     rad = np.radians(b)
     bearing = math.degrees(math.atan2(float((w * np.sin(rad)).sum()), float((w * np.cos(rad)).sum()))) % 360.0
     return masses, bearing
 
 
-def reader_for(in_play: Sequence[str], config: SpecialDiceConfig) -> tuple[Path, int]:
-    """(the reader network, the views) that read a roll of the kinds ``in_play``: a roll of block
-    dice only has the block reader and ``config.block_views``; any other the reader of both
-    kinds and ``config.views``."""
+def reader_for(in_play: Sequence[str], config: SpecialDiceConfig, registered: bool = True) -> ReaderPlan:
+    """How a roll of the kinds ``in_play`` is read. With ``config.upright`` and the board
+    registered (``registered``: the orientation has the board's homography, which gives the
+    camera's nadir), the upright reader on upright crops in ``config.upright_views``. Else a
+    roll of block dice only has the block reader and ``config.block_views``; any other the
+    reader of both kinds and ``config.views``."""
+    if config.upright and registered:
+        return ReaderPlan(upright_reader, UPRIGHT_VIEWS[config.upright_views], True)
     if tuple(in_play) == ("block",):
-        return BLOCK_READER_PATH, config.block_views
-    return READER_PATH, config.views
+        return ReaderPlan(BLOCK_READER_PATH, VIEWS[config.block_views])
+    return ReaderPlan(READER_PATH, VIEWS[config.views])
 
 
 def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
@@ -264,8 +302,10 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
     for v in (config.views, config.block_views):
         if v not in VIEWS:
             raise SpecialDiceError(f"views must be one of {sorted(VIEWS)}, not {v!r}")
-    path, views = reader_for(in_play, config)
+    if config.upright_views not in UPRIGHT_VIEWS:
+        raise SpecialDiceError(f"upright_views must be one of {sorted(UPRIGHT_VIEWS)}, not {config.upright_views!r}")
     orientation = orientation or Orientation()
+    plan = reader_for(in_play, config, orientation.board_to_frame is not None)
     problem = _check_frame(frame)
     if problem:
         return SpecialDiceObservation((), "error", problem)
@@ -281,18 +321,22 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                                           "pixels of the frame: check the dice area")
         grey, ox, oy = grey[y0:y1, x0:x1], x0, y0
     cands = [c for c in find(grey, config) if c[2] >= config.min_side_px][: config.max_dice * 2]
-    size = reader_crop_size(load(path)) if cands else 0
-    crops = [crop(grey, (c[0], c[1]), c[2], size) for c in cands]
+    size = reader_crop_size(load(plan.path)) if cands else 0
+    n = None
+    if plan.upright and orientation.board_to_frame is not None:
+        n = nadir(orientation.board_to_frame, frame.shape[1], frame.shape[0])
+    turns = [turn_deg(n, (c[0] + ox, c[1] + oy)) for c in cands]
+    crops = [crop(grey, (c[0], c[1]), c[2], size, t) for c, t in zip(cands, turns, strict=True)]
     # a weak candidate is kept only when the views' mean gives "no die" at most 1 - weak_die, so
     # a first view above that times the number of views already decides it (exactly); a strong
     # one is screened by ``screen_none``
-    screen = [min(config.screen_none, len(VIEWS[views]) * (1.0 - config.weak_die))
+    screen = [min(config.screen_none, len(plan.views) * (1.0 - config.weak_die))
               if c[3] < config.weak_heat else config.screen_none for c in cands]
-    cls, ang = read_crops(crops, views, screen if config.screen_none < 1.0 else 1.0, path)
+    cls, ang = read_crops(crops, plan.views, screen if config.screen_none < 1.0 else 1.0, plan.path)
     H, W = grey.shape[:2]
     readings: list[SpecialDieReading] = []
     kept: list[tuple[float, float, float, float]] = []
-    for c, p, a in zip(cands, cls, ang, strict=True):
+    for c, p, a, turn in zip(cands, cls, ang, turns, strict=True):
         die_p = 1.0 - float(p[NONE_CLASS])
         if 1.0 - die_p >= config.none_threshold or (c[3] < config.weak_heat and die_p < config.weak_die):
             continue
@@ -320,15 +364,15 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
         if kind == "block":
             value = max(block_p, key=lambda v: block_p[v])
             conf = block_p[value]
-            sure = conf >= config.block_threshold
+            sure = conf >= (config.upright_block_threshold if plan.upright else config.block_threshold)
             label = BLOCK_LABELS[value - 1]
             bearing = None
         else:
-            masses, bearing = sector_masses(a, (cx + ox, cy + oy), orientation)
+            masses, bearing = sector_masses(a, (cx + ox, cy + oy), orientation, turn)
             k = int(np.argmax(masses))
             value = SCATTER_FACES[k]
             conf = scatter_p * float(masses[k])
-            sure = conf >= config.scatter_threshold
+            sure = conf >= (config.upright_scatter_threshold if plan.upright else config.scatter_threshold)
             label = SCATTER_LABELS[k]
         status = STATUS_READ if sure and not cut and not looks_other else STATUS_UNSURE
         readings.append(SpecialDieReading(box, kind, value if status == STATUS_READ else None, conf,

@@ -120,6 +120,23 @@ class SpecialDiceConfig:
     block_views: int = 4
     """Views of each crop when only block dice are rolled (read by the block reader,
     ``nets.BLOCK_READER_PATH``)."""
+    upright: bool = True
+    """Read with the upright reader (``nets.UPRIGHT_READER_PATH``) when the board's homography is
+    known: each crop turned so that the way to the camera's nadir (``upright.nadir``) points down,
+    which puts the die's visible side faces at the bottom of the crop and its top face above them.
+    Without a homography (``Orientation(up_deg=...)``) the nadir is unknown and the plain readers
+    read the roll."""
+    upright_block_threshold: float = 0.8
+    """``block_threshold`` for the upright reader: on the tuning frames (two upright views) one
+    block die of 238 was read wrong at 0.5, none from 0.7; 0.8 is the next step (the margin)."""
+    upright_scatter_threshold: float = 0.85
+    """``scatter_threshold`` for the upright reader: on the tuning frames seven scatter dice of 256
+    were read wrong at 0.5, none from 0.7, so the rule gives 0.8; it is 0.85 to keep ruling B-31
+    (an arrow 2 degrees off a sector line with a 2-degree spread has 0.84 in its sector and must
+    stay unsure)."""
+    upright_views: int = 2
+    """Views of each upright crop the upright reader averages: 1 (as it is) or 2 (and mirrored
+    left-right, which keeps the way down)."""
     min_side_px: float = 10.0
     """Found dice smaller than this (pixels) are ignored."""
     max_dice: int = 12

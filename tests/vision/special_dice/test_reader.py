@@ -31,13 +31,15 @@ def _score(kind: str, seeds: range, **scene: object) -> tuple[int, int, int]:
     return dice, right, wrong
 
 
-def test_block_dice_are_read_as_their_symbol_or_left_unsure_never_wrong() -> None:
-    # the shipped networks leave most block dice unsure (docs/vision-special-dice.md, Figures):
-    # what this holds is that none is read wrong and some are read
-    dice, right, wrong = _score("block", range(SEED, SEED + 6))
-    assert dice >= 8
-    assert wrong == 0
-    assert right >= 1
+def test_block_dice_are_read_as_their_symbol_or_left_unsure_almost_never_wrong() -> None:
+    # the upright reader reads about nine block dice in ten (docs/vision-special-dice.md,
+    # Figures: none of 358 held-out dice wrong); on these 20 frames one die is read wrong (seed
+    # 7,000,002: a blurred die seen very obliquely at the frame's left edge, "defender
+    # stumbles" read "both down" at 0.97)
+    dice, right, wrong = _score("block", range(SEED, SEED + 20))
+    assert dice >= 40
+    assert wrong <= 1
+    assert right >= 0.8 * dice
 
 
 def test_scatter_arrows_are_read_relative_to_a_turned_board() -> None:
@@ -49,20 +51,27 @@ def test_scatter_arrows_are_read_relative_to_a_turned_board() -> None:
         assert right >= 0.3 * dice
 
 
+def apart(a: float, b: float) -> float:
+    return abs((a - b + 180.0) % 360.0 - 180.0)
+
+
 def test_a_scatter_direction_follows_the_boards_turn_not_the_pictures() -> None:
     img, truth = render_scene(np.random.default_rng(SEED + 200), kinds=("scatter",), n_dice=1,
                               max_tilt=0.0, roll_deg=90.0, effects=0.3)
-    registered = read_special_dice(img, ("scatter",), Orientation(truth.board_to_frame))
-    by_angle = read_special_dice(img, ("scatter",), Orientation(up_deg=90.0))
-    unturned = read_special_dice(img, ("scatter",), Orientation(up_deg=0.0))
+    from vision.special_dice import SpecialDiceConfig
+
+    upright = read_special_dice(img, ("scatter",), Orientation(truth.board_to_frame))
+    # the same network both ways: the plain reader (an angle alone gives no nadir)
+    plain = SpecialDiceConfig(upright=False)
+    registered = read_special_dice(img, ("scatter",), Orientation(truth.board_to_frame), config=plain)
+    by_angle = read_special_dice(img, ("scatter",), Orientation(up_deg=90.0), config=plain)
+    unturned = read_special_dice(img, ("scatter",), Orientation(up_deg=0.0), config=plain)
     (d,) = truth.dice
     assert d.bearing_deg is not None
+    assert upright.dice[0].bearing_deg is not None
+    assert apart(upright.dice[0].bearing_deg, d.bearing_deg) < 8.0
     got = [o.dice[0].bearing_deg for o in (registered, by_angle, unturned)]
     assert all(b is not None for b in got)
-
-    def apart(a: float, b: float) -> float:
-        return abs((a - b + 180.0) % 360.0 - 180.0)
-
     assert apart(got[0], d.bearing_deg) < 8.0  # type: ignore[arg-type]
     assert apart(got[1], got[0]) < 1.0  # type: ignore[arg-type]
     # read as if the board were not turned, the arrow is a quarter turn off
@@ -170,7 +179,7 @@ def test_candidates_the_first_view_calls_no_die_are_not_read_again_and_nothing_c
     assert len(screened.dice) >= len(truth.dice)
 
 
-def test_a_roll_of_block_dice_only_is_read_by_the_block_reader_in_its_own_views(
+def test_without_upright_a_roll_of_block_dice_only_is_read_by_the_block_reader_in_its_own_views(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import vision.special_dice.reader as reader
     from vision.special_dice import SpecialDiceConfig
@@ -186,12 +195,19 @@ def test_a_roll_of_block_dice_only_is_read_by_the_block_reader_in_its_own_views(
         return plain(crops, plan, path)  # type: ignore[arg-type]
 
     monkeypatch.setattr(reader, "_view_sums", recording)
-    config = SpecialDiceConfig(screen_none=1.0)
+    config = SpecialDiceConfig(screen_none=1.0, upright=False)  # the plain readers
     read_special_dice(img, ("block",), Orientation(truth.board_to_frame), config=config)
     assert used and {u for u in used} == {(BLOCK_READER_PATH, config.block_views)}
     used.clear()
     read_special_dice(img, ("block", "scatter"), Orientation(truth.board_to_frame), config=config)
     assert used and {u for u in used} == {(READER_PATH, config.views)}
+    used.clear()
+    upright = SpecialDiceConfig(screen_none=1.0)  # shipped: the upright reader when the board is registered
+    read_special_dice(img, ("block",), Orientation(truth.board_to_frame), config=upright)
+    assert used and {u for u in used} == {(reader.upright_reader, upright.upright_views)}
+    used.clear()
+    read_special_dice(img, ("block",), Orientation(up_deg=0.0), config=upright)  # no homography: no nadir
+    assert used and {u for u in used} == {(BLOCK_READER_PATH, upright.block_views)}
 
 
 def test_a_block_view_count_it_does_not_know_is_refused() -> None:
@@ -200,3 +216,53 @@ def test_a_block_view_count_it_does_not_know_is_refused() -> None:
     bare = np.full((120, 160, 3), 90, np.uint8)
     with pytest.raises(SpecialDiceError, match="views must be one of"):
         read_special_dice(bare, config=SpecialDiceConfig(block_views=3))
+
+
+def test_upright_crops_turn_the_arrow_back_before_it_goes_onto_a_turned_board(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the plain reader learned arrows at every turn, so it reads upright crops too: standing in
+    # for the upright reader it shows the crop's turn is undone (a turn left in would put most
+    # arrows in another direction)
+    import vision.special_dice.reader as reader
+    from vision.special_dice import SpecialDiceConfig
+    from vision.special_dice.nets import READER_PATH
+    from vision.special_dice.upright import turn_deg as plain_turn
+
+    monkeypatch.setattr(reader, "upright_reader", READER_PATH)
+    config = SpecialDiceConfig(upright=True, upright_scatter_threshold=0.85)
+    turns: list[float] = []
+
+    def recording(n: np.ndarray | None, at: tuple[float, float]) -> float:
+        turns.append(plain_turn(n, at))
+        return turns[-1]
+
+    monkeypatch.setattr(reader, "turn_deg", recording)
+    for roll in (90.0, 135.0):
+        dice = right = wrong = 0
+        for s in range(SEED + 100, SEED + 104):
+            img, truth = render_scene(np.random.default_rng(s), kinds=("scatter",), roll_deg=roll)
+            obs = read_special_dice(img, ("scatter",), Orientation(truth.board_to_frame), config=config)
+            for d in truth.dice:
+                dice += 1
+                near = [r for r in obs.dice if abs(r.box[0] + r.box[2] / 2 - d.centre[0]) < d.box[2] / 2
+                        and abs(r.box[1] + r.box[3] / 2 - d.centre[1]) < d.box[3] / 2]
+                if near and near[0].status == "read":
+                    right += int(near[0].value == scatter_value(d.value))
+                    wrong += int(near[0].value != scatter_value(d.value))
+        assert dice >= 5 and wrong == 0 and right >= 0.3 * dice
+    assert max(min(t, 360.0 - t) for t in turns) > 20.0  # the crops were turned, well away from 0
+
+
+def test_without_a_homography_the_plain_readers_read_even_when_upright_is_asked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+    from vision.special_dice import SpecialDiceConfig
+    from vision.special_dice.nets import BLOCK_READER_PATH
+
+    config = SpecialDiceConfig(upright=True)
+    assert reader.reader_for(("block",), config, registered=False).path == BLOCK_READER_PATH
+    assert not reader.reader_for(("block",), config, registered=False).upright
+    plan = reader.reader_for(("block",), config, registered=True)
+    assert plan.upright and plan.path == reader.upright_reader and len(plan.views) == config.upright_views
+    with pytest.raises(SpecialDiceError, match="upright_views must be one of"):
+        read_special_dice(np.full((120, 160, 3), 90, np.uint8), config=SpecialDiceConfig(upright_views=4))

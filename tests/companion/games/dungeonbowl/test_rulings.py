@@ -269,14 +269,16 @@ def _arrow_at(bearing: float, spread: float = 2.0) -> np.ndarray:
 
 
 def test_b31_a_scatter_arrow_on_a_sector_line_is_left_to_the_coaches() -> None:
-    threshold = SpecialDiceConfig().scatter_threshold
-    # on the line between N and NE: neither direction is sure, the die stays unsure
-    masses, bearing = sector_masses(_arrow_at(22.5), (100.0, 100.0), Orientation())
-    assert masses.max() < threshold and min(masses[0], masses[1]) > 0.4
-    assert abs(bearing - 22.5) < 1.5  # the measured bearing is still reported
-    # two degrees off the line is still the coaches' call
-    masses, _ = sector_masses(_arrow_at(24.5), (100.0, 100.0), Orientation())
-    assert masses.max() < threshold
-    # well inside NE's sector the camera reads it
-    masses, _ = sector_masses(_arrow_at(40.0), (100.0, 100.0), Orientation())
-    assert int(np.argmax(masses)) == 1 and masses[1] >= threshold
+    config = SpecialDiceConfig()
+    # the plain readers' threshold and the upright reader's (the one used with a registered board)
+    for threshold in (config.scatter_threshold, config.upright_scatter_threshold):
+        # on the line between N and NE: neither direction is sure, the die stays unsure
+        masses, bearing = sector_masses(_arrow_at(22.5), (100.0, 100.0), Orientation())
+        assert masses.max() < threshold and min(masses[0], masses[1]) > 0.4
+        assert abs(bearing - 22.5) < 1.5  # the measured bearing is still reported
+        # two degrees off the line is still the coaches' call
+        masses, _ = sector_masses(_arrow_at(24.5), (100.0, 100.0), Orientation())
+        assert masses.max() < threshold
+        # well inside NE's sector the camera reads it
+        masses, _ = sector_masses(_arrow_at(40.0), (100.0, 100.0), Orientation())
+        assert int(np.argmax(masses)) == 1 and masses[1] >= threshold

@@ -159,8 +159,7 @@ def main() -> None:
         from vision.dice.tune import table_adaptation
 
         parts = set(args.parts.split(","))
-        d = dt.read_sources(parts, Path(str(ROOT / "out" / "bench-cache" / "dice-evidence-{parts}.npz").format(
-            parts="-".join(sorted(parts)))))
+        d = dt.read_sources(parts, dt.default_cache(parts))
         before_v, before_s = dt.verdicts(d, None)
         result["real"] = {}
         for name in dt.SOURCES:

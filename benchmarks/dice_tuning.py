@@ -27,8 +27,9 @@ every labelled d6 of them counts: read right, unsure (or not found), read wrong;
 of each source, each read as a d6 roll and as a roll of every type (run it with
 ``DICE_CODE_ROOT`` set to an older tree to show the readings are unchanged).
 
-The reader's evidence for every photo is cached (``--cache``, default under out/): delete it
-after the reader changes. The last line is one JSON object with every figure.
+The reader's evidence for every photo is cached (``--cache``, default under out/, its name
+holding a digest of the networks in the models folder, so a retrained network is never served
+the old one's readings): delete it after the reader's code changes. The last line is one JSON object with every figure.
 """
 
 from __future__ import annotations
@@ -73,6 +74,16 @@ def part_of(stem: str) -> str:
     if dataset.split_of(stem) == "eval":
         return "eval"
     return "calib" if int(hashlib.sha1(stem.encode()).hexdigest()[:8], 16) % 100 < 20 else "train"
+
+
+def default_cache(parts: set[str]) -> Path:
+    """The evidence cache of ``parts`` under out/, named after the networks that read it (a digest
+    of the fingerprints of every network in ``vision.dice.models.MODEL_DIR``)."""
+    from vision.dice.models import MODEL_DIR, fingerprint
+
+    nets = sorted(p for p in MODEL_DIR.iterdir() if p.suffix in (".onnx", ".npz"))
+    digest = hashlib.sha256("".join(f"{p.name}:{fingerprint(p)};" for p in nets).encode()).hexdigest()[:10]
+    return ROOT / "out" / "bench-cache" / f"dice-evidence-{'-'.join(sorted(parts))}-{digest}.npz"
 
 
 def read_sources(parts: set[str], cache: Path | None, limit: int = 0) -> dict[str, np.ndarray]:
@@ -317,7 +328,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rolls", default="10,30,100", help="N: confirmed rolls to tune on")
     p.add_argument("--parts", default="eval,calib", help="parts of the split by source photo")
-    p.add_argument("--cache", default=str(ROOT / "out" / "bench-cache" / "dice-evidence-{parts}.npz"))
+    p.add_argument("--cache", default=None, help="the evidence cache ({parts} for the parts; default under "
+                   "out/bench-cache, named after the parts and the networks; '' for none)")
     p.add_argument("--target", type=float, default=0.0, help="tune.READ_TARGET")
     p.add_argument("--limit", type=int, default=0, help="photos per source (0: all)")
     p.add_argument("--near-edge", choices=("on", "off"), default="on",
@@ -341,7 +353,8 @@ def main() -> None:
     from vision.dice.tune import COLOUR_MIN_RIGHT, colour_memory, table_adaptation, unit
 
     parts = set(args.parts.split(","))
-    cache = Path(args.cache.format(parts="-".join(sorted(parts)))) if args.cache else None
+    cache = (default_cache(parts) if args.cache is None
+             else Path(args.cache.format(parts="-".join(sorted(parts)))) if args.cache else None)
     if args.limit and cache is not None:
         cache = cache.with_name(cache.stem + f"-limit{args.limit}.npz")
     d = read_sources(parts, cache, args.limit)

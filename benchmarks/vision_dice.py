@@ -56,7 +56,7 @@ from vision.dice.models import MODEL_DIR, default_backend  # noqa: E402
 def table(title: str, report: Report) -> str:
     d = report.to_dict()
     lines = [f"{title}: {d['images']} images, {d['errors']} unreadable, median {d['median_ms']} ms/image,"
-             f" {d['false_positives']} false detections"]
+             f" {d['false_positives']} false detections ({d['false_read']} of them read)"]
     lines.append(f"  {'group':<10}{'dice':>7}{'recall':>9}{'right':>9}{'unsure':>9}{'conf-wrong':>12}{'guess ok':>10}{'top ok':>9}")
     rows: list[tuple[str, Any]] = [("all", d["all"])]
     rows += [(k, v) for k, v in cast(dict[str, Any], d["by_band"]).items()]

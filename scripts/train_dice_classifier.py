@@ -10,8 +10,11 @@ exported models run through OpenCV's DNN module. Data: the *tune* split (by sour
 see ``vision.dice.dataset``) of the real Rune55 photos plus synthetic renders from
 ``vision.synthetic.dice`` (every die type, pips and numbers, cocked dice, clutter, on plain
 tables, dark speckled trays and board print) and frames of the synthetic table
-(``vision.synthetic.table``) with its own small dice. The *eval*
-split is never seen here. Everything is seeded, so a rerun regenerates the committed models
+(``vision.synthetic.table``) with its own small dice; optionally (``--colour-photos``) the
+*train* part of the real colour photos (dice-colour-epanemu: the split by photo of
+``scripts/train_d6_head.py``, never its calib or eval photos) and (``--colour-tray``) rendered
+colour dice in a tray seen from above (``vision.dice.evaluate.colour_tray_items``, seeds from
+9,000,000), both read grey as the detector sees them. The *eval* split is never seen here. Everything is seeded, so a rerun regenerates the committed models
 (up to floating-point differences between machines).
 """
 
@@ -21,6 +24,7 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -30,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train_dice_reader import load_init  # noqa: E402
+from train_dice_reader import calib_of, load_init  # noqa: E402
 
 from vision.dice import dataset  # noqa: E402
 from vision.dice.labels import class_of  # noqa: E402
@@ -97,6 +101,76 @@ def load_real(folder: Path, split: str) -> list[tuple[np.ndarray, list[tuple[flo
             continue
         dice = [(*d.box, class_of(d.kind, d.value)) for d in item.dice]
         out.append((img, dice))
+    return out
+
+
+Sample = tuple[np.ndarray, list[tuple[float, float, float, float, int]]]
+"""A detector training image (grey) and its dice: x, y, w, h in its pixels, and the class."""
+
+
+def colour_photos(folder: Path) -> list[Sample]:
+    """The *train* part of a folder of real colour photos (dice-colour-epanemu), grey as the
+    detector sees them: neither the eval photos (``dataset.split_of``) nor the calib ones
+    (``calib_of``: about a fifth of the rest, kept to choose the reader's thresholds). One copy
+    per photo there, so a photo's file name is its stem. Boxes are of the image as it is (the
+    labels are fractions of it)."""
+    out = []
+    for item in dataset.iter_folder(folder, split="tune", errata=True):
+        if calib_of(item.stem):
+            continue
+        img = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
+        if img is None:
+            continue
+        grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+        fx, fy = grey.shape[1] / 640, grey.shape[0] / 640  # iter_folder's boxes are of a 640x640 image
+        out.append((grey, [(d.box[0] * fx, d.box[1] * fy, d.box[2] * fx, d.box[3] * fy, class_of(d.kind, d.value))
+                           for d in item.dice]))
+    return out
+
+
+TRAY_TRAIN_SEED = 9_000_000
+"""The first seed of the colour-tray renders trained on: the benchmark's frames start at
+``evaluate.COLOUR_TRAY_SEED`` (8,000,000) and the tuning frames at ``COLOUR_TRAY_TUNE_SEED``
+(8,500,000); neither range is ever trained on."""
+
+
+def colour_tray_frames(n: int, seed: int = TRAY_TRAIN_SEED, side: int = 960,
+                       background: np.ndarray | None = None,
+                       size: tuple[int, int] = (1296, 972)) -> list[Sample]:
+    """``n`` rendered colour-tray frames (``evaluate.colour_tray_items``: the five
+    ``d6_3d.TRAY_LOOKS`` in turn, 2-6 dice a frame) grey, their longer side scaled to ``side``
+    (960: 1.5 times the detector's view of a 1296x972 frame, so the training's scale jitter,
+    0.3-1.15, spans the dice as the reader sees them, 0.45-1.7 times). Seeds in the
+    benchmark's or the tuning frames' range are refused."""
+    from vision.dice.evaluate import COLOUR_TRAY_SEED, COLOUR_TRAY_TUNE_SEED, colour_tray_items
+
+    if n <= 0:
+        return []
+    if seed + n > COLOUR_TRAY_SEED and seed < COLOUR_TRAY_TUNE_SEED + 100_000:
+        raise SystemExit(f"colour-tray seeds {seed}..{seed + n - 1} reach the benchmark's (8,000,000) "
+                         f"or the tuning frames' (8,500,000) range: use 9000000 or more")
+    out: list[Sample] = []
+    for _name, _look, img, truths in colour_tray_items(n, seed, size=size, background=background):
+        grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+        f = side / max(grey.shape)
+        small = cv2.resize(grey, (round(grey.shape[1] * f), round(grey.shape[0] * f)), interpolation=cv2.INTER_AREA)
+        out.append((small, [(t.box[0] * f, t.box[1] * f, t.box[2] * f, t.box[3] * f, class_of("d6", t.value))
+                            for t in truths]))
+    return out
+
+
+def cached(cache: str | None, name: str, make: Callable[[], list[Sample]]) -> list[Sample]:
+    """``make()``, kept as ``cache/name`` between runs when ``cache`` is given."""
+    import pickle
+
+    path = Path(cache) / name if cache else None
+    if path is not None and path.exists():
+        kept: list[Sample] = pickle.loads(path.read_bytes())
+        return kept
+    out = make()
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(pickle.dumps(out))
     return out
 
 
@@ -217,9 +291,15 @@ def train_detector(args: argparse.Namespace) -> None:
     print(f"real tune images: {len(real)}")
     synth_scenes = synthetic_scenes(args.synthetic, args.seed + 1000, args.threads, args.cache)
     print(f"synthetic scenes: {len(synth_scenes)}")
-    table = table_scenes(args.table_frames, args.seed + 2000)
+    table = cached(args.cache, f"table-{args.seed + 2000}-{args.table_frames}.pkl",
+                   lambda: table_scenes(args.table_frames, args.seed + 2000))
     print(f"synthetic table frames: {len(table)}")
-    pool = real + synth_scenes + table
+    colour = colour_photos(Path(args.colour_photos)) if args.colour_photos else []
+    print(f"real colour photos (train part): {len(colour)}, {sum(len(d) for _, d in colour)} dice"
+          f"{f', each {args.colour_repeat} times' if colour else ''}")
+    tray = tray_pool(args)
+    print(f"rendered colour-tray frames: {len(tray)}, {sum(len(d) for _, d in tray)} dice")
+    pool = real + synth_scenes + table + colour * args.colour_repeat + tray
     model = Detector()
     if args.init:
         load_init(model, args.init)
@@ -273,6 +353,18 @@ def train_detector(args: argparse.Namespace) -> None:
     if args.save_pt:
         torch.save(model.state_dict(), args.save_pt)
     export(model, (1, 1, 320, 320), Path(args.out), dynamic=True)
+
+
+def tray_pool(args: argparse.Namespace) -> list[Sample]:
+    """``--colour-tray`` frames from ``--colour-tray-seed`` on the empty tray's photo (as the
+    benchmark renders them; a dark speckled tray when the photo is missing), cached."""
+    if args.colour_tray <= 0:
+        return []
+    from vision.dice.evaluate import tray_photo
+
+    bg = tray_photo(dataset.DEFAULT_REAL_DIR.parent / "dice-polyhedral")
+    return cached(args.cache, f"tray-{args.colour_tray_seed}-{args.colour_tray}.pkl",
+                  lambda: colour_tray_frames(args.colour_tray, args.colour_tray_seed, background=bg))
 
 
 def _iou(a: tuple, b: tuple) -> float:
@@ -347,6 +439,12 @@ def main() -> None:
     p.add_argument("--size", type=int, default=320)
     p.add_argument("--synthetic", type=int, default=0, help="synthetic scenes to mix in")
     p.add_argument("--table-frames", type=int, default=0, help="synthetic table frames to mix in")
+    p.add_argument("--colour-photos", default="", metavar="DIR",
+                   help="also the train part of these real colour photos (e.g. ../shared/data/dice-colour-epanemu)")
+    p.add_argument("--colour-repeat", type=int, default=1, help="each colour photo this many times in the pool")
+    p.add_argument("--colour-tray", type=int, default=0, metavar="N", help="rendered colour-tray frames to mix in")
+    p.add_argument("--colour-tray-seed", type=int, default=TRAY_TRAIN_SEED,
+                   help="their first seed (never the benchmark's 8,000,000+ or the tuning 8,500,000+)")
     p.add_argument("--seed", type=int, default=5)
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--cache", default=None, help="folder to cache synthetic scenes in")
@@ -361,6 +459,9 @@ def main() -> None:
     MODEL_DIR.mkdir(parents=True, exist_ok=True)
     if args.only_cache:
         synthetic_scenes(args.synthetic, args.seed + 1000, args.threads, args.cache)
+        cached(args.cache, f"table-{args.seed + 2000}-{args.table_frames}.pkl",
+               lambda: table_scenes(args.table_frames, args.seed + 2000))
+        tray_pool(args)
     else:
         train_detector(args)
 

@@ -96,6 +96,9 @@ class Report:
     by_band: dict[str, Tally] = field(default_factory=lambda: {b: Tally() for b in BANDS})
     by_kind: dict[str, Tally] = field(default_factory=dict)
     false_positives: int = 0
+    false_read: int = 0
+    """Of the false detections, those read as a value (not left unsure): a wrong die the table
+    would be shown as sure."""
     images: int = 0
     errors: int = 0
     ms: list[float] = field(default_factory=list)
@@ -115,6 +118,7 @@ class Report:
             "by_band": {b: t.rates() for b, t in self.by_band.items()},
             "by_kind": {k: t.rates() for k, t in sorted(self.by_kind.items())},
             "false_positives": self.false_positives,
+            "false_read": self.false_read,
             "median_ms": round(float(np.median(self.ms)), 2) if self.ms else None,
         }
 
@@ -148,6 +152,8 @@ def score_image(
         report.errors += 1
     match = match_dice(obs, truths)
     report.false_positives += len(obs.dice) - len(match)
+    matched = set(match.values())
+    report.false_read += sum(1 for di, d in enumerate(obs.dice) if di not in matched and d.status == STATUS_READ)
     for ti, t in enumerate(truths):
         tally = Tally(dice=1)
         if ti in match:

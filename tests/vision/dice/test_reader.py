@@ -200,6 +200,21 @@ def test_the_benchmark_counts_an_unsure_dies_right_guess() -> None:
     assert rates["unsure_guess_right"] == 0.5
 
 
+def test_the_benchmark_counts_false_detections_read_as_a_value_apart() -> None:
+    from vision.dice.evaluate import Truth
+    from vision.dice.types import DiceObservation, DieReading
+    truths = [Truth((10, 10, 50, 50), "d6", 4)]
+    obs = DiceObservation((
+        DieReading((10, 10, 50, 50), "d6", "white", 4, 0.99, "read"),
+        DieReading((200, 10, 50, 50), "d6", "white", 5, 0.99, "read"),  # no die there, read as sure
+        DieReading((300, 10, 50, 50), "d6", "white", None, 0.5, "unsure", guess=1),  # no die, unsure
+    ), "read")
+    report = Report()
+    score_image(obs, truths, report)
+    d = report.to_dict()
+    assert (d["false_positives"], d["false_read"]) == (2, 1)
+
+
 def _reading(side: int, status: str = "unsure") -> reader.DieReading:
     return reader.DieReading(box=(10, 10, side, side), kind="d12", colour="white",
                              value=3 if status == "read" else None, confidence=0.9 if status == "read" else 0.3,

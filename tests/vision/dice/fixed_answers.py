@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+import pytest
 
 from vision.dice.labels import CLASSES
 
@@ -69,3 +70,16 @@ def with_chroma(read_colour: Callable[..., np.ndarray]) -> Callable[..., tuple[n
                                ) -> tuple[np.ndarray, np.ndarray]:
         return read_colour(image, boxes), colour_chroma(image, boxes)
     return read_colour_and_chroma
+
+
+def grey_looks_unsure(monkeypatch: pytest.MonkeyPatch, head: int | None = None) -> None:
+    """The reader's grey looks fixed so a lone d6 is left unsure: the classifier 0.6 on "d6:6" for
+    every crop (the d6 share too small for a sure reading), the type reader undecided, the pip
+    counter silent and, with ``head``, the d6 head 0.6 on that value."""
+    from vision.dice import reader
+
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(CLASSES.index("d6:6"), 0.6))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
+    if head is not None:
+        monkeypatch.setattr(reader, "read_d6", head_says(head, 0.6))

@@ -15,6 +15,7 @@ from vision.dice.types import DiceConfig
 
 from .fixed_answers import (
     classifier_says,
+    grey_looks_unsure,
     head_says,
     one_die_frame,
     type_reader_undecided,
@@ -84,10 +85,7 @@ def test_a_die_the_first_look_doubted_is_read_when_the_head_names_its_value(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # the rendered die shows 2; the classifier is fixed at 0.6 on "6" for every crop, so the
     # d6 face reader's sure 2 gets only the classifier's d6 share (0.63): unsure at first
-    six = CLASSES.index("d6:6")
-    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
-    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
-    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
+    grey_looks_unsure(monkeypatch)
     frame = one_die_frame("d6")
     cfg = DiceConfig(kinds=("d6",))
     off = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_head=False)).dice[0]
@@ -116,11 +114,7 @@ def test_a_tables_tuning_reads_only_a_die_the_pass_leaves_unsure(monkeypatch: py
     from vision.dice.tune import Adaptation
 
     # the grey looks and the table only: the colour reader would read the rendered die itself
-    six = CLASSES.index("d6:6")
-    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
-    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
-    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
-    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.6))
+    grey_looks_unsure(monkeypatch, head=2)
     frame = one_die_frame("d6")
     plain = reader.read_dice(frame, config=DiceConfig(kinds=("d6",), d6_colour=False)).dice[0]
     assert (plain.status, plain.guess) == ("unsure", 2)
@@ -170,10 +164,7 @@ def test_a_tables_tuning_reads_a_whole_die_near_the_edge_the_pass_leaves_alone(m
                                     die_px=(60.0, 60.0))
     x = int(truths[0].box[0])
     frame = np.ascontiguousarray(img[:, x - 12:])  # the die 12 px from the left edge: near it, not cut
-    six = CLASSES.index("d6:6")
-    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
-    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
-    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
+    grey_looks_unsure(monkeypatch)
     monkeypatch.setattr(reader, "with_face_readers", lambda grey, boxes, p, *a, **k: p)  # the classifier alone
     monkeypatch.setattr(reader, "read_d6", head_says(2, 0.6))
     cfg = DiceConfig(kinds=("d6",), d6_colour=False)
@@ -230,11 +221,7 @@ def test_a_tables_colour_memory_reads_only_an_unsure_die_that_every_witness_name
     from vision.dice.d6colour import fingerprint
     from vision.dice.tune import Adaptation, ColourMemory, unit
 
-    six = CLASSES.index("d6:6")
-    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
-    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
-    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
-    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.6))
+    grey_looks_unsure(monkeypatch, head=2)
     look = unit(np.random.default_rng(3).normal(0, 1, (1, 128)))
     asked: list[int] = []
 

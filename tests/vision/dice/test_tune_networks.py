@@ -30,7 +30,13 @@ from vision.dice.tune import (
 )
 from vision.dice.types import DiceConfig
 
-from .fixed_answers import classifier_says, head_says, one_die_frame, type_reader_undecided
+from .fixed_answers import (
+    classifier_says,
+    grey_looks_unsure,
+    head_says,
+    one_die_frame,
+    type_reader_undecided,
+)
 
 TUNED_FILES = ("d6_embed.onnx", "d6_head.npz", "number_reader.onnx", "d6_colour.onnx")
 
@@ -93,11 +99,7 @@ def _grey_table() -> Adaptation:
 def test_a_tuning_made_under_another_d6_network_is_not_used_and_reads_as_untuned(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     folder = _models(tmp_path, monkeypatch)
-    six = CLASSES.index("d6:6")
-    monkeypatch.setattr(reader, "classify_with_turns", classifier_says(six, 0.6))
-    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
-    monkeypatch.setattr(reader, "count_pips", lambda *a, **k: None)
-    monkeypatch.setattr(reader, "read_d6", head_says(2, 0.6))
+    grey_looks_unsure(monkeypatch, head=2)
     frame = one_die_frame("d6")
     cfg = DiceConfig(kinds=("d6",), d6_colour=False)
     plain = reader.read_dice(frame, config=cfg)

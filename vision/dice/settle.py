@@ -23,6 +23,24 @@ MOTION_LEVEL = 14
 """A pixel of that copy has changed when its grey level moved by more than this."""
 
 
+def motion_copy(bgr: np.ndarray) -> np.ndarray:
+    """The ``MOTION_SIZE`` grey copy of ``bgr`` that motion is measured on (int16).
+
+    When the frame is not a whole multiple of that size, pixel areas are averaged in two steps:
+    first by the largest whole factor that leaves the copy at least ``MOTION_SIZE`` (OpenCV's
+    fast path; the last rows and columns that do not fill a block are left out), then the small
+    rest. One area step by a fractional factor from a 2304x1296 frame costs two to three times
+    as much (``benchmarks/settle_motion.py``)."""
+    grey = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
+    tw, th = MOTION_SIZE
+    h, w = grey.shape
+    step = min(w // tw, h // th)
+    if (w % tw or h % th) and step >= 2:
+        grey = grey[: h - h % step, : w - w % step]
+        grey = cv2.resize(grey, (grey.shape[1] // step, grey.shape[0] // step), interpolation=cv2.INTER_AREA)
+    return cv2.resize(grey, MOTION_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
 @dataclass(frozen=True)
 class SettleConfig:
     motion_threshold: float = 0.0015
@@ -131,8 +149,7 @@ class DiceSettler:
             crop = bgr[max(0, y) : y + h, max(0, x) : x + w]
             if crop.size:
                 bgr = crop
-        grey = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
-        return cv2.resize(grey, MOTION_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
+        return motion_copy(bgr)
 
     def motion(self, frame: np.ndarray) -> float:
         """Fraction of pixels that changed since the previous frame (0 for the first)."""

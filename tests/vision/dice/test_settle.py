@@ -91,3 +91,49 @@ def test_dice_left_lying_after_a_hand_passes_are_not_a_new_roll() -> None:
     assert [r.dice[0].value for r in rolls] == [3, 4]
     settler.reset()  # the kiosk took a roll from the buttons: the dice lying there still no roll
     assert all(settler.update(f) is None for f in [scenes[2]] * 12)
+
+
+def _one_step_copy(frame: np.ndarray) -> np.ndarray:
+    import cv2
+
+    from vision.dice.settle import MOTION_SIZE
+
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    return cv2.resize(grey, MOTION_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
+def test_the_motion_copy_of_a_whole_multiple_frame_is_one_area_step() -> None:
+    from vision.dice.settle import motion_copy
+
+    frame = RollingDiceSource(seed=5, n_rolls=1, size=(1280, 720)).read()
+    assert frame is not None
+    copy = motion_copy(frame)
+    assert copy.shape == (90, 160) and copy.dtype == np.int16
+    assert np.array_equal(copy, _one_step_copy(frame))
+
+
+def test_the_two_step_motion_copy_sees_the_same_motion_as_one_step() -> None:
+    """1296x972 is no whole multiple of the copy: it is shrunk by 8 first, then the rest. Still
+    frames stay still, and a frame clearly moving in one step (twice the threshold) moves in two."""
+    from vision.dice.settle import MOTION_LEVEL, SettleConfig, motion_copy
+
+    threshold = SettleConfig().motion_threshold
+    pairs: list[tuple[float, float]] = []
+    for seed in (6, 7):
+        source = RollingDiceSource(seed=seed, n_rolls=1, size=(1296, 972), moving_frames=6, still_frames=4,
+                                   die_px=(40.0, 60.0))
+        prev: dict[str, np.ndarray] = {}
+        while (frame := source.read()) is not None:
+            moved = []
+            for name, copy in (("one", _one_step_copy(frame)), ("two", motion_copy(frame))):
+                if name in prev:
+                    moved.append(float(np.mean(np.abs(copy - prev[name]) > MOTION_LEVEL)))
+                prev[name] = copy
+            if moved:
+                pairs.append((moved[0], moved[1]))
+    assert any(one == 0.0 for one, _ in pairs) and any(one > 2 * threshold for one, _ in pairs)
+    for one, two in pairs:
+        if one == 0.0:
+            assert two == 0.0
+        elif one > 2 * threshold:
+            assert two > threshold

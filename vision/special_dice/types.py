@@ -102,6 +102,20 @@ class SpecialDiceConfig:
     ``weak_die`` sure it is a die of these kinds (the finder's threshold is low so that few dice
     are missed; the reader then throws out most of what is not a die)."""
     weak_die: float = 0.8
+    relook_heat: float = 0.04
+    """A candidate with at least this finder heat that the reader turned down (``none_threshold``,
+    ``weak_die``) while giving "no die" less than ``relook_none`` gets a second look: crops a
+    quarter of a side off to each side and a quarter smaller and a third larger
+    (``reader.RELOOK_VARIANTS``), the likeliest read in every view."""
+    relook_none: float = 0.97
+    """The second look is only for candidates the reader gave "no die" less than this (1.0: for
+    every candidate turned down; 0.0: no second look)."""
+    relook_max: int = 1
+    """Second looks per frame at most (the strongest candidates first): each costs a reader run
+    per crop (``reader.RELOOK_VARIANTS``) and one per view."""
+    relook_die: float = 0.9
+    """A second look's crop is a die when the reader gives it at least this probability of being a
+    die of a kind in play (higher than ``weak_die``: nothing was found there at first)."""
     block_threshold: float = 0.85
     """A block die is read when its symbol has at least this probability (the scatter class
     left out when only block dice are rolled). On the tuning frames (block reader, four views)

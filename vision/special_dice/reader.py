@@ -321,17 +321,21 @@ def _second_look(grey: np.ndarray, looks: Sequence[Candidate], offset: tuple[int
                  config: SpecialDiceConfig) -> list[tuple[Candidate, np.ndarray, np.ndarray, float]]:
     """Candidates the reader turned down without being sure, looked at again: each is cropped
     as ``RELOOK_VARIANTS`` says and read in the first view; the crop the reader finds likeliest
-    to be a die of a kind in play is read in every view, and is a die (at that crop's centre and
+    to be a die of a kind in play is read in the other views too, and is a die (at that crop's centre and
     side) when that probability is at least ``config.relook_die``. Returns (candidate, class
     probabilities, angle probabilities, crop turn) per die, strongest candidate first."""
     ox, oy = offset
     variants = [(c[0] + dx * c[2], c[1] + dy * c[2], c[2] * k, c[3]) for c in looks for dx, dy, k in RELOOK_VARIANTS]
     turns = [turn_deg(n, (v[0] + ox, v[1] + oy)) for v in variants]
     crops = [crop(grey, (v[0], v[1]), v[2], size, t) for v, t in zip(variants, turns, strict=True)]
-    first, _ = read_crops(crops, plan.views[:1], 1.0, plan.path)
-    score = _in_kind(first, in_play).reshape(len(looks), len(RELOOK_VARIANTS))
+    first_cls, first_ang = _view_sums(crops, plan.views[:1], plan.path)
+    score = _in_kind(first_cls, in_play).reshape(len(looks), len(RELOOK_VARIANTS))
     best = [i * len(RELOOK_VARIANTS) + int(np.argmax(row)) for i, row in enumerate(score)]
-    cls, ang = read_crops([crops[i] for i in best], plan.views, 1.0, plan.path)
+    cls, ang = first_cls[best], first_ang[best]
+    if len(plan.views) > 1:  # the other views of the chosen crops; their first is already read
+        more_cls, more_ang = _view_sums([crops[i] for i in best], plan.views[1:], plan.path)
+        cls, ang = cls + more_cls, ang + more_ang
+    cls, ang = (cls / len(plan.views)).astype(np.float32), (ang / len(plan.views)).astype(np.float32)
     sure = _in_kind(cls, in_play) >= config.relook_die
     return [(variants[i], cls[j], ang[j], turns[i]) for j, i in enumerate(best) if sure[j]]
 

@@ -106,7 +106,7 @@ class SpecialDiceConfig:
     """A candidate with at least this finder heat that the reader turned down (``none_threshold``,
     ``weak_die``) while giving "no die" less than ``relook_none`` may get a second look: crops a
     quarter of a side to the left and to the right, a quarter smaller and a third larger
-    (``reader.RELOOK_VARIANTS``), each read in one view, the likeliest in every view."""
+    (``reader.RELOOK_VARIANTS``), each read in one view, the likeliest in its other views too."""
     relook_none: float = 0.97
     """The second look is only for candidates the reader gave "no die" less than this (1.0: any
     candidate turned down; 0.0: no second look)."""

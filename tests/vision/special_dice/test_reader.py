@@ -284,10 +284,22 @@ def test_a_die_the_reader_turns_down_in_a_box_too_small_is_found_by_a_second_loo
     img, truth, (cx, cy, side) = _one_block_die()
     small = (cx, cy, 0.75 * side, 0.3)  # the finder's box a quarter too small
     monkeypatch.setattr(reader, "find", lambda grey, config: [small])
+    views: list[int] = []
+    plain = reader._view_sums
+
+    def counting(crops: list[np.ndarray], plan: object, path: Path) -> tuple[np.ndarray, np.ndarray]:
+        views.append(len(crops) * len(plan))  # type: ignore[arg-type]
+        return plain(crops, plan, path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reader, "_view_sums", counting)
     orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
     without = read_special_dice(img, ("block",), orientation, config=SpecialDiceConfig(relook_none=0.0))
     assert without.status == "empty"  # the reader alone turns the small box down
+    first_reading = sum(views)
+    views.clear()
     seen = read_special_dice(img, ("block",), orientation)
+    # four crops in one view, then the likeliest in its second view (its first is not read again)
+    assert sum(views) - first_reading == len(reader.RELOOK_VARIANTS) + 1
     assert [r.value for r in seen.dice] == [3]  # pushed, read in the second look's larger crop
     x, y, w, h = seen.dice[0].box
     assert abs(x + w / 2 - cx) < 0.25 * side and abs(y + h / 2 - cy) < 0.25 * side

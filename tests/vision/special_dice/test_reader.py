@@ -306,6 +306,22 @@ def test_a_die_the_reader_turns_down_in_a_box_too_small_is_found_by_a_second_loo
     assert w > 0.75 * side  # the box of the crop that was read, not the finder's
 
 
+def test_a_second_look_inside_a_region_reports_the_die_in_frame_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+
+    img, truth, (cx, cy, side) = _one_block_die()
+    x0, y0 = int(cx - 3 * side), int(cy - 3 * side)  # the dice area around the die
+    region = (x0, y0, int(6 * side), int(6 * side))
+    # the finder answers in the region's pixels: the same box a quarter too small
+    monkeypatch.setattr(reader, "find", lambda grey, config: [(cx - x0, cy - y0, 0.75 * side, 0.3)])
+    orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
+    inside = read_special_dice(img, ("block",), orientation, region=region)
+    monkeypatch.setattr(reader, "find", lambda grey, config: [(cx, cy, 0.75 * side, 0.3)])
+    whole = read_special_dice(img, ("block",), orientation)
+    assert [r.value for r in inside.dice] == [3]
+    assert inside.dice[0].box == whole.dice[0].box  # frame pixels, the same die
+
+
 def test_second_looks_are_limited_to_the_strongest_doubtful_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
     import vision.special_dice.reader as reader
     from vision.special_dice import SpecialDiceConfig

@@ -22,6 +22,7 @@ JSON object.
     ... --upright off   # the plain readers (default: as SpecialDiceConfig says, the upright reader)
     ... --upright-reader /tmp/up.onnx   # a trial upright reader network
     ... --time-both 60  # plain and upright readers timed frame by frame on the same frames
+    ... --time-relook 60  # with and without the second look, frame by frame on the same frames
 """
 
 from __future__ import annotations
@@ -176,6 +177,53 @@ def time_both(kinds: list[str], frames: int, config: SpecialDiceConfig) -> None:
     print(json.dumps({"benchmark": "vision_special_dice_time_both", "frames": frames, "kinds": out}))
 
 
+def time_relook(kinds: list[str], frames: int, config: SpecialDiceConfig) -> None:
+    """Frame times with and without the second look (``relook_none`` 0) read one after the other
+    on each held-out frame, with the reader calls per frame (crops times views, which do not
+    depend on the load): medians, 90th percentiles and their ratios."""
+    import vision.special_dice.reader as reader_module
+    from vision.special_dice.nets import READER_PATH
+
+    configs = {"without": replace(config, relook_none=0.0), "with": config}
+    runs = [0]
+    plain = reader_module._view_sums
+
+    def counting(crops: list[np.ndarray], plan: object, path: Path = READER_PATH
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        runs[0] += len(crops) * len(plan)  # type: ignore[arg-type]
+        return plain(crops, plan, path)  # type: ignore[arg-type]
+
+    reader_module._view_sums = counting
+    out: dict[str, object] = {}
+    for kind in kinds:
+        seed = EVAL_SEED + (0 if kind == "block" else 500_000)
+        times: dict[str, list[float]] = {k: [] for k in configs}
+        reads: dict[str, list[int]] = {k: [] for k in configs}
+        for i in range(frames):
+            img, truth = render_scene(np.random.default_rng(seed + i), kinds=(kind,))
+            orientation = Orientation(truth.board_to_frame)
+            order = list(configs.items())
+            for name, cfg in order if i % 2 == 0 else order[::-1]:
+                if i == 0:  # load the networks first
+                    read_special_dice(img, (kind,), orientation, config=cfg)
+                runs[0] = 0
+                t0 = time.perf_counter()
+                read_special_dice(img, (kind,), orientation, config=cfg)
+                times[name].append((time.perf_counter() - t0) * 1000)
+                reads[name].append(runs[0])
+        med = {k: statistics.median(v) for k, v in times.items()}
+        p90 = {k: float(np.percentile(v, 90)) for k, v in times.items()}
+        mean_reads = {k: float(np.mean(v)) for k, v in reads.items()}
+        print(f"{kind}: {frames} frames, without the second look median {med['without']:.2f} ms (p90 "
+              f"{p90['without']:.2f}, {mean_reads['without']:.1f} crop views), with it {med['with']:.2f} ms (p90 "
+              f"{p90['with']:.2f}, {mean_reads['with']:.1f} crop views): ratios {med['with'] / med['without']:.2f}, "
+              f"{p90['with'] / p90['without']:.2f}")
+        out[kind] = {f"{k}_{m}": round(v, 2) for k in configs
+                     for m, v in (("median", med[k]), ("p90", p90[k]), ("mean_reads", mean_reads[k]))}
+    reader_module._view_sums = plain
+    print(json.dumps({"benchmark": "vision_special_dice_time_relook", "frames": frames, "kinds": out}))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--frames", type=int, default=400, help="frames per kind")
@@ -190,6 +238,9 @@ def main() -> None:
     ap.add_argument("--time-both", type=int, metavar="FRAMES",
                     help="time the plain and the upright readers on the same held-out frames, one after "
                          "the other frame by frame, and print the ratios")
+    ap.add_argument("--time-relook", type=int, metavar="FRAMES",
+                    help="time reading with and without the second look on the same held-out frames, one "
+                         "after the other frame by frame, and print the ratios")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     config = replace(SpecialDiceConfig(), views=a.views)
@@ -201,6 +252,9 @@ def main() -> None:
         reader_module.upright_reader = a.upright_reader
     if a.time_both:
         time_both(a.kinds.split(","), a.time_both, config)
+        return
+    if a.time_relook:
+        time_relook(a.kinds.split(","), a.time_relook, config)
         return
     results = []
     for kind in a.kinds.split(","):

@@ -290,6 +290,104 @@ def reader_for(in_play: Sequence[str], config: SpecialDiceConfig, registered: bo
     return ReaderPlan(READER_PATH, VIEWS[config.views])
 
 
+Candidate = tuple[float, float, float, float]
+"""A found die: (centre x, centre y, side, finder heat), in pixels of the frame or region read."""
+
+RELOOK_VARIANTS: tuple[tuple[float, float, float], ...] = (
+    (0.0, 0.0, 0.75), (0.0, 0.0, 1.33), (0.25, 0.0, 1.0), (-0.25, 0.0, 1.0),
+)
+"""The second look's crops of a candidate: (shift right, shift down, in the finder's sides; side
+times this), the finder's own crop left out: a box a quarter of a side off or a third too large
+or small is the usual way a die the finder found is missed by the reader."""
+
+
+def _near(c: Candidate, kept: Sequence[Candidate]) -> bool:
+    """Whether ``c`` lies within 0.9 of a side of a kept die (a second peak of that die)."""
+    return any(math.hypot(c[0] - k[0], c[1] - k[1]) < 0.9 * max(c[2], k[2]) for k in kept)
+
+
+def _in_kind(p: np.ndarray, in_play: Sequence[str]) -> np.ndarray:
+    """Per crop (rows of class probabilities), the probability that it is a die of a kind in play."""
+    block = p[:, list(BLOCK_CLASS_VALUE)].sum(axis=1)
+    if tuple(in_play) == ("block",):
+        return np.asarray(block)
+    if tuple(in_play) == ("scatter",):
+        return np.asarray(p[:, SCATTER_CLASS])
+    return np.asarray(1.0 - p[:, NONE_CLASS])
+
+
+def _second_look(grey: np.ndarray, looks: Sequence[Candidate], offset: tuple[int, int],
+                 n: np.ndarray | None, size: int, in_play: Sequence[str], plan: ReaderPlan,
+                 config: SpecialDiceConfig) -> list[tuple[Candidate, np.ndarray, np.ndarray, float]]:
+    """Candidates the reader turned down without being sure, looked at again: each is cropped
+    as ``RELOOK_VARIANTS`` says and read in the first view; the crop the reader finds likeliest
+    to be a die of a kind in play is read in the other views too, and is a die (at that crop's centre and
+    side) when that probability is at least ``config.relook_die``. Returns (candidate, class
+    probabilities, angle probabilities, crop turn) per die, strongest candidate first."""
+    ox, oy = offset
+    variants = [(c[0] + dx * c[2], c[1] + dy * c[2], c[2] * k, c[3]) for c in looks for dx, dy, k in RELOOK_VARIANTS]
+    turns = [turn_deg(n, (v[0] + ox, v[1] + oy)) for v in variants]
+    crops = [crop(grey, (v[0], v[1]), v[2], size, t) for v, t in zip(variants, turns, strict=True)]
+    first_cls, first_ang = _view_sums(crops, plan.views[:1], plan.path)
+    score = _in_kind(first_cls, in_play).reshape(len(looks), len(RELOOK_VARIANTS))
+    best = [i * len(RELOOK_VARIANTS) + int(np.argmax(row)) for i, row in enumerate(score)]
+    cls, ang = first_cls[best], first_ang[best]
+    if len(plan.views) > 1:  # the other views of the chosen crops; their first is already read
+        more_cls, more_ang = _view_sums([crops[i] for i in best], plan.views[1:], plan.path)
+        cls, ang = cls + more_cls, ang + more_ang
+    cls, ang = (cls / len(plan.views)).astype(np.float32), (ang / len(plan.views)).astype(np.float32)
+    sure = _in_kind(cls, in_play) >= config.relook_die
+    return [(variants[i], cls[j], ang[j], turns[i]) for j, i in enumerate(best) if sure[j]]
+
+
+class _Judge:
+    """One found die's reading from the reader's answer: its kind, value, confidence and status."""
+
+    def __init__(self, in_play: Sequence[str], plan: ReaderPlan, orientation: Orientation,
+                 config: SpecialDiceConfig, offset: tuple[int, int], shape: tuple[int, int]) -> None:
+        self.in_play, self.plan, self.orientation, self.config = tuple(in_play), plan, orientation, config
+        self.offset, self.shape = offset, shape
+
+    def __call__(self, c: Candidate, p: np.ndarray, a: np.ndarray, turn: float) -> SpecialDieReading:
+        config, in_play, plan = self.config, self.in_play, self.plan
+        (ox, oy), (W, H) = self.offset, self.shape
+        cx, cy, side, _ = c
+        half = side / 2
+        box = (int(round(cx - half + ox)), int(round(cy - half + oy)), int(round(side)), int(round(side)))
+        cut = (cx - half < config.edge_px or cy - half < config.edge_px or cx + half > W - config.edge_px
+               or cy + half > H - config.edge_px)
+        block_p = {BLOCK_CLASS_VALUE[i]: float(p[i]) for i in BLOCK_CLASS_VALUE}
+        scatter_p = float(p[SCATTER_CLASS])
+        block_all = sum(block_p.values())
+        kind = "scatter" if scatter_p > block_all else "block"
+        looks_other = kind not in in_play
+        if looks_other:  # looks like the other kind: read it only as one in play, unsure
+            kind = in_play[0]
+        elif len(in_play) == 1:
+            # only one kind is rolled: the other kind's share is no evidence against this reading
+            other = scatter_p if kind == "block" else block_all
+            share = 1.0 / max(1e-6, 1.0 - other)
+            block_p = {v: q * share for v, q in block_p.items()}
+            scatter_p *= share
+        bearing: float | None
+        if kind == "block":
+            value = max(block_p, key=lambda v: block_p[v])
+            conf = block_p[value]
+            sure = conf >= (config.upright_block_threshold if plan.upright else config.block_threshold)
+            label = BLOCK_LABELS[value - 1]
+            bearing = None
+        else:
+            masses, bearing = sector_masses(a, (cx + ox, cy + oy), self.orientation, turn)
+            k = int(np.argmax(masses))
+            value = SCATTER_FACES[k]
+            conf = scatter_p * float(masses[k])
+            sure = conf >= (config.upright_scatter_threshold if plan.upright else config.scatter_threshold)
+            label = SCATTER_LABELS[k]
+        status = STATUS_READ if sure and not cut and not looks_other else STATUS_UNSURE
+        return SpecialDieReading(box, kind, value if status == STATUS_READ else None, conf, status, value, label,
+                                 bearing)
+
+
 def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                       orientation: Orientation | None = None, region: Region | None = None,
                       config: SpecialDiceConfig | None = None) -> SpecialDiceObservation:
@@ -325,60 +423,46 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
     n = None
     if plan.upright and orientation.board_to_frame is not None:
         n = nadir(orientation.board_to_frame, frame.shape[1], frame.shape[0])
-    turns = [turn_deg(n, (c[0] + ox, c[1] + oy)) for c in cands]
-    crops = [crop(grey, (c[0], c[1]), c[2], size, t) for c, t in zip(cands, turns, strict=True)]
-    # a weak candidate is kept only when the views' mean gives "no die" at most 1 - weak_die, so
-    # a first view above that times the number of views already decides it (exactly); a strong
-    # one is screened by ``screen_none``
-    screen = [min(config.screen_none, len(plan.views) * (1.0 - config.weak_die))
-              if c[3] < config.weak_heat else config.screen_none for c in cands]
-    cls, ang = read_crops(crops, plan.views, screen if config.screen_none < 1.0 else 1.0, plan.path)
     H, W = grey.shape[:2]
+    judge = _Judge(in_play, plan, orientation, config, (ox, oy), (W, H))
     readings: list[SpecialDieReading] = []
-    kept: list[tuple[float, float, float, float]] = []
-    for c, p, a, turn in zip(cands, cls, ang, turns, strict=True):
-        die_p = 1.0 - float(p[NONE_CLASS])
-        if 1.0 - die_p >= config.none_threshold or (c[3] < config.weak_heat and die_p < config.weak_die):
+    kept: list[Candidate] = []
+    looks: list[Candidate] = []  # turned down unsure ("no die" below relook_none): second looks
+    # candidates are read strongest first, a few at a time; one within 0.9 of a side of a die
+    # already kept is a second look at that die and is not read at all (it would be dropped)
+    todo = list(cands)
+    while todo and len(readings) < config.max_dice:
+        chunk, todo = todo[:_READ_CHUNK], todo[_READ_CHUNK:]
+        chunk = [c for c in chunk if not _near(c, kept)]
+        if not chunk:
             continue
-        cx, cy, side, _ = c
-        if any(math.hypot(cx - k[0], cy - k[1]) < 0.9 * max(side, k[2]) for k in kept):
-            continue  # a second look at a die already kept
-        kept.append(c)
-        half = side / 2
-        box = (int(round(cx - half + ox)), int(round(cy - half + oy)), int(round(side)), int(round(side)))
-        cut = (cx - half < config.edge_px or cy - half < config.edge_px or cx + half > W - config.edge_px
-               or cy + half > H - config.edge_px)
-        block_p = {BLOCK_CLASS_VALUE[i]: float(p[i]) for i in BLOCK_CLASS_VALUE}
-        scatter_p = float(p[SCATTER_CLASS])
-        block_all = sum(block_p.values())
-        kind = "scatter" if scatter_p > block_all else "block"
-        looks_other = kind not in in_play
-        if looks_other:  # looks like the other kind: read it only as one in play, unsure
-            kind = in_play[0]
-        elif len(in_play) == 1:
-            # only one kind is rolled: the other kind's share is no evidence against this reading
-            other = scatter_p if kind == "block" else block_all
-            share = 1.0 / max(1e-6, 1.0 - other)
-            block_p = {v: q * share for v, q in block_p.items()}
-            scatter_p *= share
-        if kind == "block":
-            value = max(block_p, key=lambda v: block_p[v])
-            conf = block_p[value]
-            sure = conf >= (config.upright_block_threshold if plan.upright else config.block_threshold)
-            label = BLOCK_LABELS[value - 1]
-            bearing = None
-        else:
-            masses, bearing = sector_masses(a, (cx + ox, cy + oy), orientation, turn)
-            k = int(np.argmax(masses))
-            value = SCATTER_FACES[k]
-            conf = scatter_p * float(masses[k])
-            sure = conf >= (config.upright_scatter_threshold if plan.upright else config.scatter_threshold)
-            label = SCATTER_LABELS[k]
-        status = STATUS_READ if sure and not cut and not looks_other else STATUS_UNSURE
-        readings.append(SpecialDieReading(box, kind, value if status == STATUS_READ else None, conf,
-                                          status, value, label, bearing))
-        if len(readings) >= config.max_dice:
-            break
+        turns = [turn_deg(n, (c[0] + ox, c[1] + oy)) for c in chunk]
+        crops = [crop(grey, (c[0], c[1]), c[2], size, t) for c, t in zip(chunk, turns, strict=True)]
+        # a weak candidate is kept only when the views' mean gives "no die" at most 1 - weak_die,
+        # so a first view above that times the number of views already decides it (exactly); a
+        # strong one is screened by ``screen_none``
+        screen = [min(config.screen_none, len(plan.views) * (1.0 - config.weak_die))
+                  if c[3] < config.weak_heat else config.screen_none for c in chunk]
+        cls, ang = read_crops(crops, plan.views, screen if config.screen_none < 1.0 else 1.0, plan.path)
+        for c, p, a, turn in zip(chunk, cls, ang, turns, strict=True):
+            none_p = float(p[NONE_CLASS])
+            if none_p >= config.none_threshold or (c[3] < config.weak_heat and 1.0 - none_p < config.weak_die):
+                if c[3] >= config.relook_heat and none_p < config.relook_none:
+                    looks.append(c)
+                continue
+            if _near(c, kept):
+                continue  # a second look at a die already kept
+            kept.append(c)
+            readings.append(judge(c, p, a, turn))
+            if len(readings) >= config.max_dice:
+                break
+    again = [c for c in looks if not _near(c, kept)][: config.relook_max]  # the strongest first
+    if again and len(readings) < config.max_dice:
+        for c, p, a, turn in _second_look(grey, again, (ox, oy), n, size, in_play, plan, config):
+            if _near(c, kept) or len(readings) >= config.max_dice:
+                continue
+            kept.append(c)
+            readings.append(judge(c, p, a, turn))
     readings.sort(key=lambda r: (r.box[0], r.box[1]))
     if not readings:
         return SpecialDiceObservation((), "empty")

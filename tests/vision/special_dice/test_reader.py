@@ -266,3 +266,132 @@ def test_without_a_homography_the_plain_readers_read_even_when_upright_is_asked_
     assert plan.upright and plan.path == reader.upright_reader and len(plan.views) == config.upright_views
     with pytest.raises(SpecialDiceError, match="upright_views must be one of"):
         read_special_dice(np.full((120, 160, 3), 90, np.uint8), config=SpecialDiceConfig(upright_views=4))
+
+
+def _one_block_die() -> tuple[np.ndarray, object, tuple[float, float, float]]:
+    """Seed 7,000,432: one block die ("pushed") alone on the table; (frame, truth, (centre x,
+    centre y, side)) with the side the finder gives a die of its size (0.8 of the truth box)."""
+    img, truth = render_scene(np.random.default_rng(SEED + 432), kinds=("block",), n_dice=1, distractors=0)
+    d = truth.dice[0]
+    return img, truth, (d.centre[0], d.centre[1], 0.8 * float(max(d.box[2], d.box[3])))
+
+
+def test_a_die_the_reader_turns_down_in_a_box_too_small_is_found_by_a_second_look(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+    from vision.special_dice import SpecialDiceConfig
+
+    img, truth, (cx, cy, side) = _one_block_die()
+    small = (cx, cy, 0.75 * side, 0.3)  # the finder's box a quarter too small
+    monkeypatch.setattr(reader, "find", lambda grey, config: [small])
+    views: list[int] = []
+    plain = reader._view_sums
+
+    def counting(crops: list[np.ndarray], plan: object, path: Path) -> tuple[np.ndarray, np.ndarray]:
+        views.append(len(crops) * len(plan))  # type: ignore[arg-type]
+        return plain(crops, plan, path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reader, "_view_sums", counting)
+    orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
+    without = read_special_dice(img, ("block",), orientation, config=SpecialDiceConfig(relook_none=0.0))
+    assert without.status == "empty"  # the reader alone turns the small box down
+    first_reading = sum(views)
+    views.clear()
+    seen = read_special_dice(img, ("block",), orientation)
+    # four crops in one view, then the likeliest in its second view (its first is not read again)
+    assert sum(views) - first_reading == len(reader.RELOOK_VARIANTS) + 1
+    assert [r.value for r in seen.dice] == [3]  # pushed, read in the second look's larger crop
+    x, y, w, h = seen.dice[0].box
+    assert abs(x + w / 2 - cx) < 0.25 * side and abs(y + h / 2 - cy) < 0.25 * side
+    assert w > 0.75 * side  # the box of the crop that was read, not the finder's
+
+
+def test_a_second_look_inside_a_region_reports_the_die_in_frame_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+
+    img, truth, (cx, cy, side) = _one_block_die()
+    x0, y0 = int(cx - 3 * side), int(cy - 3 * side)  # the dice area around the die
+    region = (x0, y0, int(6 * side), int(6 * side))
+    # the finder answers in the region's pixels: the same box a quarter too small
+    monkeypatch.setattr(reader, "find", lambda grey, config: [(cx - x0, cy - y0, 0.75 * side, 0.3)])
+    orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
+    inside = read_special_dice(img, ("block",), orientation, region=region)
+    monkeypatch.setattr(reader, "find", lambda grey, config: [(cx, cy, 0.75 * side, 0.3)])
+    whole = read_special_dice(img, ("block",), orientation)
+    assert [r.value for r in inside.dice] == [3]
+    assert inside.dice[0].box == whole.dice[0].box  # frame pixels, the same die
+
+
+def test_second_looks_are_limited_to_the_strongest_doubtful_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+    from vision.special_dice import SpecialDiceConfig
+
+    img, truth, (cx, cy, side) = _one_block_die()
+    doubtful = [(cx, cy, 0.75 * side, 0.3), (cx + 0.1 * side, cy, 0.75 * side, 0.25)]
+    monkeypatch.setattr(reader, "find", lambda grey, config: doubtful)
+    looked: list[list[tuple[float, float, float, float]]] = []
+    plain = reader._second_look
+
+    def spy(grey: np.ndarray, looks: list[tuple[float, float, float, float]], *rest: object
+            ) -> list[tuple[tuple[float, float, float, float], np.ndarray, np.ndarray, float]]:
+        looked.append(list(looks))
+        return plain(grey, looks, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reader, "_second_look", spy)
+    orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
+    one = read_special_dice(img, ("block",), orientation)  # relook_max 1: the stronger one only
+    assert looked == [doubtful[:1]]
+    looked.clear()
+    two = read_special_dice(img, ("block",), orientation, config=SpecialDiceConfig(relook_max=2))
+    assert looked == [doubtful]
+    # both second looks find the one die: it is reported once
+    assert len(one.dice) == 1 and len(two.dice) == 1
+    looked.clear()
+    read_special_dice(img, ("block",), orientation, config=SpecialDiceConfig(relook_none=0.0))
+    assert looked == []
+
+
+def test_a_candidate_on_a_die_already_kept_is_not_read_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    # candidates are read strongest first, four to a reader run: a weaker peak of a die kept in
+    # an earlier run is skipped before its crop is cut
+    import vision.special_dice.reader as reader
+    from vision.special_dice import SpecialDiceConfig
+    from vision.special_dice.nets import READER_PATH
+
+    img, truth, (cx, cy, side) = _one_block_die()
+    die = (cx, cy, side, 0.9)
+    elsewhere = [(100.0 + 150.0 * i, 650.0, side, 0.5) for i in range(3)]  # bare table
+    second_peak = (cx + 0.5 * side, cy, side, 0.3)  # a weaker peak of the same die
+    crops_read: list[int] = []
+    plain = reader._view_sums
+
+    def counting(crops: list[np.ndarray], plan: object, path: Path = READER_PATH) -> tuple[np.ndarray, np.ndarray]:
+        crops_read.append(len(crops))
+        return plain(crops, plan, path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reader, "_view_sums", counting)
+    orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
+    config = SpecialDiceConfig(relook_none=0.0)  # no second looks: only the first reading counts
+    monkeypatch.setattr(reader, "find", lambda grey, config: [die, *elsewhere])
+    alone = read_special_dice(img, ("block",), orientation, config=config)
+    read_alone = sum(crops_read)
+    crops_read.clear()
+    monkeypatch.setattr(reader, "find", lambda grey, config: [die, *elsewhere, second_peak])
+    both = read_special_dice(img, ("block",), orientation, config=config)
+    assert [r.value for r in alone.dice] == [3]
+    assert both == alone
+    assert sum(crops_read) == read_alone  # the second peak's crop was never read
+    crops_read.clear()
+    far = (cx + 3.0 * side, cy, side, 0.3)  # a weak candidate away from the die is read
+    monkeypatch.setattr(reader, "find", lambda grey, config: [die, *elsewhere, far])
+    read_special_dice(img, ("block",), orientation, config=config)
+    assert sum(crops_read) > read_alone
+
+
+def test_the_kind_in_play_share_of_a_reading() -> None:
+    from vision.special_dice.reader import _in_kind
+
+    p = np.array([[0.1, 0.2, 0.1, 0.1, 0.1, 0.1, 0.3]])  # none, five block symbols, scatter
+    assert _in_kind(p, ("block",))[0] == pytest.approx(0.6)
+    assert _in_kind(p, ("scatter",))[0] == pytest.approx(0.3)
+    assert _in_kind(p, ("block", "scatter"))[0] == pytest.approx(0.9)

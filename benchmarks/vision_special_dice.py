@@ -21,6 +21,7 @@ JSON object.
     ... --tune          # threshold sweep on the tuning seeds (TUNE_SEED) instead
     ... --upright off   # the plain readers (default: as SpecialDiceConfig says, the upright reader)
     ... --upright-reader /tmp/up.onnx   # a trial upright reader network
+    ... --finder /tmp/finder.onnx   # a trial finder network
     ... --time-both 60  # plain and upright readers timed frame by frame on the same frames
     ... --time-relook 60  # with and without the second look, frame by frame on the same frames
 """
@@ -44,6 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision.special_dice import Orientation, SpecialDiceConfig, read_special_dice  # noqa: E402
+from vision.special_dice.nets import READER_PATH  # noqa: E402
 from vision.synthetic.special_dice import block_value, render_scene, scatter_value  # noqa: E402
 
 EVAL_SEED = 6_000_000
@@ -68,8 +70,50 @@ def _match(truth_centres: list[tuple[float, float, float]], boxes: list[tuple[in
     return out
 
 
+class _Counts:
+    """Finder candidates (peaks at ``find_threshold`` or more) and reader runs (crops times
+    views) per ``read_special_dice`` call, counted by wrapping the reader module's ``find`` and
+    ``_view_sums``; numbers that do not depend on the machine's load."""
+
+    def __init__(self) -> None:
+        import vision.special_dice.reader as reader_module
+
+        self.module = reader_module
+        self.find, self.view_sums = reader_module.find, reader_module._view_sums
+        self.cands: list[int] = []
+        self.runs: list[int] = []
+
+    def __enter__(self) -> _Counts:
+        def find(grey: np.ndarray, config: SpecialDiceConfig) -> list[tuple[float, float, float, float]]:
+            out = self.find(grey, config)
+            self.cands[-1] += len(out)
+            return out
+
+        def view_sums(crops: list[np.ndarray], plan: object, path: Path = READER_PATH
+                      ) -> tuple[np.ndarray, np.ndarray]:
+            self.runs[-1] += len(crops) * len(plan)  # type: ignore[arg-type]
+            return self.view_sums(crops, plan, path)  # type: ignore[arg-type]
+
+        self.module.find = find
+        self.module._view_sums = view_sums
+        return self
+
+    def frame(self) -> None:
+        self.cands.append(0)
+        self.runs.append(0)
+
+    def __exit__(self, *exc: object) -> None:
+        self.module.find, self.module._view_sums = self.find, self.view_sums
+
+
 def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig
         ) -> tuple[dict[str, object], list[tuple[float, bool]], list[float]]:
+    with _Counts() as per_frame:
+        return _run(kind, frames, seed, config, per_frame)
+
+
+def _run(kind: str, frames: int, seed: int, config: SpecialDiceConfig, per_frame: _Counts
+         ) -> tuple[dict[str, object], list[tuple[float, bool]], list[float]]:
     counts = {"dice": 0, "right": 0, "unsure": 0, "missed": 0, "wrong": 0, "phantom": 0,
               "clear": 0, "clear_right": 0, "guess_right": 0, "extra_unsure": 0}
     ms: list[float] = []
@@ -79,6 +123,7 @@ def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig
     for i in range(frames):
         rng = np.random.default_rng(seed + i)
         img, truth = render_scene(rng, kinds=(kind,))
+        per_frame.frame()
         t0 = time.perf_counter()
         obs = read_special_dice(img, (kind,), Orientation(truth.board_to_frame), config=config)
         ms.append((time.perf_counter() - t0) * 1000)
@@ -118,6 +163,11 @@ def run(kind: str, frames: int, seed: int, config: SpecialDiceConfig
         "wrong_pct": round(100 * counts["wrong"] / n, 3),
         "ms_median": round(statistics.median(ms), 2),
         "ms_p90": round(float(np.percentile(ms, 90)), 2),
+        "candidates_median": statistics.median(per_frame.cands),
+        "candidates_p90": round(float(np.percentile(per_frame.cands, 90)), 1),
+        "reader_runs_mean": round(float(np.mean(per_frame.runs)), 2),
+        "reader_runs_median": statistics.median(per_frame.runs),
+        "reader_runs_p90": round(float(np.percentile(per_frame.runs, 90)), 1),
         "wrongs": wrongs[:10],
     }
     if kind == "scatter":
@@ -182,7 +232,6 @@ def time_relook(kinds: list[str], frames: int, config: SpecialDiceConfig) -> Non
     on each held-out frame, with the reader calls per frame (crops times views, which do not
     depend on the load): medians, 90th percentiles and their ratios."""
     import vision.special_dice.reader as reader_module
-    from vision.special_dice.nets import READER_PATH
 
     configs = {"without": replace(config, relook_none=0.0), "with": config}
     runs = [0]
@@ -235,6 +284,8 @@ def main() -> None:
                     help="read with the upright reader (on), the plain readers (off), or as SpecialDiceConfig says")
     ap.add_argument("--upright-reader", type=Path,
                     help="a trial upright reader network to read with instead of the shipped one")
+    ap.add_argument("--finder", type=Path,
+                    help="a trial finder network to find the dice with instead of the shipped one")
     ap.add_argument("--time-both", type=int, metavar="FRAMES",
                     help="time the plain and the upright readers on the same held-out frames, one after "
                          "the other frame by frame, and print the ratios")
@@ -250,6 +301,10 @@ def main() -> None:
         import vision.special_dice.reader as reader_module
 
         reader_module.upright_reader = a.upright_reader
+    if a.finder is not None:
+        import vision.special_dice.reader as reader_module
+
+        setattr(reader_module, "FINDER_PATH", a.finder)  # noqa: B010 (read by find at run time)
     if a.time_both:
         time_both(a.kinds.split(","), a.time_both, config)
         return
@@ -259,16 +314,19 @@ def main() -> None:
     results = []
     for kind in a.kinds.split(","):
         if a.tune:
-            _, records, phantoms = run(kind, a.frames, TUNE_SEED + (0 if kind == "block" else 500_000),
+            res, records, phantoms = run(kind, a.frames, TUNE_SEED + (0 if kind == "block" else 500_000),
                              replace(config, block_threshold=0.0, scatter_threshold=0.0,
                                              upright_block_threshold=0.0, upright_scatter_threshold=0.0))
             conf = np.array([c for c, _ in records])
             ok = np.array([g for _, g in records])
             ph = np.array(phantoms)
-            print(f"{kind}: {len(records)} found dice, {len(ph)} candidates where no die lies")
+            print(f"{kind}: {len(records)} found dice of {res['dice']}, {len(ph)} candidates where no die lies; "
+                  f"finder candidates a frame median {res['candidates_median']} (p90 {res['candidates_p90']}), "
+                  f"reader runs a frame mean {res['reader_runs_mean']} median {res['reader_runs_median']} "
+                  f"(p90 {res['reader_runs_p90']})")
             for t in (0.5, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995, 0.998):
                 read = conf >= t
-                print(f"  threshold {t:.3f}: read {100 * read.mean():.2f}%  right {100 * (read & ok).mean():.2f}%  "
+                print(f"  threshold {t:.3f}: read {100 * read.mean():.2f}%  right {100 * (read & ok).mean():.2f}% ({int((read & ok).sum())})  "
                       f"wrong {100 * (read & ~ok).mean():.3f}% ({int((read & ~ok).sum())})  "
                       f"read where no die lies {int((ph >= t).sum())}")
             continue
@@ -277,8 +335,9 @@ def main() -> None:
         results.append(res)
         print(f"{kind}: {res['dice']} dice in {res['frames']} frames: right {res['right_pct']}%, unsure "
               f"{res['unsure_pct']}% ({res['missed']} not found), confidently wrong {res['wrong_pct']}% "
-              f"({res['wrong']}), phantoms {res['phantom']} read, {res['extra_unsure']} unsure; {res['ms_median']} ms a frame (median, p90 "
-              f"{res['ms_p90']}; reader {res['reader_ms_per_die']} ms a die)" + (f"; arrows > {BORDER_DEG:g} deg from a sector line: right "
+              f"({res['wrong']}), phantoms {res['phantom']} read, {res['extra_unsure']} unsure; finder candidates a frame "
+              f"{res['candidates_median']} (p90 {res['candidates_p90']}), reader runs {res['reader_runs_median']} "
+              f"(p90 {res['reader_runs_p90']}); {res['ms_median']} ms a frame (median, p90 {res['ms_p90']}; reader {res['reader_ms_per_die']} ms a die)" + (f"; arrows > {BORDER_DEG:g} deg from a sector line: right "
                                      f"{res['clear_right_pct']}%" if kind == "scatter" else ""))
         for w in res["wrongs"]:  # type: ignore[attr-defined]
             print("   wrong:", w)

@@ -238,19 +238,30 @@ def load(paths: list[Path], keep_sample: bool = False) -> dict[str, np.ndarray]:
     return out
 
 
-def train_finder(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
-                 lr: float = 3e-3, checkpoint: Path = Path("/tmp/special_finder.pt"),
-                 export: Path = FINDER_PATH) -> None:
-    torch = _torch()
-    f = load(data)
-    xs, rows = f["det_x"], f["det_rows"]
-    n = len(xs)
-    boxes = [rows[rows[:, 0] == i, 1:] for i in range(n)]
-    hold = min(max(50, n // 20), n // 2)
-    tr = np.arange(n - hold)
-    H, W = xs.shape[1], xs.shape[2]
-    gh, gw = H // DET_STRIDE, W // DET_STRIDE
-    # targets: heat (gaussian), log size, offsets; weights where size/offset count
+def load_views(paths: list[Path]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The finder's views in the rendered sets ``paths`` (plain or upright: the views are the
+    same) and, per view, its dice as rows (centre x, centre y, side) in window pixels."""
+    xs, boxes = [], []
+    for path in paths:
+        with np.load(path) as part:
+            x, rows = part["det_x"], part["det_rows"]
+        xs.append(x)
+        order = np.argsort(rows[:, 0], kind="stable")
+        rows = rows[order]
+        cuts = np.searchsorted(rows[:, 0], np.arange(len(x) + 1))
+        boxes += [rows[cuts[i]:cuts[i + 1], 1:] for i in range(len(x))]
+    return np.concatenate(xs), boxes
+
+
+def finder_targets(boxes: list[np.ndarray], gh: int, gw: int, peak_cell: bool = False
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per view: the heat target (a Gaussian at each die's centre, a third of its side in cells
+    wide; with ``peak_cell`` the cell nearest the centre set to 1, the focal loss's positive:
+    without it only cells within about a tenth of a cell of a centre reach the 0.99 that counts
+    as positive, fewer than one die in ten), the regression targets (log side over ``SIZE_REF``, centre offset in cells) and
+    their weights (cells within 1.5 cells of the centre, or 0.3 of the die's side in cells for
+    dice over 80 px, so that a large die's size is learnt where its peak may fall)."""
+    n = len(boxes)
     heat = np.zeros((n, gh, gw), np.float32)
     reg = np.zeros((n, 3, gh, gw), np.float32)
     regw = np.zeros((n, gh, gw), np.float32)
@@ -259,20 +270,74 @@ def train_finder(data: list[Path], minutes: float, seed: int, resume: Path | Non
         for cx, cy, side in boxes[i]:
             gx, gy = cx / CELL - 0.5, cy / CELL - 0.5
             sig = max(0.5, side / CELL * 0.3)
-            heat[i] = np.maximum(heat[i], np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sig ** 2)))
-            near = ((xx - gx) ** 2 + (yy - gy) ** 2) <= 1.5 ** 2
+            d2 = (xx - gx) ** 2 + (yy - gy) ** 2
+            heat[i] = np.maximum(heat[i], np.exp(-d2 / (2 * sig ** 2)))
+            ix, iy = round(gx), round(gy)
+            if peak_cell and 0 <= ix < gw and 0 <= iy < gh:
+                heat[i, iy, ix] = 1.0
+            near = d2 <= max(1.5, 0.3 * side / CELL) ** 2
             reg[i, 0][near] = math.log(side / SIZE_REF)
             reg[i, 1][near] = (gx - xx)[near]
             reg[i, 2][near] = (gy - yy)[near]
             regw[i][near] = 1.0
+    return heat, reg, regw
+
+
+def augment_view(x: np.ndarray, boxes: np.ndarray, rng: np.random.Generator, zoom: float, blur: float
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """One finder view and its dice mirrored left-right half the time, with chance 0.4 (when
+    ``zoom`` > 1) a part of it blown up by 1 to ``zoom`` times (larger dice than the renders
+    hold; dice whose centre falls outside are dropped), and with chance ``blur`` blurred
+    (Gaussian, sigma 0.4-1.2 view pixels)."""
+    import cv2
+
+    h, w = x.shape
+    scale = DET_SCALE_VIEW
+    b = boxes.copy()
+    if zoom > 1.0 and rng.random() < 0.4:
+        s = float(rng.uniform(1.0, zoom))
+        cw, ch = w / s, h / s
+        x0, y0 = float(rng.uniform(0, w - cw)), float(rng.uniform(0, h - ch))
+        m = np.array([[s, 0, -x0 * s], [0, s, -y0 * s]], np.float32)
+        x = cv2.warpAffine(x, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        b[:, 0] = (b[:, 0] - x0 * scale) * s
+        b[:, 1] = (b[:, 1] - y0 * scale) * s
+        b[:, 2] *= s
+        b = b[(b[:, 0] >= 0) & (b[:, 0] < w * scale) & (b[:, 1] >= 0) & (b[:, 1] < h * scale)]
+    if blur > 0 and rng.random() < blur:
+        x = cv2.GaussianBlur(x, (0, 0), float(rng.uniform(0.4, 1.2)))
+    if rng.random() < 0.5:  # dice stay dice mirrored
+        x = np.ascontiguousarray(x[:, ::-1])
+        b[:, 0] = w * scale - b[:, 0]
+    return x, b
+
+
+DET_SCALE_VIEW = CELL // DET_STRIDE
+"""Window pixels per finder-view pixel."""
+
+
+def train_finder(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
+                 lr: float = 3e-3, checkpoint: Path = Path("/tmp/special_finder.pt"),
+                 export: Path = FINDER_PATH, zoom: float = 1.0, blur: float = 0.0,
+                 peak_cell: bool = False) -> None:
+    """Train the finder (CenterNet focal loss on the heat, L1 on size and offset) for ``minutes``
+    on the views of ``data`` (a twentieth held back, never trained on), augmented by
+    ``augment_view`` (``zoom``, ``blur``), targets by ``finder_targets`` (``peak_cell``); a cosine
+    learning rate from ``lr``."""
+    torch = _torch()
+    xs, boxes = load_views(data)
+    n = len(xs)
+    hold = min(max(50, n // 20), n // 2)
+    tr = np.arange(n - hold)
+    H, W = xs.shape[1], xs.shape[2]
+    gh, gw = H // DET_STRIDE, W // DET_STRIDE
+    print(f"finder: {n} views, {sum(len(b) for b in boxes)} dice, training on {len(tr)}", flush=True)
     torch.manual_seed(seed)
     net = finder_net()
     if resume is not None:
         net.load_state_dict(torch.load(resume))
         print(f"finder: resumed from {resume}")
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
-    X = torch.from_numpy(xs[:, None])
-    Ht, Rt, Wt = torch.from_numpy(heat), torch.from_numpy(reg), torch.from_numpy(regw)
     rng = np.random.default_rng(seed)
     t_end = time.time() + minutes * 60
     step = 0
@@ -281,15 +346,11 @@ def train_finder(data: list[Path], minutes: float, seed: int, resume: Path | Non
         frac = 1 - (t_end - time.time()) / (minutes * 60)
         for g in opt.param_groups:
             g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
-        idx = torch.from_numpy(rng.choice(tr, 16))
-        x = _norm(torch, X[idx])
-        # brightness/contrast are removed by the normalisation; flip the frame (dice stay dice)
-        if rng.random() < 0.5:
-            x = x.flip(-1)
-            ht, rt, wt = Ht[idx].flip(-1), Rt[idx].flip(-1).clone(), Wt[idx].flip(-1)
-            rt[:, 1] = -rt[:, 1]
-        else:
-            ht, rt, wt = Ht[idx], Rt[idx], Wt[idx]
+        views, bs = zip(*(augment_view(xs[i], boxes[i], rng, zoom, blur) for i in rng.choice(tr, 16)),
+                        strict=True)
+        heat, reg, regw = finder_targets(list(bs), gh, gw, peak_cell)
+        x = _norm(torch, torch.from_numpy(np.stack(views)[:, None]))
+        ht, rt, wt = torch.from_numpy(heat), torch.from_numpy(reg), torch.from_numpy(regw)
         out = net(x)
         p = torch.sigmoid(out[:, 0]).clamp(1e-4, 1 - 1e-4)
         pos = (ht > 0.99).float()
@@ -526,6 +587,12 @@ def main() -> None:
                          "are picked up)")
     ap.add_argument("--ema", type=float, default=0.0,
                     help="reader: keep a moving average of the weights with this decay (e.g. 0.999) and export it")
+    ap.add_argument("--zoom", type=float, default=1.0,
+                    help="finder: blow up a part of 2 in 5 views by 1 to ZOOM times (larger dice; 1 = off)")
+    ap.add_argument("--blur", type=float, default=0.0,
+                    help="finder: blur this share of the views a little (Gaussian, sigma 0.4-1.2 view pixels)")
+    ap.add_argument("--peak-cell", action="store_true",
+                    help="finder: mark the cell nearest each die's centre as the heat target's peak (1)")
     ap.add_argument("--checkpoint", type=Path,
                     help="where the state dict is saved as it trains (default /tmp/special_<what>.pt)")
     ap.add_argument("--export", type=Path,
@@ -537,7 +604,8 @@ def main() -> None:
     if a.what == "render":
         render(a.frames, a.data[0], a.seed, a.upright)
     elif a.what == "finder":
-        train_finder(a.data, a.minutes, a.seed, a.resume, a.lr if a.lr != 2e-3 else 3e-3, **out)
+        train_finder(a.data, a.minutes, a.seed, a.resume, a.lr if a.lr != 2e-3 else 3e-3, zoom=a.zoom,
+                     blur=a.blur, peak_cell=a.peak_cell, **out)
     else:
         done, total = a.schedule if a.schedule else (0.0, None)
         train_reader(a.data, a.minutes, a.seed, a.resume, a.lr, arch=a.arch, done=done, total=total,

@@ -22,6 +22,7 @@ JSON object.
     ... --upright off   # the plain readers (default: as SpecialDiceConfig says, the upright reader)
     ... --upright-reader /tmp/up.onnx   # a trial upright reader network
     ... --finder /tmp/finder.onnx   # a trial finder network
+    ... --set find_threshold=0.2 --set weak_heat=0.5   # SpecialDiceConfig fields changed
     ... --time-both 60  # plain and upright readers timed frame by frame on the same frames
     ... --time-relook 60  # with and without the second look, frame by frame on the same frames
 """
@@ -286,6 +287,8 @@ def main() -> None:
                     help="a trial upright reader network to read with instead of the shipped one")
     ap.add_argument("--finder", type=Path,
                     help="a trial finder network to find the dice with instead of the shipped one")
+    ap.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                    help="read with this SpecialDiceConfig field (a number) changed, e.g. find_threshold=0.2")
     ap.add_argument("--time-both", type=int, metavar="FRAMES",
                     help="time the plain and the upright readers on the same held-out frames, one after "
                          "the other frame by frame, and print the ratios")
@@ -297,6 +300,11 @@ def main() -> None:
     config = replace(SpecialDiceConfig(), views=a.views)
     if a.upright != "config":
         config = replace(config, upright=a.upright == "on")
+    for item in a.set:
+        name, _, value = item.partition("=")
+        if not hasattr(config, name) or not value:
+            ap.error(f"--set {item}: give FIELD=VALUE with FIELD a SpecialDiceConfig field, e.g. find_threshold=0.2")
+        config = replace(config, **{name: type(getattr(config, name))(float(value))})
     if a.upright_reader is not None:
         import vision.special_dice.reader as reader_module
 

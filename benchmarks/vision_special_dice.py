@@ -13,9 +13,10 @@ Printed per kind: dice, right (read and right), unsure (found but not read, or n
 confidently wrong (read and wrong), phantoms (something reported where no die lies: read, or
 unsure), and for the scatter
 die the right share among arrows more than 5 degrees from the line between two directions;
-then the median milliseconds per frame (one thread) and the reader network's median milliseconds per
-die (crops at the true boxes of 20 frames, each frame's dice read together). The last line is one
-JSON object.
+the finder's candidates and the reader runs (crops times views) a frame, median and 90th
+percentile (they do not depend on the machine's load); then the median milliseconds per frame
+(one thread) and the reader network's median milliseconds per die (crops at the true boxes of
+20 frames, each frame's dice read together). The last line is one JSON object.
 
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/vision_special_dice.py --frames 400
     ... --tune          # threshold sweep on the tuning seeds (TUNE_SEED) instead

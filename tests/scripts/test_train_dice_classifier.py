@@ -83,7 +83,7 @@ def test_colour_tray_frames_are_grey_at_the_side_asked_with_their_boxes_scaled()
 def test_the_pool_repeats_each_source_as_asked() -> None:
     from train_dice_classifier import detector_pool, pool_shares
 
-    def samples(tag: int, n: int) -> list:
+    def samples(tag: int, n: int) -> list[tuple[np.ndarray, list[tuple[float, float, float, float, int]]]]:
         return [(np.full((2, 2), tag, np.uint8), []) for _ in range(n)]
 
     pool = detector_pool(samples(1, 3), samples(2, 4), samples(3, 5), samples(4, 2), samples(5, 6),

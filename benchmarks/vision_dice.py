@@ -35,6 +35,7 @@ from vision.dice import DiceConfig  # noqa: E402
 from vision.dice.dataset import DEFAULT_REAL_DIR, RUNE55_ERRATA, split_of, stem_of  # noqa: E402
 from vision.dice.evaluate import (  # noqa: E402
     COLOUR_TRAY_SEED,
+    COLOUR_TRAY_TUNE_SEED,
     NUMBERED_SEED,
     REGISTRATION_JITTER,
     Report,
@@ -51,6 +52,9 @@ from vision.dice.evaluate import (  # noqa: E402
     tray_photo,
 )
 from vision.dice.models import MODEL_DIR, default_backend  # noqa: E402
+
+TABLE_TUNE_SEEDS = {1280: 60_000, 2304: 62_000}
+"""The first seeds of the synthetic table frames ``--split calib`` reads (1280x720, 2304x1296)."""
 
 
 def table(title: str, report: Report) -> str:
@@ -80,8 +84,10 @@ def table(title: str, report: Report) -> str:
 def main() -> int:  # noqa: C901
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--real", default=str(DEFAULT_REAL_DIR), help="YOLO folder (default: Rune55)")
-    p.add_argument("--split", choices=["eval", "tune", "all", "both"], default="both",
-                   help="which part of the real set: 'both' reports eval and all (default)")
+    p.add_argument("--split", choices=["eval", "tune", "all", "both", "calib"], default="both",
+                   help="which part of the real set: 'both' reports eval and all (default); 'calib': "
+                   "the calibration photos of both real sets (dataset.part_of), the synthetic table "
+                   "and colour tray at their tuning seeds: for choosing thresholds and candidates")
     p.add_argument("--colour", default=str(DEFAULT_REAL_DIR.parent / "dice-colour-epanemu"),
                    help="YOLO folder of real colour photos, mostly slanted ('' to skip); its eval part "
                    "is split by file (one copy per photo)")
@@ -134,9 +140,9 @@ def main() -> int:  # noqa: C901
     p.add_argument("--colour-tray", type=int, default=0, metavar="N",
                    help="N rendered frames of 2-6 colour, marbled, translucent, opaque and grey-matched d6 "
                    "in a tray straight from above, 1296x972 (the product's scene; read as a d6 roll; 0: none)")
-    p.add_argument("--colour-tray-seed", type=int, default=COLOUR_TRAY_SEED,
+    p.add_argument("--colour-tray-seed", type=int, default=None,
                    help=f"the first seed of --colour-tray's frames (default {COLOUR_TRAY_SEED}: the figures' "
-                   "seeds; thresholds are chosen on others)")
+                   f"seeds; with --split calib {COLOUR_TRAY_TUNE_SEED}, the tuning seeds)")
     p.add_argument("--colour-tray-sheet", default=None, metavar="PNG",
                    help="save a sheet of --colour-tray's dice left unsure, read wrong or missed")
     p.add_argument("--d6-colour-agree", default=None, metavar="T48,T32,TSMALL",
@@ -223,13 +229,23 @@ def main() -> int:  # noqa: C901
         "d6_colour_agree_grey": config.d6_colour_agree_grey,
         "d6_colour_min_chroma": config.d6_colour_min_chroma,
     }
+    calib = args.split == "calib"
+    # the tuning seeds of the table frames are the d6 reader's calibration frames'
+    # (scripts/train_dice_reader.py); the figures' are 40,000
+    table_seeds = TABLE_TUNE_SEEDS if calib else {1280: 40_000, 2304: 40_000}
+    colour_tray_seed = args.colour_tray_seed if args.colour_tray_seed is not None else (
+        COLOUR_TRAY_TUNE_SEED if calib else COLOUR_TRAY_SEED)
+    result["split"] = args.split
     t0 = time.time()
     real = Path(args.real)
     if real.is_dir():
-        parts = {"both": ["eval", "all"], "all": ["all"], "eval": ["eval"], "tune": ["tune"]}[args.split]
+        parts = {"both": ["eval", "all"], "all": ["all"], "eval": ["eval"], "tune": ["tune"],
+                 "calib": ["calib"]}[args.split]
         for part in parts:
-            rep = evaluate_real(str(real), None if part == "all" else part, args.limit, config)
-            print(table(f"real {real.name} [{part}]", rep))
+            # the calibration photos with the known label errors corrected, as the eval figures are
+            rep = evaluate_real(str(real), None if part == "all" else part, args.limit, config,
+                                errata=part == "calib")
+            print(table(f"real {real.name} [{part}]" + (", errata" if part == "calib" else ""), rep))
             if args.show_wrong:
                 print("\n".join("    " + w for w in rep.wrong_examples))
             result[f"real_{part}"] = rep.to_dict()
@@ -244,7 +260,7 @@ def main() -> int:  # noqa: C901
         result["real"] = None
     colour = Path(args.colour) if args.colour else None
     if colour is not None and colour.is_dir():
-        for part in ("eval",) if args.split != "tune" else ("tune",):
+        for part in (args.split,) if args.split in ("tune", "calib") else ("eval",):
             rep = evaluate_real(str(colour), part, args.limit, config)
             print(table(f"real {colour.name} [{part}] (colour dice, mostly slanted)", rep))
             if args.show_wrong:
@@ -269,7 +285,7 @@ def main() -> int:  # noqa: C901
         # the kiosk tells the reader which dice the roll asks for: two d6 to move
         table_config = config if args.kinds else replace(config, kinds=("d6",))
         for tw, th in ((1280, 720), (2304, 1296)):
-            rep = evaluate_table(args.table, seed=40_000, config=table_config, random_conditions=True,
+            rep = evaluate_table(args.table, seed=table_seeds[tw], config=table_config, random_conditions=True,
                                  size=(tw, th), shifts=REGISTRATION_JITTER)
             print(table(f"synthetic table {tw}x{th} (16 mm d6, dice area at {len(REGISTRATION_JITTER)} "
                         f"offsets of up to 8 px, kinds {','.join(table_config.kinds)})", rep))
@@ -299,10 +315,10 @@ def main() -> int:  # noqa: C901
         where = "the dice-polyhedral tray floor" if bg is not None else "a rendered dark tray"
         d6_config = config if args.kinds else replace(config, kinds=("d6",))
         kept: list[tuple[str, Any, str]] | None = [] if args.colour_tray_sheet else None
-        rep, looks = evaluate_colour_tray(args.colour_tray, d6_config, seed=args.colour_tray_seed,
+        rep, looks = evaluate_colour_tray(args.colour_tray, d6_config, seed=colour_tray_seed,
                                           keep=kept, background=bg)
         print(table(f"synthetic colour d6 in {where}, from above, 1296x972, seeds from "
-                    f"{args.colour_tray_seed} (renders: easier than real photos)", rep))
+                    f"{colour_tray_seed} (renders: easier than real photos)", rep))
         for look, lrep in looks.items():
             print(table(f"  the same, {look} dice only", lrep))
         if args.show_wrong:
@@ -331,8 +347,9 @@ def main() -> int:  # noqa: C901
         # an unsure die or one under 32 px read again in the image itself (vision.dice.closer)
         sets = []
         if real.is_dir() and real.name == "dice-rune55":
-            sets.append(("real dice-rune55 [eval], errata", "real_eval_errata",
-                         real_items(str(real), "eval", args.limit, errata=True)))
+            part = "calib" if args.split == "calib" else "eval"
+            sets.append((f"real dice-rune55 [{part}], errata", f"real_{part}_errata",
+                         real_items(str(real), part, args.limit, errata=True)))
         sets.append(("synthetic numbered dice", "synthetic_numbered",
                      synthetic_items(args.closer, seed=20_000, cocked_rate=0.0,
                                      kinds=("d4", "d8", "d10", "d12", "d20"))))

@@ -299,7 +299,11 @@ def train_detector(args: argparse.Namespace) -> None:
           f"{f', each {args.colour_repeat} times' if colour else ''}")
     tray = tray_pool(args)
     print(f"rendered colour-tray frames: {len(tray)}, {sum(len(d) for _, d in tray)} dice")
-    pool = real + synth_scenes + table + colour * args.colour_repeat + tray
+    pool = detector_pool(real, synth_scenes, table, colour, tray, args.real_repeat, args.table_repeat,
+                         args.colour_repeat)
+    print("pool: " + ", ".join(f"{k} {v:.0%}" for k, v in pool_shares(
+        len(real) * args.real_repeat, len(synth_scenes), len(table) * args.table_repeat,
+        len(colour) * args.colour_repeat, len(tray)).items()))
     model = Detector()
     if args.init:
         load_init(model, args.init)
@@ -355,6 +359,23 @@ def train_detector(args: argparse.Namespace) -> None:
     export(model, (1, 1, 320, 320), Path(args.out), dynamic=True)
 
 
+def detector_pool(real: list[Sample], synth_scenes: list[Sample], table: list[Sample],
+                  colour: list[Sample], tray: list[Sample], real_repeat: int = 1,
+                  table_repeat: int = 1, colour_repeat: int = 1) -> list[Sample]:
+    """The detector's training pool, each source repeated as asked (a sample is drawn uniformly
+    from the pool, so repeating a source weights it up against the others)."""
+    if min(real_repeat, table_repeat, colour_repeat) < 0:
+        raise SystemExit("--real-repeat, --table-repeat and --colour-repeat must be 0 or more")
+    return real * real_repeat + synth_scenes + table * table_repeat + colour * colour_repeat + tray
+
+
+def pool_shares(real: int, synthetic: int, table: int, colour: int, tray: int) -> dict[str, float]:
+    """Each source's share of the pool (counts after repeats)."""
+    total = max(1, real + synthetic + table + colour + tray)
+    return {"Rune55": real / total, "synthetic": synthetic / total, "table": table / total,
+            "colour photos": colour / total, "colour tray": tray / total}
+
+
 def tray_pool(args: argparse.Namespace) -> list[Sample]:
     """``--colour-tray`` frames from ``--colour-tray-seed`` on the empty tray's photo (as the
     benchmark renders them; a dark speckled tray when the photo is missing), cached."""
@@ -362,6 +383,12 @@ def tray_pool(args: argparse.Namespace) -> list[Sample]:
         return []
     from vision.dice.evaluate import tray_photo
 
+    if args.cache:
+        # frame i is seeded seed + i alone, so a longer cached run's first N frames are these N
+        for path in sorted(Path(args.cache).glob(f"tray-{args.colour_tray_seed}-*.pkl")):
+            held = path.stem.rsplit("-", 1)[1]
+            if held.isdigit() and int(held) > args.colour_tray:
+                return cached(args.cache, path.name, list)[: args.colour_tray]
     bg = tray_photo(dataset.DEFAULT_REAL_DIR.parent / "dice-polyhedral")
     return cached(args.cache, f"tray-{args.colour_tray_seed}-{args.colour_tray}.pkl",
                   lambda: colour_tray_frames(args.colour_tray, args.colour_tray_seed, background=bg))
@@ -442,6 +469,8 @@ def main() -> None:
     p.add_argument("--colour-photos", default="", metavar="DIR",
                    help="also the train part of these real colour photos (e.g. ../shared/data/dice-colour-epanemu)")
     p.add_argument("--colour-repeat", type=int, default=1, help="each colour photo this many times in the pool")
+    p.add_argument("--real-repeat", type=int, default=1, help="each real (Rune55) tune photo this many times in the pool")
+    p.add_argument("--table-repeat", type=int, default=1, help="each synthetic table frame this many times in the pool")
     p.add_argument("--colour-tray", type=int, default=0, metavar="N", help="rendered colour-tray frames to mix in")
     p.add_argument("--colour-tray-seed", type=int, default=TRAY_TRAIN_SEED,
                    help="their first seed (never the benchmark's 8,000,000+ or the tuning 8,500,000+)")

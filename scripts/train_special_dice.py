@@ -446,6 +446,19 @@ def _leg_lr(peak: float, done: float, total: float | None, frac: float, minutes:
     return peak * 0.5 * (1 + math.cos(math.pi * min(1.0, (done + frac * minutes) / total)))
 
 
+def draw_weights(labels: np.ndarray, none_weight: float = 1.0) -> np.ndarray | None:
+    """Probabilities of drawing each training crop into a batch: a crop of class "none"
+    (``CLASSES[0]``: table, distractors, half dice, the finder's phantoms) weighs ``none_weight``,
+    a die's crop 1. None (every crop alike) for ``none_weight`` 1."""
+    if none_weight == 1.0:
+        return None
+    if none_weight <= 0:
+        raise SystemExit(f"--none-weight must be above 0 (not {none_weight}): the reader must still "
+                         "learn what is not a die")
+    w = np.where(labels == 0, none_weight, 1.0)
+    return np.asarray(w / w.sum())
+
+
 def _ema_path(checkpoint: Path) -> Path:
     return checkpoint.with_name(checkpoint.stem + ".ema" + checkpoint.suffix)
 
@@ -457,12 +470,14 @@ def _opt_path(checkpoint: Path) -> Path:
 def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | None = None,
                  lr: float = 2e-3, checkpoint: Path = Path("/tmp/special_reader.pt"),
                  export: Path = READER_PATH, arch: str = "wide64", done: float = 0.0,
-                 total: float | None = None, ema_decay: float = 0.0) -> None:
+                 total: float | None = None, ema_decay: float = 0.0, none_weight: float = 1.0,
+                 angle_weight: float = 0.5) -> None:
     """Train the reader for ``minutes``. ``done``/``total``: this run is a leg of a ``total``
     minutes cosine schedule of which ``done`` minutes ran before (resume from the leg before: its
     optimiser state and weight average are picked up beside its state dict). ``ema_decay`` > 0
     keeps an exponential moving average of the weights (and batch-norm statistics) and exports
-    that instead of the last weights."""
+    that instead of the last weights. ``none_weight``: how often a "none" crop is drawn against a
+    die's (``draw_weights``); ``angle_weight``: the arrow angle's share of the loss."""
     import copy
 
     import cv2
@@ -477,6 +492,10 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
     n = len(crops)
     hold = min(max(500, n // 20), n // 2)
     tr, va = np.arange(n - hold), np.arange(n - hold, n)
+    p_draw = draw_weights(labels[tr], none_weight)
+    if p_draw is not None:
+        print(f"reader: none crops drawn with weight {none_weight}: "
+              f"{100 * p_draw[labels[tr] == 0].sum():.0f}% of a batch (of {100 * np.mean(labels[tr] == 0):.0f}% of the crops)")
     torch.manual_seed(seed)
     net = reader_net(arch)
     side = READER_ARCHS[arch][0]
@@ -511,7 +530,7 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
         frac = 1 - (t_end - time.time()) / (minutes * 60)
         for g in opt.param_groups:
             g["lr"] = _leg_lr(lr, done, total, frac, minutes)
-        idx_np = rng.choice(tr, 64)
+        idx_np = rng.choice(tr, 64, p=p_draw)
         x_np, ang = _augment(crops[idx_np], A[idx_np], rng, side, upright)
         x = _norm(torch, torch.from_numpy(x_np))[:, None]
         out = net(x)
@@ -522,7 +541,7 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
             lang = -(F.log_softmax(out[torch.from_numpy(m)][:, n_cls:], dim=1) * target).sum(1).mean()
         else:
             lang = torch.zeros(())
-        loss = lcls + 0.5 * lang
+        loss = lcls + angle_weight * lang
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -593,6 +612,10 @@ def main() -> None:
                     help="finder: blur this share of the views a little (Gaussian, sigma 0.4-1.2 view pixels)")
     ap.add_argument("--peak-cell", action="store_true",
                     help="finder: mark the cell nearest each die's centre as the heat target's peak (1)")
+    ap.add_argument("--none-weight", type=float, default=1.0,
+                    help="reader: draw weight of a \"none\" crop against a die's (1: as they come; 0.5: half as often)")
+    ap.add_argument("--angle-weight", type=float, default=0.5,
+                    help="reader: weight of the arrow angle's loss against the class loss")
     ap.add_argument("--checkpoint", type=Path,
                     help="where the state dict is saved as it trains (default /tmp/special_<what>.pt)")
     ap.add_argument("--export", type=Path,
@@ -609,7 +632,7 @@ def main() -> None:
     else:
         done, total = a.schedule if a.schedule else (0.0, None)
         train_reader(a.data, a.minutes, a.seed, a.resume, a.lr, arch=a.arch, done=done, total=total,
-                     ema_decay=a.ema, **out)
+                     ema_decay=a.ema, none_weight=a.none_weight, angle_weight=a.angle_weight, **out)
 
 
 if __name__ == "__main__":

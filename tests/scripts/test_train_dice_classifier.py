@@ -78,3 +78,36 @@ def test_colour_tray_frames_are_grey_at_the_side_asked_with_their_boxes_scaled()
         inner = grey[int(y + h / 4):int(y + 3 * h / 4), int(x + w / 4):int(x + 3 * w / 4)].astype(float)
         ring = grey[max(0, int(y) - 4):int(y + h) + 4, max(0, int(x) - 4):int(x + w) + 4].astype(float)
         assert abs(inner.mean() - np.median(ring)) > 5 or inner.std() > 10
+
+
+def test_the_pool_repeats_each_source_as_asked() -> None:
+    from train_dice_classifier import detector_pool, pool_shares
+
+    def samples(tag: int, n: int) -> list[tuple[np.ndarray, list[tuple[float, float, float, float, int]]]]:
+        return [(np.full((2, 2), tag, np.uint8), []) for _ in range(n)]
+
+    pool = detector_pool(samples(1, 3), samples(2, 4), samples(3, 5), samples(4, 2), samples(5, 6),
+                         real_repeat=2, table_repeat=3, colour_repeat=0)
+    tags = [int(img[0, 0]) for img, _ in pool]
+    assert [tags.count(t) for t in (1, 2, 3, 4, 5)] == [6, 4, 15, 0, 6]
+    shares = pool_shares(6, 4, 15, 0, 6)
+    assert shares["Rune55"] == pytest.approx(6 / 31) and sum(shares.values()) == pytest.approx(1.0)
+    with pytest.raises(SystemExit, match="0 or more"):
+        detector_pool([], [], [], [], [], real_repeat=-1)
+
+
+def test_fewer_tray_frames_are_the_first_of_a_longer_cached_run(tmp_path: Path) -> None:
+    import argparse
+    import pickle
+
+    from train_dice_classifier import tray_pool
+
+    frames = colour_tray_frames(3, TRAY_TRAIN_SEED, side=162, size=(324, 243))
+    (tmp_path / f"tray-{TRAY_TRAIN_SEED}-3.pkl").write_bytes(pickle.dumps(frames))
+    args = argparse.Namespace(colour_tray=2, colour_tray_seed=TRAY_TRAIN_SEED, cache=str(tmp_path))
+    got = tray_pool(args)
+    assert len(got) == 2
+    assert all(np.array_equal(a[0], b[0]) and a[1] == b[1] for a, b in zip(got, frames[:2], strict=True))
+    # the first two frames rendered alone are the same frames: each is seeded by its own seed
+    alone = colour_tray_frames(2, TRAY_TRAIN_SEED, side=162, size=(324, 243))
+    assert all(np.array_equal(a[0], b[0]) for a, b in zip(alone, frames[:2], strict=True))

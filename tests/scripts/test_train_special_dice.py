@@ -1,18 +1,46 @@
-"""``scripts/train_special_dice.py finder``: the heat target gives every die a positive cell
-(``--peak-cell``), and the view augmentation moves the dice's centres and sizes with the picture."""
+"""The special dice training script (scripts/train_special_dice.py): the reader's batch drawing;
+the finder's heat target gives every die a positive cell (``--peak-cell``), and its view
+augmentation moves the dice's centres and sizes with the picture."""
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
+import pytest
+
+from vision.special_dice.nets import CELL
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-from train_special_dice import augment_view, finder_targets  # noqa: E402
 
-from vision.special_dice.nets import CELL  # noqa: E402
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("train_special_dice", ROOT / "scripts" / "train_special_dice.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("train_special_dice", mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_none_crops_are_drawn_as_often_as_they_come_unless_weighted() -> None:
+    draw_weights = _script().draw_weights
+    labels = np.array([0, 0, 0, 1, 6, 6])
+    assert draw_weights(labels, 1.0) is None  # every crop alike
+    p = draw_weights(labels, 0.5)
+    assert p is not None and abs(float(p.sum()) - 1.0) < 1e-9
+    # three "none" crops at half weight against three dice: a quarter of a batch is "none"
+    assert float(p[labels == 0].sum()) == pytest.approx(1.5 / 4.5)
+    assert p[0] == pytest.approx(p[3] / 2)
+
+
+def test_a_none_weight_of_zero_is_refused_with_what_to_pass() -> None:
+    with pytest.raises(SystemExit, match="--none-weight must be above 0"):
+        _script().draw_weights(np.array([0, 1]), 0.0)
+
 
 GH, GW = 23, 40  # the grid of a 160x92 finder view (a 640x360 window)
 
@@ -23,12 +51,12 @@ def _dice() -> list[np.ndarray]:
 
 
 def test_without_peak_cell_a_die_between_cells_has_no_positive() -> None:
-    heat, _, _ = finder_targets(_dice(), GH, GW)
+    heat, _, _ = _script().finder_targets(_dice(), GH, GW)
     assert (heat[0] > 0.99).sum() == 0
 
 
 def test_peak_cell_marks_one_positive_cell_at_each_dies_centre() -> None:
-    heat, reg, regw = finder_targets(_dice(), GH, GW, peak_cell=True)
+    heat, reg, regw = _script().finder_targets(_dice(), GH, GW, peak_cell=True)
     ys, xs = np.nonzero(heat[0] > 0.99)
     assert len(ys) == 3
     for cx, cy, _side in _dice()[0]:
@@ -42,7 +70,7 @@ def test_peak_cell_marks_one_positive_cell_at_each_dies_centre() -> None:
 
 
 def test_a_large_die_learns_its_size_from_more_cells() -> None:
-    _, _, regw = finder_targets([np.array([[320.0, 180.0, 40.0], [160.0, 180.0, 100.0]], np.float32)], GH, GW)
+    _, _, regw = _script().finder_targets([np.array([[320.0, 180.0, 40.0], [160.0, 180.0, 100.0]], np.float32)], GH, GW)
     small = regw[0][:, 14:26].sum()
     large = regw[0][:, 4:16].sum()
     assert large > small
@@ -60,6 +88,7 @@ def test_zoom_and_mirror_move_the_die_with_the_picture() -> None:
     box = np.array([[300.0, 180.0, 40.0]], np.float32)
     x = _view_with_die(*box[0])
     rng = np.random.default_rng(5)
+    augment_view = _script().augment_view
     zoomed = 0
     for _ in range(40):
         v, b = augment_view(x, box, rng, zoom=1.8, blur=0.0)

@@ -76,6 +76,20 @@ def split_of(stem: str, eval_percent: int = 25) -> str:
     return "eval" if h < eval_percent else "tune"
 
 
+def calib_of(stem: str) -> bool:
+    """A tune-split stem held back from every network's training to choose thresholds and
+    candidates on (about 20%; the trainers' ``calib_of``). The dice detector is the exception:
+    it has always trained on the whole tune split of Rune55."""
+    return int(hashlib.sha1(stem.encode()).hexdigest()[:8], 16) % 100 < 20
+
+
+def part_of(stem: str) -> str:
+    """'eval', 'calib' or 'train' for a stem (``split_of``, then ``calib_of`` within 'tune')."""
+    if split_of(stem) == "eval":
+        return "eval"
+    return "calib" if calib_of(stem) else "train"
+
+
 def read_labels(path: Path, width: int, height: int) -> tuple[LabelledDie, ...]:
     dice = []
     if not path.exists():
@@ -95,7 +109,8 @@ def iter_folder(
     folder: str | Path, split: str | None = None, size: tuple[int, int] = (640, 640),
     errata: bool = False,
 ) -> Iterator[LabelledImage]:
-    """Labelled images of a YOLO folder in name order; ``split`` 'tune'/'eval' keeps one part.
+    """Labelled images of a YOLO folder in name order; ``split`` 'tune'/'eval' keeps one part
+    (or 'calib'/'train', the two parts of 'tune': :func:`part_of`).
 
     ``size`` is the (width, height) the label fractions refer to; Rune55 images are all 640x640
     (an image of another size is measured when it is read, see :func:`load`). ``errata``
@@ -108,7 +123,7 @@ def iter_folder(
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             continue
         stem = stem_of(path.name)
-        if split is not None and split_of(stem) != split:
+        if split is not None and (part_of(stem) if split in ("calib", "train") else split_of(stem)) != split:
             continue
         dice = read_labels(label_dir / (path.stem + ".txt"), *size)
         if errata:

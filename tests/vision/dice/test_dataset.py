@@ -45,3 +45,36 @@ def test_the_00059_errata_name_only_the_two_copies_of_the_mislabelled_photo() ->
         assert [d.value for d in apply_errata(Path(f"{n}.jpg"), _dice(5, 6, 2))] == [3, 6, 2]
     assert [d.value for d in apply_errata(Path("00059_jpg.rf.b1d189644a71d3057fad44c59bc8e974.jpg"),
                                           _dice(1, 6, 5, 5))] == [1, 6, 5, 5]
+
+
+def test_the_calibration_part_is_the_trainers_own() -> None:
+    # every trainer keeps the same stems back to choose thresholds on: the benchmark's calib
+    # split must be those, or a candidate would be chosen on photos a network trained on
+    import sys
+
+    from vision.dice.dataset import calib_of, part_of, split_of
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "scripts"))
+    import train_d6_head
+
+    stems = [f"IMG_{i:04d}" for i in range(400)]
+    assert [part_of(s) for s in stems] == [train_d6_head.part_of(s) for s in stems]
+    assert all(calib_of(s) == train_d6_head.calib_of(s) for s in stems)
+    parts = [part_of(s) for s in stems]
+    assert {"eval", "calib", "train"} <= set(parts)
+    assert all((p == "eval") == (split_of(s) == "eval") for s, p in zip(stems, parts, strict=True))
+
+
+def test_iter_folder_keeps_the_calib_and_train_parts_of_tune_apart(tmp_path: Path) -> None:
+    from vision.dice.dataset import part_of
+
+    (tmp_path / "images").mkdir()
+    stems = [f"photo{i:03d}" for i in range(60)]
+    for s in stems:
+        (tmp_path / "images" / f"{s}.jpg").write_bytes(b"")
+    got = {split: {item.stem for item in iter_folder(tmp_path, split=split)}
+           for split in ("eval", "tune", "calib", "train")}
+    assert got["calib"] and got["train"] and got["eval"]
+    assert got["calib"] | got["train"] == got["tune"]
+    assert not got["calib"] & got["train"]
+    assert all(part_of(s) == "calib" for s in got["calib"])

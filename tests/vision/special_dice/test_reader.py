@@ -32,14 +32,14 @@ def _score(kind: str, seeds: range, **scene: object) -> tuple[int, int, int]:
 
 
 def test_block_dice_are_read_as_their_symbol_or_left_unsure_almost_never_wrong() -> None:
-    # the upright reader reads about nine block dice in ten (docs/vision-special-dice.md,
-    # Figures: none of 358 held-out dice wrong); on these 20 frames one die is read wrong (seed
-    # 7,000,002: a blurred die seen very obliquely at the frame's left edge, "defender
-    # stumbles" read "both down" at 0.97)
+    # the upright reader at its threshold of 0.97 reads about three block dice in four
+    # (docs/vision-special-dice.md, Figures: none of 359 dice of the second held-out range wrong);
+    # on these 20 frames one die is read wrong (seed 7,000,002: a blurred die seen very obliquely
+    # at the frame's left edge, "defender stumbles" read "both down" at 0.973)
     dice, right, wrong = _score("block", range(SEED, SEED + 20))
     assert dice >= 40
     assert wrong <= 1
-    assert right >= 0.8 * dice
+    assert right >= 0.7 * dice
 
 
 def test_scatter_arrows_are_read_relative_to_a_turned_board() -> None:

@@ -67,13 +67,8 @@ FIELDS = ("source", "photo", "side", "truth", "found", "status", "value", "guess
           "first", "head", "emb", "pips", "box", "first_value", "tunable", "colour", "colour80")
 
 
-def part_of(stem: str) -> str:
-    """'eval', 'calib' or 'train' (``scripts/train_dice_reader.calib_of``'s rule)."""
-    import hashlib
-
-    if dataset.split_of(stem) == "eval":
-        return "eval"
-    return "calib" if int(hashlib.sha1(stem.encode()).hexdigest()[:8], 16) % 100 < 20 else "train"
+part_of = dataset.part_of
+"""'eval', 'calib' or 'train' for a photo stem (the trainers' split)."""
 
 
 def default_cache(parts: set[str]) -> Path:

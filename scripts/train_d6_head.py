@@ -24,7 +24,6 @@ d6 reader's and any head can be applied to it afterwards.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import sys
 import time
 from pathlib import Path
@@ -46,17 +45,9 @@ SHARED = dataset.DEFAULT_REAL_DIR.parent
 SOURCES = {"rune55": SHARED / "dice-rune55", "epanemu": SHARED / "dice-colour-epanemu"}
 
 
-def calib_of(stem: str) -> bool:
-    """A non-eval stem held back from training to choose thresholds (about 20%; the same rule
-    as ``train_dice_reader.calib_of``)."""
-    return int(hashlib.sha1(stem.encode()).hexdigest()[:8], 16) % 100 < 20
-
-
-def part_of(stem: str) -> str:
-    """'eval', 'calib' or 'train' for a source-photo stem."""
-    if dataset.split_of(stem) == "eval":
-        return "eval"
-    return "calib" if calib_of(stem) else "train"
+calib_of = dataset.calib_of
+part_of = dataset.part_of
+"""'eval', 'calib' or 'train' for a source-photo stem (the rule every trainer keeps)."""
 
 
 def cmd_data(args: argparse.Namespace) -> None:

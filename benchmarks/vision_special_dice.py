@@ -205,41 +205,13 @@ def reader_ms_per_die(kind: str, frames: int, seed: int, config: SpecialDiceConf
     return round(statistics.median(per_die), 3)
 
 
-def time_both(kinds: list[str], frames: int, config: SpecialDiceConfig) -> None:
-    """Frame times of the plain and the upright readers read one after the other on each
-    held-out frame (so both see the same load): medians, 90th percentiles and their ratios."""
-    plain, upright = replace(config, upright=False), replace(config, upright=True)
-    out: dict[str, object] = {}
-    for kind in kinds:
-        seed = EVAL_SEED + (0 if kind == "block" else 500_000)
-        times: dict[str, list[float]] = {"plain": [], "upright": []}
-        for i in range(frames):
-            img, truth = render_scene(np.random.default_rng(seed + i), kinds=(kind,))
-            orientation = Orientation(truth.board_to_frame)
-            order = (("plain", plain), ("upright", upright))
-            for name, cfg in order if i % 2 == 0 else order[::-1]:
-                if i == 0:  # load the networks first
-                    read_special_dice(img, (kind,), orientation, config=cfg)
-                t0 = time.perf_counter()
-                read_special_dice(img, (kind,), orientation, config=cfg)
-                times[name].append((time.perf_counter() - t0) * 1000)
-        med = {k: statistics.median(v) for k, v in times.items()}
-        p90 = {k: float(np.percentile(v, 90)) for k, v in times.items()}
-        print(f"{kind}: {frames} frames, plain median {med['plain']:.2f} ms (p90 {p90['plain']:.2f}), upright "
-              f"median {med['upright']:.2f} ms (p90 {p90['upright']:.2f}): ratios {med['upright'] / med['plain']:.2f}, "
-              f"{p90['upright'] / p90['plain']:.2f}")
-        out[kind] = {"plain_median": round(med["plain"], 2), "plain_p90": round(p90["plain"], 2),
-                     "upright_median": round(med["upright"], 2), "upright_p90": round(p90["upright"], 2)}
-    print(json.dumps({"benchmark": "vision_special_dice_time_both", "frames": frames, "kinds": out}))
-
-
-def time_relook(kinds: list[str], frames: int, config: SpecialDiceConfig) -> None:
-    """Frame times with and without the second look (``relook_none`` 0) read one after the other
-    on each held-out frame, with the reader calls per frame (crops times views, which do not
-    depend on the load): medians, 90th percentiles and their ratios."""
+def paired_times(kinds: list[str], frames: int, configs: dict[str, SpecialDiceConfig]
+                 ) -> dict[str, dict[str, tuple[list[float], list[int]]]]:
+    """Each held-out frame read with every config in ``configs``, one after the other (the order
+    alternating from frame to frame, so all see the same load): per kind and config, the frame
+    times (ms) and the reader runs a frame (crops times views, which do not depend on the load)."""
     import vision.special_dice.reader as reader_module
 
-    configs = {"without": replace(config, relook_none=0.0), "with": config}
     runs = [0]
     plain = reader_module._view_sums
 
@@ -249,33 +221,66 @@ def time_relook(kinds: list[str], frames: int, config: SpecialDiceConfig) -> Non
         return plain(crops, plan, path)  # type: ignore[arg-type]
 
     reader_module._view_sums = counting
-    out: dict[str, object] = {}
-    for kind in kinds:
-        seed = EVAL_SEED + (0 if kind == "block" else 500_000)
-        times: dict[str, list[float]] = {k: [] for k in configs}
-        reads: dict[str, list[int]] = {k: [] for k in configs}
-        for i in range(frames):
-            img, truth = render_scene(np.random.default_rng(seed + i), kinds=(kind,))
-            orientation = Orientation(truth.board_to_frame)
-            order = list(configs.items())
-            for name, cfg in order if i % 2 == 0 else order[::-1]:
-                if i == 0:  # load the networks first
+    out: dict[str, dict[str, tuple[list[float], list[int]]]] = {}
+    try:
+        for kind in kinds:
+            seed = EVAL_SEED + (0 if kind == "block" else 500_000)
+            got: dict[str, tuple[list[float], list[int]]] = {k: ([], []) for k in configs}
+            for i in range(frames):
+                img, truth = render_scene(np.random.default_rng(seed + i), kinds=(kind,))
+                orientation = Orientation(truth.board_to_frame)
+                order = list(configs.items())
+                for name, cfg in order if i % 2 == 0 else order[::-1]:
+                    if i == 0:  # load the networks first
+                        read_special_dice(img, (kind,), orientation, config=cfg)
+                    runs[0] = 0
+                    t0 = time.perf_counter()
                     read_special_dice(img, (kind,), orientation, config=cfg)
-                runs[0] = 0
-                t0 = time.perf_counter()
-                read_special_dice(img, (kind,), orientation, config=cfg)
-                times[name].append((time.perf_counter() - t0) * 1000)
-                reads[name].append(runs[0])
-        med = {k: statistics.median(v) for k, v in times.items()}
-        p90 = {k: float(np.percentile(v, 90)) for k, v in times.items()}
-        mean_reads = {k: float(np.mean(v)) for k, v in reads.items()}
+                    got[name][0].append((time.perf_counter() - t0) * 1000)
+                    got[name][1].append(runs[0])
+            out[kind] = got
+    finally:
+        reader_module._view_sums = plain
+    return out
+
+
+def _figures(got: dict[str, tuple[list[float], list[int]]]) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
+    """Median and 90th-percentile ms, and mean reader runs, per config."""
+    med = {k: statistics.median(t) for k, (t, _) in got.items()}
+    p90 = {k: float(np.percentile(t, 90)) for k, (t, _) in got.items()}
+    reads = {k: float(np.mean(r)) for k, (_, r) in got.items()}
+    return med, p90, reads
+
+
+def time_both(kinds: list[str], frames: int, config: SpecialDiceConfig) -> None:
+    """Frame times of the plain and the upright readers on the same held-out frames
+    (``paired_times``): medians, 90th percentiles and their ratios."""
+    timed = paired_times(kinds, frames, {"plain": replace(config, upright=False),
+                                         "upright": replace(config, upright=True)})
+    out: dict[str, object] = {}
+    for kind, got in timed.items():
+        med, p90, _ = _figures(got)
+        print(f"{kind}: {frames} frames, plain median {med['plain']:.2f} ms (p90 {p90['plain']:.2f}), upright "
+              f"median {med['upright']:.2f} ms (p90 {p90['upright']:.2f}): ratios {med['upright'] / med['plain']:.2f}, "
+              f"{p90['upright'] / p90['plain']:.2f}")
+        out[kind] = {"plain_median": round(med["plain"], 2), "plain_p90": round(p90["plain"], 2),
+                     "upright_median": round(med["upright"], 2), "upright_p90": round(p90["upright"], 2)}
+    print(json.dumps({"benchmark": "vision_special_dice_time_both", "frames": frames, "kinds": out}))
+
+
+def time_relook(kinds: list[str], frames: int, config: SpecialDiceConfig) -> None:
+    """Frame times and reader runs with and without the second look (``relook_none`` 0) on the
+    same held-out frames (``paired_times``): medians, 90th percentiles and their ratios."""
+    configs = {"without": replace(config, relook_none=0.0), "with": config}
+    out: dict[str, object] = {}
+    for kind, got in paired_times(kinds, frames, configs).items():
+        med, p90, mean_reads = _figures(got)
         print(f"{kind}: {frames} frames, without the second look median {med['without']:.2f} ms (p90 "
               f"{p90['without']:.2f}, {mean_reads['without']:.1f} crop views), with it {med['with']:.2f} ms (p90 "
               f"{p90['with']:.2f}, {mean_reads['with']:.1f} crop views): ratios {med['with'] / med['without']:.2f}, "
               f"{p90['with'] / p90['without']:.2f}")
         out[kind] = {f"{k}_{m}": round(v, 2) for k in configs
                      for m, v in (("median", med[k]), ("p90", p90[k]), ("mean_reads", mean_reads[k]))}
-    reader_module._view_sums = plain
     print(json.dumps({"benchmark": "vision_special_dice_time_relook", "frames": frames, "kinds": out}))
 
 

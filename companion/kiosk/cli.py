@@ -84,11 +84,14 @@ def _size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     return (w, h)
 
 
-def _players(text: str | None, variant: str) -> list[tuple[str, str]]:
+def _players(text: str | None, variant: str, options: Any = None) -> list[tuple[str, str]]:
+    """The new game's seats from ``--players`` words; without them the demo's seats, as many as
+    the game seats with these ``options`` (its ``default_players``: one team per end zone of
+    a dungeon map), else four."""
     from companion.kiosk.demo import demo_players
 
     if not text:
-        return demo_players(_roles(variant))
+        return demo_players(_roles(variant), _seat_count(variant, options))
     out = []
     for item in text.split(","):
         name, _, role = item.strip().partition(":")
@@ -96,6 +99,18 @@ def _players(text: str | None, variant: str) -> list[tuple[str, str]]:
             raise ValueError(f"--players {text!r}: give NAME[:CLASS] separated by commas")
         out.append((name, role))
     return out
+
+
+def _seat_count(variant: str, options: Any) -> int:
+    """How many seats a new demo game of ``variant`` gets when nobody says: the game's own
+    ``default_players`` for ``options`` (a game's options dataclass, or None for its defaults)."""
+    from dataclasses import asdict, is_dataclass
+
+    from companion.cli import default_players
+    from companion.core.registry import find_game
+
+    chosen = asdict(options) if is_dataclass(options) and not isinstance(options, type) else {}
+    return default_players(find_game(variant), chosen)
 
 
 def _roles(variant: str) -> list[str]:
@@ -132,8 +147,8 @@ def _session_for_demo(args: argparse.Namespace) -> tuple[Any, Path]:
     if getattr(args, "script", None) is not None:
         return _session_for_script(args)
     variant = choose_variant(args.variant)
-    players = _players(args.players, variant)
     options = _options(getattr(args, "option", None), variant)
+    players = _players(args.players, variant, options)
     path = args.journal or Path(tempfile.mkdtemp(prefix="companion-demo-")) / "demo.sqlite"
     return Session.open_or_new(path, variant, players, seed=args.seed, options=options), path
 

@@ -31,7 +31,7 @@ percentile (they do not depend on the machine's load); then the median milliseco
     ... --set find_threshold=0.2 --set weak_heat=0.5   # SpecialDiceConfig fields changed
     ... --time-both 60  # plain and upright readers timed frame by frame on the same frames
     ... --time-relook 60  # with and without the second look, frame by frame on the same frames
-    ... --time-set 60 --set second_opinion=1   # the shipped config and the --set one, frame by frame
+    ... --time-set 60 --set second_opinion=   # the shipped config and the --set one, frame by frame
 """
 
 from __future__ import annotations
@@ -326,7 +326,8 @@ def main() -> None:
     ap.add_argument("--finder", type=Path,
                     help="a trial finder network to find the dice with instead of the shipped one")
     ap.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                    help="read with this SpecialDiceConfig field (a number) changed, e.g. find_threshold=0.2")
+                    help="read with this SpecialDiceConfig field (a number, or kinds) changed, e.g. "
+                         "find_threshold=0.2, second_opinion=block,scatter, second_opinion= (none)")
     ap.add_argument("--time-both", type=int, metavar="FRAMES",
                     help="time the plain and the upright readers on the same held-out frames, one after "
                          "the other frame by frame, and print the ratios")
@@ -343,9 +344,11 @@ def main() -> None:
         config = replace(config, upright=a.upright == "on")
     for item in a.set:
         name, _, value = item.partition("=")
-        if not hasattr(config, name) or not value:
+        if not hasattr(config, name) or not (value or isinstance(getattr(config, name), tuple)):
             ap.error(f"--set {item}: give FIELD=VALUE with FIELD a SpecialDiceConfig field, e.g. find_threshold=0.2")
-        config = replace(config, **{name: type(getattr(config, name))(float(value))})
+        changed: object = tuple(v for v in value.split(",") if v) if isinstance(getattr(config, name), tuple) \
+            else type(getattr(config, name))(float(value))  # kinds: block,scatter (or nothing); or a number
+        config = replace(config, **{name: changed})  # type: ignore[arg-type]
     if a.upright_reader is not None:
         import vision.special_dice.reader as reader_module
 

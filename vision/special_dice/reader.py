@@ -422,15 +422,17 @@ Answer = tuple[Candidate, np.ndarray, np.ndarray, float]
 def _second_opinion(grey: np.ndarray, readings: list[SpecialDieReading], answers: Sequence[Answer],
                     n: np.ndarray | None, size: int, plan: ReaderPlan, judge: _Judge) -> list[SpecialDieReading]:
     """``readings`` (one per ``answers``) with the dice the reader left unsure only for want of
-    confidence read again (``SpecialDiceConfig.second_opinion``): the mean of the value
+    confidence read again when their kind is in ``SpecialDiceConfig.second_opinion``: the mean of the value
     probabilities (``_Judge.opinion``) of the die's crop and of the ``SECOND_VARIANTS`` crops,
     each read in the reader's views; a die whose likeliest value has at least
     ``second_block_threshold`` / ``second_scatter_threshold`` of that mean is read as it.
     One kind in play only (the other kind's share is no evidence then)."""
     config = judge.config
+    if len(judge.in_play) != 1 or judge.in_play[0] not in config.second_opinion:
+        return readings
     todo = [i for i, (r, (c, p, _, _)) in enumerate(zip(readings, answers, strict=True))
             if r.status == STATUS_UNSURE and not judge.cut(c) and _kind_of(p) == r.kind]
-    if len(judge.in_play) != 1 or not todo:
+    if not todo:
         return readings
     threshold = config.second_block_threshold if judge.in_play == ("block",) else config.second_scatter_threshold
     out = list(readings)

@@ -416,11 +416,9 @@ def _fake_reader(monkeypatch: pytest.MonkeyPatch, first: np.ndarray, again: np.n
     return runs
 
 
-def _second_opinion_config(on: bool) -> object:
-    from vision.special_dice import SpecialDiceConfig
-
+def _second_opinion_config(on: bool, kinds: tuple[str, ...] = ("block",)) -> SpecialDiceConfig:
     # no screening and no second look: one reader run for the finder's crop
-    return SpecialDiceConfig(second_opinion=on, screen_none=1.0, relook_none=0.0)
+    return SpecialDiceConfig(second_opinion=kinds if on else (), screen_none=1.0, relook_none=0.0)
 
 
 def test_a_die_left_unsure_is_read_when_the_second_opinion_agrees(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -433,11 +431,11 @@ def test_a_die_left_unsure_is_read_when_the_second_opinion_agrees(monkeypatch: p
     agree = np.array([0.01, 0.01, 0.01, 0.96, 0.0, 0.01, 0.0], np.float32)
     orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
     runs = _fake_reader(monkeypatch, unsure, agree)
-    off = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(False))  # type: ignore[arg-type]
+    off = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(False))
     assert runs == [1]
     assert off.dice[0].status == "unsure" and off.dice[0].guess == 3
     runs = _fake_reader(monkeypatch, unsure, agree)
-    on = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))  # type: ignore[arg-type]
+    on = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))
     assert runs == [1, len(reader.SECOND_VARIANTS)]  # the die's crop cut again, read once more
     (die,) = on.dice
     assert die.status == "read" and die.value == 3 and die.label == "pushed"
@@ -455,9 +453,9 @@ def test_a_second_opinion_that_disagrees_leaves_the_die_unsure_with_its_guess(
     other = np.array([0.01, 0.01, 0.01, 0.02, 0.02, 0.93, 0.0], np.float32)  # defender down
     orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
     _fake_reader(monkeypatch, unsure, other)
-    off = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(False))  # type: ignore[arg-type]
+    off = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(False))
     _fake_reader(monkeypatch, unsure, other)
-    on = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))  # type: ignore[arg-type]
+    on = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))
     assert on == off
     assert on.dice[0].status == "unsure" and on.dice[0].value is None and on.dice[0].guess == 3
 
@@ -471,12 +469,12 @@ def test_dice_read_or_cut_by_the_edge_get_no_second_opinion(monkeypatch: pytest.
     agree = np.array([0.0, 0.0, 0.0, 0.99, 0.01, 0.0, 0.0], np.float32)
     monkeypatch.setattr(reader, "find", lambda grey, config: [(cx, cy, side, 0.9)])
     runs = _fake_reader(monkeypatch, sure, agree)
-    read = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))  # type: ignore[arg-type]
+    read = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))
     assert runs == [1] and read.dice[0].status == "read"
     unsure = np.array([0.02, 0.02, 0.02, 0.90, 0.02, 0.02, 0.0], np.float32)
     monkeypatch.setattr(reader, "find", lambda grey, config: [(side / 2, cy, side, 0.9)])  # at the left edge
     runs = _fake_reader(monkeypatch, unsure, agree)
-    cut = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))  # type: ignore[arg-type]
+    cut = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))
     assert runs == [1] and cut.dice[0].status == "unsure"
 
 
@@ -488,17 +486,19 @@ def test_without_a_homography_there_is_no_second_opinion(monkeypatch: pytest.Mon
 
     img, truth = render_scene(np.random.default_rng(SEED + 2), kinds=("block",))
     config = SpecialDiceConfig()
+    assert config.second_opinion == ("block",)
     plain = read_special_dice(img, ("block",), Orientation(up_deg=0.0), config=config)
-    again = read_special_dice(img, ("block",), Orientation(up_deg=0.0), config=replace(config, second_opinion=True))
+    again = read_special_dice(img, ("block",), Orientation(up_deg=0.0), config=replace(config, second_opinion=()))
     assert plain == again and plain.dice
 
 
 def test_the_second_opinion_reads_more_block_dice_and_leaves_every_reading_it_does_not_change() -> None:
-    # the 20 test frames of the first test: with the second opinion three dice the upright reader
-    # left unsure (0.93-0.97) are read, all of them right; every other reading is the same
+    # the 20 test frames of the first test: with the second opinion (the default for block dice)
+    # three dice the upright reader left unsure (0.93-0.97) are read, all of them right; every
+    # other reading is the same as without it
     from dataclasses import replace
 
-    off, on = SpecialDiceConfig(), replace(SpecialDiceConfig(), second_opinion=True)
+    off, on = replace(SpecialDiceConfig(), second_opinion=()), SpecialDiceConfig()
     right = wrong = 0
     for s in range(SEED, SEED + 20):
         img, truth = render_scene(np.random.default_rng(s), kinds=("block",))
@@ -517,3 +517,20 @@ def test_the_second_opinion_reads_more_block_dice_and_leaves_every_reading_it_do
             right += int(want == [a.value])
             wrong += int(want != [a.value])
     assert right >= 3 and wrong == 0
+
+
+def test_scatter_dice_get_a_second_opinion_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+
+    img, truth = render_scene(np.random.default_rng(SEED + 200), kinds=("scatter",), n_dice=1, distractors=0)
+    d = truth.dice[0]
+    monkeypatch.setattr(reader, "find", lambda grey, config: [(d.centre[0], d.centre[1], 0.8 * d.box[2], 0.9)])
+    # a scatter die whose arrow the fake reader spreads over every direction: unsure
+    unsure = np.array([0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0], np.float32)
+    orientation = Orientation(truth.board_to_frame)
+    runs = _fake_reader(monkeypatch, unsure, unsure)
+    default = read_special_dice(img, ("scatter",), orientation, config=_second_opinion_config(True))
+    assert runs == [1] and default.dice[0].status == "unsure"  # block dice only by default
+    runs = _fake_reader(monkeypatch, unsure, unsure)
+    asked = read_special_dice(img, ("scatter",), orientation, config=_second_opinion_config(True, ("scatter",)))
+    assert runs == [1, len(reader.SECOND_VARIANTS)] and asked.dice[0].status == "unsure"

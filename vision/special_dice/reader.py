@@ -10,6 +10,8 @@ die is read when one symbol is sure enough. A scatter die's arrow angle in the p
 a distribution; each direction in it is carried onto the board (through the board's
 registration, or a plain angle) and the mass falling in each 45-degree compass sector is the
 confidence of that direction: an arrow near the line between two directions stays unsure.
+A block die the upright reader leaves unsure is cropped twice more, slightly moved, and read
+when the mean of the three crops is sure enough (``SpecialDiceConfig.second_opinion``).
 """
 
 from __future__ import annotations

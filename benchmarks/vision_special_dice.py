@@ -10,7 +10,9 @@ scatter arrows. Seeds start at ``EVAL_SEED`` (training used 10,000-11,599 and
 wrong readings at thresholds of 0.8 made the shipped thresholds 0.97, so it is no longer held out).
 ``--second-range`` reads the seeds from ``SECOND_EVAL_SEED`` instead (6,200,000 on, scatter
 6,700,000 on): a range no network was trained, tuned or measured on before a candidate chosen
-after a look at the first range's results had to be judged.
+after a look at the first range's results had to be judged. ``--third-range`` reads from
+``THIRD_EVAL_SEED`` (6,300,000 on, scatter 6,800,000 on), first read to judge the second opinion
+(``SpecialDiceConfig.second_opinion``).
 
 Printed per kind: dice, right (read and right), unsure (found but not read, or not found),
 confidently wrong (read and wrong), phantoms (something reported where no die lies: read, or
@@ -29,6 +31,7 @@ percentile (they do not depend on the machine's load); then the median milliseco
     ... --set find_threshold=0.2 --set weak_heat=0.5   # SpecialDiceConfig fields changed
     ... --time-both 60  # plain and upright readers timed frame by frame on the same frames
     ... --time-relook 60  # with and without the second look, frame by frame on the same frames
+    ... --time-set 60 --set second_opinion=   # the shipped config and the --set one, frame by frame
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ from vision.synthetic.special_dice import block_value, render_scene, scatter_val
 
 EVAL_SEED = 6_000_000
 SECOND_EVAL_SEED = 6_200_000
+THIRD_EVAL_SEED = 6_300_000
 TUNE_SEED = 3_000_000
 BORDER_DEG = 5.0
 
@@ -205,7 +209,7 @@ def reader_ms_per_die(kind: str, frames: int, seed: int, config: SpecialDiceConf
     return round(statistics.median(per_die), 3)
 
 
-def paired_times(kinds: list[str], frames: int, configs: dict[str, SpecialDiceConfig]
+def paired_times(kinds: list[str], frames: int, configs: dict[str, SpecialDiceConfig], first: int = EVAL_SEED
                  ) -> dict[str, dict[str, tuple[list[float], list[int]]]]:
     """Each held-out frame read with every config in ``configs``, one after the other (the order
     alternating from frame to frame, so all see the same load): per kind and config, the frame
@@ -224,7 +228,7 @@ def paired_times(kinds: list[str], frames: int, configs: dict[str, SpecialDiceCo
     out: dict[str, dict[str, tuple[list[float], list[int]]]] = {}
     try:
         for kind in kinds:
-            seed = EVAL_SEED + (0 if kind == "block" else 500_000)
+            seed = first + (0 if kind == "block" else 500_000)
             got: dict[str, tuple[list[float], list[int]]] = {k: ([], []) for k in configs}
             for i in range(frames):
                 img, truth = render_scene(np.random.default_rng(seed + i), kinds=(kind,))
@@ -284,12 +288,34 @@ def time_relook(kinds: list[str], frames: int, config: SpecialDiceConfig) -> Non
     print(json.dumps({"benchmark": "vision_special_dice_time_relook", "frames": frames, "kinds": out}))
 
 
+def time_set(kinds: list[str], frames: int, config: SpecialDiceConfig, first: int) -> None:
+    """Frame times and reader runs of the shipped config and ``config`` (the ``--set`` fields
+    changed) on the same held-out frames (``paired_times``): medians, 90th percentiles, ratios."""
+    configs = {"shipped": SpecialDiceConfig(), "set": config}
+    out: dict[str, object] = {}
+    for kind, got in paired_times(kinds, frames, configs, first).items():
+        med, p90, mean_reads = _figures(got)
+        runs = {k: got[k][1] for k in configs}
+        print(f"{kind}: {frames} frames from seed {first + (0 if kind == 'block' else 500_000)}, shipped median "
+              f"{med['shipped']:.2f} ms (p90 {p90['shipped']:.2f}; reader runs mean {mean_reads['shipped']:.1f}, "
+              f"median {statistics.median(runs['shipped'])}, p90 {np.percentile(runs['shipped'], 90):.1f}), --set "
+              f"median {med['set']:.2f} ms (p90 {p90['set']:.2f}; reader runs mean {mean_reads['set']:.1f}, median "
+              f"{statistics.median(runs['set'])}, p90 {np.percentile(runs['set'], 90):.1f}): ratios "
+              f"{med['set'] / med['shipped']:.2f}, {p90['set'] / p90['shipped']:.2f}")
+        out[kind] = {f"{k}_{m}": round(float(v), 2) for k in configs
+                     for m, v in (("median", med[k]), ("p90", p90[k]), ("mean_reads", mean_reads[k]))}
+    print(json.dumps({"benchmark": "vision_special_dice_time_set", "frames": frames, "first_seed": first,
+                      "kinds": out}))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--frames", type=int, default=400, help="frames per kind")
     ap.add_argument("--kinds", default="block,scatter")
     ap.add_argument("--second-range", action="store_true",
                     help="the second held-out range of seeds (SECOND_EVAL_SEED) instead of the first")
+    ap.add_argument("--third-range", action="store_true",
+                    help="the third held-out range of seeds (THIRD_EVAL_SEED) instead of the first")
     ap.add_argument("--tune", action="store_true", help="sweep the read thresholds on the tuning seeds")
     ap.add_argument("--views", type=int, default=SpecialDiceConfig().views,
                     help="views of each crop the reader averages (SpecialDiceConfig.views: 1, 2, 4 or 8)")
@@ -300,10 +326,14 @@ def main() -> None:
     ap.add_argument("--finder", type=Path,
                     help="a trial finder network to find the dice with instead of the shipped one")
     ap.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                    help="read with this SpecialDiceConfig field (a number) changed, e.g. find_threshold=0.2")
+                    help="read with this SpecialDiceConfig field (a number, or kinds) changed, e.g. "
+                         "find_threshold=0.2, second_opinion=block,scatter, second_opinion= (none)")
     ap.add_argument("--time-both", type=int, metavar="FRAMES",
                     help="time the plain and the upright readers on the same held-out frames, one after "
                          "the other frame by frame, and print the ratios")
+    ap.add_argument("--time-set", type=int, metavar="FRAMES",
+                    help="time the shipped config and the one with the --set fields on the same held-out frames "
+                         "of the chosen range, one after the other frame by frame, and print the ratios")
     ap.add_argument("--time-relook", type=int, metavar="FRAMES",
                     help="time reading with and without the second look on the same held-out frames, one "
                          "after the other frame by frame, and print the ratios")
@@ -314,9 +344,11 @@ def main() -> None:
         config = replace(config, upright=a.upright == "on")
     for item in a.set:
         name, _, value = item.partition("=")
-        if not hasattr(config, name) or not value:
+        if not hasattr(config, name) or not (value or isinstance(getattr(config, name), tuple)):
             ap.error(f"--set {item}: give FIELD=VALUE with FIELD a SpecialDiceConfig field, e.g. find_threshold=0.2")
-        config = replace(config, **{name: type(getattr(config, name))(float(value))})
+        changed: object = tuple(v for v in value.split(",") if v) if isinstance(getattr(config, name), tuple) \
+            else type(getattr(config, name))(float(value))  # kinds: block,scatter (or nothing); or a number
+        config = replace(config, **{name: changed})  # type: ignore[arg-type]
     if a.upright_reader is not None:
         import vision.special_dice.reader as reader_module
 
@@ -330,6 +362,12 @@ def main() -> None:
         return
     if a.time_relook:
         time_relook(a.kinds.split(","), a.time_relook, config)
+        return
+    if a.second_range and a.third_range:
+        ap.error("--second-range and --third-range: give one")
+    eval_seed = SECOND_EVAL_SEED if a.second_range else THIRD_EVAL_SEED if a.third_range else EVAL_SEED
+    if a.time_set:
+        time_set(a.kinds.split(","), a.time_set, config, eval_seed)
         return
     results = []
     for kind in a.kinds.split(","):
@@ -350,7 +388,7 @@ def main() -> None:
                       f"wrong {100 * (read & ~ok).mean():.3f}% ({int((read & ~ok).sum())})  "
                       f"read where no die lies {int((ph >= t).sum())}")
             continue
-        first = (SECOND_EVAL_SEED if a.second_range else EVAL_SEED) + (0 if kind == "block" else 500_000)
+        first = eval_seed + (0 if kind == "block" else 500_000)
         res, _, _ = run(kind, a.frames, first, config)
         res["first_seed"] = first
         res["reader_ms_per_die"] = reader_ms_per_die(kind, 20, first, config)

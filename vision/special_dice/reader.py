@@ -10,13 +10,15 @@ die is read when one symbol is sure enough. A scatter die's arrow angle in the p
 a distribution; each direction in it is carried onto the board (through the board's
 registration, or a plain angle) and the mass falling in each 45-degree compass sector is the
 confidence of that direction: an arrow near the line between two directions stays unsure.
+A block die the upright reader leaves unsure is cropped twice more, slightly moved, and read
+when the mean of the three crops is sure enough (``SpecialDiceConfig.second_opinion``).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -300,6 +302,10 @@ RELOOK_VARIANTS: tuple[tuple[float, float, float], ...] = (
 times this), the finder's own crop left out: a box a quarter of a side off or a third too large
 or small is the usual way a die the finder found is missed by the reader."""
 
+SECOND_VARIANTS: tuple[tuple[float, float, float], ...] = ((0.1, 0.0, 1.0), (-0.1, 0.0, 1.0))
+"""The second opinion's crops of a die the upright reader left unsure (``SpecialDiceConfig.
+second_opinion``): (shift right, shift down, in the die's sides; side times this)."""
+
 
 def _near(c: Candidate, kept: Sequence[Candidate]) -> bool:
     """Whether ``c`` lies within 0.9 of a side of a kept die (a second peak of that die)."""
@@ -340,6 +346,11 @@ def _second_look(grey: np.ndarray, looks: Sequence[Candidate], offset: tuple[int
     return [(variants[i], cls[j], ang[j], turns[i]) for j, i in enumerate(best) if sure[j]]
 
 
+def _kind_of(p: np.ndarray) -> str:
+    """The kind a reader's class probabilities say a die is (the larger share)."""
+    return "scatter" if float(p[SCATTER_CLASS]) > sum(float(p[i]) for i in BLOCK_CLASS_VALUE) else "block"
+
+
 class _Judge:
     """One found die's reading from the reader's answer: its kind, value, confidence and status."""
 
@@ -348,18 +359,24 @@ class _Judge:
         self.in_play, self.plan, self.orientation, self.config = tuple(in_play), plan, orientation, config
         self.offset, self.shape = offset, shape
 
+    def cut(self, c: Candidate) -> bool:
+        """Whether the die's box comes within ``edge_px`` of the frame's (or region's) edge."""
+        (W, H), edge = self.shape, self.config.edge_px
+        cx, cy, side, _ = c
+        half = side / 2
+        return cx - half < edge or cy - half < edge or cx + half > W - edge or cy + half > H - edge
+
     def __call__(self, c: Candidate, p: np.ndarray, a: np.ndarray, turn: float) -> SpecialDieReading:
         config, in_play, plan = self.config, self.in_play, self.plan
-        (ox, oy), (W, H) = self.offset, self.shape
+        ox, oy = self.offset
         cx, cy, side, _ = c
         half = side / 2
         box = (int(round(cx - half + ox)), int(round(cy - half + oy)), int(round(side)), int(round(side)))
-        cut = (cx - half < config.edge_px or cy - half < config.edge_px or cx + half > W - config.edge_px
-               or cy + half > H - config.edge_px)
+        cut = self.cut(c)
         block_p = {BLOCK_CLASS_VALUE[i]: float(p[i]) for i in BLOCK_CLASS_VALUE}
         scatter_p = float(p[SCATTER_CLASS])
         block_all = sum(block_p.values())
-        kind = "scatter" if scatter_p > block_all else "block"
+        kind = _kind_of(p)
         looks_other = kind not in in_play
         if looks_other:  # looks like the other kind: read it only as one in play, unsure
             kind = in_play[0]
@@ -386,6 +403,69 @@ class _Judge:
         status = STATUS_READ if sure and not cut and not looks_other else STATUS_UNSURE
         return SpecialDieReading(box, kind, value if status == STATUS_READ else None, conf, status, value, label,
                                  bearing)
+
+    def opinion(self, c: Candidate, p: np.ndarray, a: np.ndarray, turn: float) -> np.ndarray:
+        """The probability of each value of the one kind in play (in ``BLOCK_CLASS_VALUE``'s order,
+        or ``SCATTER_FACES``', the directions clockwise from north), weighed as ``__call__`` weighs them: the other
+        kind's share taken out, a scatter die's scatter probability times its sector masses."""
+        none = float(p[NONE_CLASS])
+        if self.in_play == ("block",):
+            v = np.array([float(p[i]) for i in BLOCK_CLASS_VALUE])
+        else:
+            masses, _ = sector_masses(a, (c[0] + self.offset[0], c[1] + self.offset[1]), self.orientation, turn)
+            v = float(p[SCATTER_CLASS]) * masses
+        return np.asarray(v / max(1e-6, none + float(v.sum())))
+
+
+Answer = tuple[Candidate, np.ndarray, np.ndarray, float]
+"""A read die: its candidate, the reader's class and angle probabilities, the crop's turn."""
+
+
+def _second_opinion(grey: np.ndarray, readings: list[SpecialDieReading], answers: Sequence[Answer],
+                    n: np.ndarray | None, size: int, plan: ReaderPlan, judge: _Judge) -> list[SpecialDieReading]:
+    """``readings`` (one per ``answers``) with the dice the reader left unsure only for want of
+    confidence read again when their kind is in ``SpecialDiceConfig.second_opinion``: the mean of the value
+    probabilities (``_Judge.opinion``) of the die's crop and of the ``SECOND_VARIANTS`` crops,
+    each read in the reader's views; a die whose likeliest value has at least
+    ``second_block_threshold`` / ``second_scatter_threshold`` of that mean is read as it.
+    One kind in play only (the other kind's share is no evidence then)."""
+    config = judge.config
+    if len(judge.in_play) != 1 or judge.in_play[0] not in config.second_opinion:
+        return readings
+    todo = [i for i, (r, (c, p, _, _)) in enumerate(zip(readings, answers, strict=True))
+            if r.status == STATUS_UNSURE and not judge.cut(c) and _kind_of(p) == r.kind]
+    if not todo:
+        return readings
+    threshold = config.second_block_threshold if judge.in_play == ("block",) else config.second_scatter_threshold
+    out = list(readings)
+    for i, (value, conf) in zip(todo, _mean_opinions(grey, [answers[i] for i in todo], n, size, plan, judge),
+                                strict=True):
+        if conf >= threshold:
+            label = BLOCK_LABELS[value - 1] if judge.in_play == ("block",) else \
+                SCATTER_LABELS[SCATTER_FACES.index(value)]
+            out[i] = replace(readings[i], value=value, confidence=conf, status=STATUS_READ, guess=value, label=label)
+    return out
+
+
+def _mean_opinions(grey: np.ndarray, unsure: Sequence[Answer], n: np.ndarray | None, size: int, plan: ReaderPlan,
+                   judge: _Judge) -> list[tuple[int, float]]:
+    """(the likeliest value, its probability) per die, from the mean of the value probabilities
+    of the die's own crop and its ``SECOND_VARIANTS`` crops."""
+    ox, oy = judge.offset
+    variants = [(c[0] + dx * c[2], c[1] + dy * c[2], c[2] * k, c[3]) for c, *_ in unsure
+                for dx, dy, k in SECOND_VARIANTS]
+    turns = [turn_deg(n, (v[0] + ox, v[1] + oy)) for v in variants]
+    crops = [crop(grey, (v[0], v[1]), v[2], size, t) for v, t in zip(variants, turns, strict=True)]
+    cls, ang = read_crops(crops, plan.views, path=plan.path)
+    values = tuple(BLOCK_CLASS_VALUE.values()) if judge.in_play == ("block",) else SCATTER_FACES
+    out = []
+    for i, (c, p, a, turn) in enumerate(unsure):
+        mine = range(i * len(SECOND_VARIANTS), (i + 1) * len(SECOND_VARIANTS))
+        mean = np.mean([judge.opinion(c, p, a, turn)] + [judge.opinion(variants[j], cls[j], ang[j], turns[j])
+                                                         for j in mine], axis=0)
+        k = int(np.argmax(mean))
+        out.append((values[k], float(mean[k])))
+    return out
 
 
 def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
@@ -426,6 +506,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
     H, W = grey.shape[:2]
     judge = _Judge(in_play, plan, orientation, config, (ox, oy), (W, H))
     readings: list[SpecialDieReading] = []
+    answers: list[Answer] = []  # the reader's answer on each die read
     kept: list[Candidate] = []
     looks: list[Candidate] = []  # turned down unsure ("no die" below relook_none): second looks
     # candidates are read strongest first, a few at a time; one within 0.9 of a side of a die
@@ -454,6 +535,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                 continue  # a second look at a die already kept
             kept.append(c)
             readings.append(judge(c, p, a, turn))
+            answers.append((c, p, a, turn))
             if len(readings) >= config.max_dice:
                 break
     again = [c for c in looks if not _near(c, kept)][: config.relook_max]  # the strongest first
@@ -463,6 +545,9 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                 continue
             kept.append(c)
             readings.append(judge(c, p, a, turn))
+            answers.append((c, p, a, turn))
+    if config.second_opinion and plan.upright:
+        readings = _second_opinion(grey, readings, answers, n, size, plan, judge)
     readings.sort(key=lambda r: (r.box[0], r.box[1]))
     if not readings:
         return SpecialDiceObservation((), "empty")

@@ -154,6 +154,31 @@ class SpecialDiceConfig:
     were read wrong at 0.8, 0.16% at 0.85, the first step at or under 0.2%; 0.9 is the next step
     (the margin; 0.16%). Ruling B-31 needs at least 0.85 (an arrow 2 degrees off a sector line
     with a 2-degree spread has 0.84 in its sector and must stay unsure)."""
+    second_opinion: tuple[str, ...] = ("block",)
+    """The kinds whose dice get a second opinion when the upright reader leaves them unsure for
+    want of confidence alone (not cut by the frame's edge, not looking like the other kind; one
+    kind in play, the board registered); ``()`` for none. The die is cropped again a tenth of a
+    side to the left and to the right (``reader.SECOND_VARIANTS``), each crop read in
+    ``upright_views`` views, and the value probabilities of its three crops are averaged; the
+    die is read when the likeliest value has at least ``second_block_threshold`` /
+    ``second_scatter_threshold`` of that mean. Dice read before stay as they were. Costs two
+    crops in ``upright_views`` views per such die (about half a die a frame). Block dice only:
+    on the third held-out range it read 83.2% of the block dice right (76.8% without), none
+    wrong; scatter dice 75.7% (72.5%), with the two wrong readings the upright reader makes
+    there on its own (0.27%, over the issue's 0.2%), so scatter is not in the default
+    (docs/vision-special-dice.md, Figures)."""
+    second_block_threshold: float = 0.93
+    """The block threshold of ``second_opinion``. On 2,000 tuning frames (seeds 3,000,000-
+    3,001,999; 4,867 block dice found), counting the upright reader's own readings: 10 wrong
+    (0.21%) and one phantom at 0.85, 7 (0.14%) and none at 0.9, the first step under the rule
+    (docs/vision-special-dice.md, "Thresholds"); 0.93 is the next step: 5 wrong (0.10%), 4,163
+    read right (85.5% of those found; the upright reader alone at 0.97: 3,842, 78.9%)."""
+    second_scatter_threshold: float = 0.85
+    """The scatter threshold of ``second_opinion``. On 2,000 tuning frames (3,500,000-3,501,999;
+    4,746 found): 7 wrong (0.15%) at 0.8, the first step under the rule; 0.85 is the next: 6 wrong
+    (0.13%, the upright reader's own six), 3,962 read right (83.5%; alone at 0.9: 3,789, 79.8%).
+    A mean of sector masses keeps an arrow on a sector line unsure (ruling B-31 needs at least
+    0.85, as for ``upright_scatter_threshold``)."""
     upright_views: int = 2
     """Views of each upright crop the upright reader averages: 1 (as it is) or 2 (and mirrored
     left-right, which keeps the way down)."""

@@ -7,19 +7,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.special_dice import Orientation, SpecialDiceError, read_special_dice
+from vision.special_dice import Orientation, SpecialDiceConfig, SpecialDiceError, read_special_dice
 from vision.special_dice.reader import sector_masses
 from vision.synthetic.special_dice import block_value, render_scene, scatter_value
 
 SEED = 7_000_000
 
 
-def _score(kind: str, seeds: range, **scene: object) -> tuple[int, int, int]:
+def _score(kind: str, seeds: range, config: SpecialDiceConfig | None = None, **scene: object
+           ) -> tuple[int, int, int]:
     """(dice, read right, read wrong) over the frames of ``seeds``."""
     dice = right = wrong = 0
     for s in seeds:
         img, truth = render_scene(np.random.default_rng(s), kinds=(kind,), **scene)  # type: ignore[arg-type]
-        obs = read_special_dice(img, (kind,), Orientation(truth.board_to_frame))
+        obs = read_special_dice(img, (kind,), Orientation(truth.board_to_frame), config=config)
         for d in truth.dice:
             dice += 1
             want = block_value(d.value) if kind == "block" else scatter_value(d.value)
@@ -395,3 +396,141 @@ def test_the_kind_in_play_share_of_a_reading() -> None:
     assert _in_kind(p, ("block",))[0] == pytest.approx(0.6)
     assert _in_kind(p, ("scatter",))[0] == pytest.approx(0.3)
     assert _in_kind(p, ("block", "scatter"))[0] == pytest.approx(0.9)
+
+
+def _fake_reader(monkeypatch: pytest.MonkeyPatch, first: np.ndarray, again: np.ndarray) -> list[int]:
+    """The upright reader replaced by fixed answers: ``first`` (class probabilities) for the
+    finder's crop, ``again`` for every crop of a second opinion; returns the crops read per run."""
+    import vision.special_dice.reader as reader
+    from vision.special_dice.nets import ANGLE_BINS
+
+    runs: list[int] = []
+
+    def answers(crops: list[np.ndarray], plan: object, path: Path) -> tuple[np.ndarray, np.ndarray]:
+        runs.append(len(crops))
+        p = first if len(runs) == 1 else again
+        views = len(plan)  # type: ignore[arg-type]
+        return (np.tile(p, (len(crops), 1)) * views, np.full((len(crops), ANGLE_BINS), views / ANGLE_BINS))
+
+    monkeypatch.setattr(reader, "_view_sums", answers)
+    return runs
+
+
+def _second_opinion_config(on: bool, kinds: tuple[str, ...] = ("block",)) -> SpecialDiceConfig:
+    # no screening and no second look: one reader run for the finder's crop
+    return SpecialDiceConfig(second_opinion=kinds if on else (), screen_none=1.0, relook_none=0.0)
+
+
+def test_a_die_left_unsure_is_read_when_the_second_opinion_agrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+
+    img, truth, (cx, cy, side) = _one_block_die()
+    monkeypatch.setattr(reader, "find", lambda grey, config: [(cx, cy, side, 0.9)])
+    # none, attacker down, both down, pushed, stumbles, defender down, scatter
+    unsure = np.array([0.02, 0.02, 0.02, 0.90, 0.02, 0.02, 0.0], np.float32)  # 0.9: under 0.97
+    agree = np.array([0.01, 0.01, 0.01, 0.96, 0.0, 0.01, 0.0], np.float32)
+    orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
+    runs = _fake_reader(monkeypatch, unsure, agree)
+    off = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(False))
+    assert runs == [1]
+    assert off.dice[0].status == "unsure" and off.dice[0].guess == 3
+    runs = _fake_reader(monkeypatch, unsure, agree)
+    on = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))
+    assert runs == [1, len(reader.SECOND_VARIANTS)]  # the die's crop cut again, read once more
+    (die,) = on.dice
+    assert die.status == "read" and die.value == 3 and die.label == "pushed"
+    assert die.confidence == pytest.approx((0.90 + 2 * 0.96) / 3, abs=1e-4)
+    assert die.box == off.dice[0].box
+
+
+def test_a_second_opinion_that_disagrees_leaves_the_die_unsure_with_its_guess(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+
+    img, truth, (cx, cy, side) = _one_block_die()
+    monkeypatch.setattr(reader, "find", lambda grey, config: [(cx, cy, side, 0.9)])
+    unsure = np.array([0.02, 0.02, 0.02, 0.90, 0.02, 0.02, 0.0], np.float32)
+    other = np.array([0.01, 0.01, 0.01, 0.02, 0.02, 0.93, 0.0], np.float32)  # defender down
+    orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
+    _fake_reader(monkeypatch, unsure, other)
+    off = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(False))
+    _fake_reader(monkeypatch, unsure, other)
+    on = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))
+    assert on == off
+    assert on.dice[0].status == "unsure" and on.dice[0].value is None and on.dice[0].guess == 3
+
+
+def test_dice_read_or_cut_by_the_edge_get_no_second_opinion(monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+
+    img, truth, (cx, cy, side) = _one_block_die()
+    orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
+    sure = np.array([0.0, 0.0, 0.0, 0.99, 0.01, 0.0, 0.0], np.float32)
+    agree = np.array([0.0, 0.0, 0.0, 0.99, 0.01, 0.0, 0.0], np.float32)
+    monkeypatch.setattr(reader, "find", lambda grey, config: [(cx, cy, side, 0.9)])
+    runs = _fake_reader(monkeypatch, sure, agree)
+    read = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))
+    assert runs == [1] and read.dice[0].status == "read"
+    unsure = np.array([0.02, 0.02, 0.02, 0.90, 0.02, 0.02, 0.0], np.float32)
+    monkeypatch.setattr(reader, "find", lambda grey, config: [(side / 2, cy, side, 0.9)])  # at the left edge
+    runs = _fake_reader(monkeypatch, unsure, agree)
+    cut = read_special_dice(img, ("block",), orientation, config=_second_opinion_config(True))
+    assert runs == [1] and cut.dice[0].status == "unsure"
+
+
+def test_without_a_homography_there_is_no_second_opinion(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the plain readers read a roll without the board's homography, exactly as before
+    from dataclasses import replace
+
+    from vision.special_dice import SpecialDiceConfig
+
+    img, truth = render_scene(np.random.default_rng(SEED + 2), kinds=("block",))
+    config = SpecialDiceConfig()
+    assert config.second_opinion == ("block",)
+    plain = read_special_dice(img, ("block",), Orientation(up_deg=0.0), config=config)
+    again = read_special_dice(img, ("block",), Orientation(up_deg=0.0), config=replace(config, second_opinion=()))
+    assert plain == again and plain.dice
+
+
+def test_the_second_opinion_reads_more_block_dice_and_leaves_every_reading_it_does_not_change() -> None:
+    # the 20 test frames of the first test: with the second opinion (the default for block dice)
+    # three dice the upright reader left unsure (0.93-0.97) are read, all of them right; every
+    # other reading is the same as without it
+    from dataclasses import replace
+
+    off, on = replace(SpecialDiceConfig(), second_opinion=()), SpecialDiceConfig()
+    right = wrong = 0
+    for s in range(SEED, SEED + 20):
+        img, truth = render_scene(np.random.default_rng(s), kinds=("block",))
+        orientation = Orientation(truth.board_to_frame)
+        before = read_special_dice(img, ("block",), orientation, config=off)
+        after = read_special_dice(img, ("block",), orientation, config=on)
+        assert [r.box for r in before.dice] == [r.box for r in after.dice]
+        for b, a in zip(before.dice, after.dice, strict=True):
+            if b == a:
+                continue
+            assert b.status == "unsure" and a.status == "read" and a.value == a.guess
+            assert a.confidence >= on.second_block_threshold
+            cx, cy = a.box[0] + a.box[2] / 2, a.box[1] + a.box[3] / 2
+            want = [block_value(d.value) for d in truth.dice
+                    if abs(cx - d.centre[0]) < d.box[2] / 2 and abs(cy - d.centre[1]) < d.box[3] / 2]
+            right += int(want == [a.value])
+            wrong += int(want != [a.value])
+    assert right >= 3 and wrong == 0
+
+
+def test_scatter_dice_get_a_second_opinion_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader
+
+    img, truth = render_scene(np.random.default_rng(SEED + 200), kinds=("scatter",), n_dice=1, distractors=0)
+    d = truth.dice[0]
+    monkeypatch.setattr(reader, "find", lambda grey, config: [(d.centre[0], d.centre[1], 0.8 * d.box[2], 0.9)])
+    # a scatter die whose arrow the fake reader spreads over every direction: unsure
+    unsure = np.array([0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0], np.float32)
+    orientation = Orientation(truth.board_to_frame)
+    runs = _fake_reader(monkeypatch, unsure, unsure)
+    default = read_special_dice(img, ("scatter",), orientation, config=_second_opinion_config(True))
+    assert runs == [1] and default.dice[0].status == "unsure"  # block dice only by default
+    runs = _fake_reader(monkeypatch, unsure, unsure)
+    asked = read_special_dice(img, ("scatter",), orientation, config=_second_opinion_config(True, ("scatter",)))
+    assert runs == [1, len(reader.SECOND_VARIANTS)] and asked.dice[0].status == "unsure"

@@ -97,3 +97,19 @@ def test_a_real_photos_smaller_dice_are_false_detections() -> None:
     out = rule.one_die_a_photo([die, lip, render])
     assert [d["true_kind"] for d in out] == ["d10", "none", "d10"]
     assert rule.new_reads(out, 0.25, 0.5, WITHOUT) == (2, 1)
+
+
+def test_the_last_layer_tune_judges_only_the_glyphs_a_type_can_show() -> None:
+    tune = _bench("number_reader_real_tune")
+    assert tune.glyph_of("d10", 10) == 0 and tune.glyph_of("d12", 10) == 10
+    assert list(np.flatnonzero(tune.allowed("d10"))) == list(range(10))
+    assert list(np.flatnonzero(tune.allowed("d4"))) == [1, 2, 3, 4]
+    # a layer that gives glyph 20 much everywhere: a d4 is judged on 1..4 (not renormalised)
+    w = np.zeros((21, 2), np.float32)
+    w[20] = [5.0, 5.0]
+    w[3] = [8.0, 0.0]
+    w[2] = [0.0, 1.0]
+    f = np.array([[1.0, 0.0], [0.0, 1.0]], np.float32)
+    got = tune.judge(w, np.zeros(21, np.float32), f, np.array([3, 4]), "d4")
+    assert got["dice"] == 2 and got["top_right"] == 1
+    assert got["right_0.8"] == 1 and got["wrong_0.8"] == 0 and got["wrong_0.5"] == 0

@@ -123,6 +123,9 @@ def main() -> int:  # noqa: C901
                    help="numbered types the number reader may read in a roll that does not name the type, when "
                    "the classifier and the type reader agree on it (DiceConfig.number_any_roll_kinds, e.g. "
                    "d8,d20; '': only a roll of one numbered type)")
+    p.add_argument("--number-agree-grey", default=None, metavar="A,B",
+                   help="the number reader's low-confidence agreement: it names the grey looks' top value with at "
+                   "least A while the grey looks give it B (DiceConfig.number_agree_grey; 2,2: never)")
     p.add_argument("--tray", type=int, default=0,
                    help="rendered single d20 of 150-250 px in the dice-polyhedral tray, each face once "
                         "every 20 frames (0: none)")
@@ -181,6 +184,9 @@ def main() -> int:  # noqa: C901
         config = replace(config, overview_recheck=args.overview_recheck == "on")
     if args.number_any_roll is not None:
         config = replace(config, number_any_roll_kinds=tuple(k for k in args.number_any_roll.split(",") if k))
+    if args.number_agree_grey is not None:
+        low, need = (float(v) for v in args.number_agree_grey.split(","))
+        config = replace(config, number_agree_grey=(low, need))
     if args.d6_colour_agree is not None:
         try:
             ts = [float(x) for x in args.d6_colour_agree.split(",")]
@@ -220,6 +226,7 @@ def main() -> int:  # noqa: C901
         "number_reader": config.number_reader,
         "overview_recheck": config.overview_recheck,
         "number_any_roll_kinds": list(config.number_any_roll_kinds),
+        "number_agree_grey": list(config.number_agree_grey),
         "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
         "d6_colour_near": config.d6_colour_near,
         "d6_colour_product": config.d6_colour_product,

@@ -824,14 +824,8 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
     # in play, real d4 were typed d10 and d12 with confidence): a die is read only when the roll
     # gives its type, i.e. it is the one numbered type in play, or when its type is one no other
     # real die was taken for and two networks that judge the type apart agree on it
-    numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
     taught: dict[str, Any] = getattr(cfg.d6_table, "numbers", None) or {}
-    which = [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE
-             and (r.kind in cfg.number_reader_kinds or r.kind in taught)
-             and max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px
-             and not _at_edge(final[i][0], grey.shape, cfg)
-             and (numbered == [r.kind] or (r.kind in cfg.number_any_roll_kinds
-                                           and type_agreed(grey, final[i][0], final[i][1], r.kind, cfg)))]
+    which = number_asked(grey, read, final, cfg)
     if not which:
         return read
     out = list(read)
@@ -846,7 +840,7 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
     for (i, r), glyphs in zip(asked, read_glyphs(bgr, [final[i][0] for i, _ in asked]), strict=True):
         p = final[i][1]
         first = p[_OF_KIND[r.kind]] / max(float(p[_OF_KIND[r.kind]].sum()), 1e-9)
-        value, sure, conf = number_verdict(first, values_of(glyphs, r.kind), True, cfg)
+        value, sure, conf = number_verdict(first, values_of(glyphs, r.kind), True, cfg, p[_OF_KIND[r.kind]])
         if sure:
             settle(i, r, value, conf)
         else:
@@ -862,6 +856,21 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
             if sure:
                 settle(i, r, value, conf)
     return out
+
+
+def number_asked(grey: np.ndarray, read: list[DieReading | None],
+                 final: list[tuple[tuple[float, float, float, float], np.ndarray]], cfg: DiceConfig) -> list[int]:
+    """The dice the numbered pass judges again (``_numbered_pass``): unsure, of a type the number
+    reader or the table's memory reads, at least ``number_min_px`` wide, clear of the frame's
+    edge, and of the roll's one numbered type or one whose type two networks agree on."""
+    numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
+    taught: dict[str, Any] = getattr(cfg.d6_table, "numbers", None) or {}
+    return [i for i, r in enumerate(read) if r is not None and r.status == STATUS_UNSURE
+            and (r.kind in cfg.number_reader_kinds or r.kind in taught)
+            and max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px
+            and not _at_edge(final[i][0], grey.shape, cfg)
+            and (numbered == [r.kind] or (r.kind in cfg.number_any_roll_kinds
+                                          and type_agreed(grey, final[i][0], final[i][1], r.kind, cfg)))]
 
 
 def type_agreed(grey: np.ndarray, box: tuple[float, float, float, float], p: np.ndarray, kind: str,
@@ -895,20 +904,28 @@ def type_witnesses(grey: np.ndarray, box: tuple[float, float, float, float], kin
 
 
 def number_verdict(first: np.ndarray, number: np.ndarray, type_given: bool,
-                   cfg: DiceConfig) -> tuple[int, bool, float]:
+                   cfg: DiceConfig, grey: np.ndarray | None = None) -> tuple[int, bool, float]:
     """(value, whether it is read, its confidence) of a numbered die the grey looks left unsure:
     ``first`` their value probabilities (value 1 first, over the die's type), ``number`` the
     number reader's (``numbers.values_of``), ``type_given`` whether the roll names the die's type
     (the one numbered type in play). Read when it does and the number reader names the grey
-    looks' top value with ``number_agree`` (or any value with ``number_alone``); else the grey
-    looks' top value stays the guess (the value both find likeliest together guessed one more
-    real d12 right and one d10 and one rendered die wrong: no gain to show)."""
+    looks' top value with ``number_agree`` (or any value with ``number_alone``), or, ``grey``
+    given (the grey looks' own probabilities of the type's values, not renormalised), names it
+    with the first of ``number_agree_grey`` while the grey looks give it the second (the
+    reading's confidence then the larger of the two); else the
+    grey looks' top value stays the guess (the value both find likeliest together guessed one
+    more real d12 right and one d10 and one rendered die wrong: no gain to show)."""
     top_first = int(np.argmax(first))
     top_number = int(np.argmax(number))
     conf = float(number[top_number])
-    if type_given and (
-            (top_number == top_first and conf >= cfg.number_agree) or conf >= cfg.number_alone):
+    low, grey_need = cfg.number_agree_grey
+    if type_given and ((top_number == top_first and conf >= cfg.number_agree) or conf >= cfg.number_alone):
         return top_number + 1, True, conf
+    if (type_given and grey is not None and top_number == top_first and conf >= low
+            and float(grey[top_first]) >= grey_need):
+        # its confidence: the larger of the two looks' (the number reader's alone can be far
+        # under what the grey looks gave the die before)
+        return top_number + 1, True, max(conf, float(grey[top_first]))
     return top_first + 1, False, float(number[top_first])
 
 

@@ -248,3 +248,47 @@ def test_a_roll_of_every_type_reads_a_d20_the_type_reader_alone_is_sure_of(
     monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.995))
     off = reader.read_dice(frame, config=replace(CFG, number_type_reader_alone=())).dice[0]
     assert (off.status, off.guess) == ("unsure", 13)
+
+
+def test_a_low_confidence_agreement_reads_only_with_the_grey_looks_own_probability() -> None:
+    # the grey looks' own probabilities of the type's values (not renormalised): 0.6 on 7
+    raw = _probs(10, 7, 0.6) * 0.9
+    first = raw / raw.sum()
+    number = _probs(10, 7, 0.3)
+    # off (2.0): 0.3 is far under number_agree
+    assert number_verdict(first, number, True, replace(CFG, number_agree_grey=(2.0, 2.0)), raw)[:2] == (7, False)
+    # the default, and a stricter one
+    assert number_verdict(first, number, True, CFG, raw)[:2] == (7, True)
+    low = replace(CFG, number_agree_grey=(0.25, 0.5))
+    assert number_verdict(first, number, True, low, raw)[:2] == (7, True)
+    # the grey looks' own probability under the second threshold, the number reader under the
+    # first, another value named, no grey probabilities given, or the roll not naming the type
+    assert number_verdict(first, number, True, replace(CFG, number_agree_grey=(0.25, 0.6)), raw)[1] is False
+    assert number_verdict(first, number, True, replace(CFG, number_agree_grey=(0.35, 0.5)), raw)[1] is False
+    assert number_verdict(first, _probs(10, 4, 0.3), True, low, raw)[:2] == (7, False)
+    assert number_verdict(first, number, True, low)[1] is False
+    assert number_verdict(first, number, False, low, raw)[1] is False
+    # renormalising over the type does not stand in for the grey looks' own probability
+    assert number_verdict(first, number, True, low, raw * 0.5)[1] is False
+
+
+def test_a_low_confidence_agreement_keeps_the_grey_looks_confidence() -> None:
+    raw = _probs(10, 7, 0.6) * 0.9
+    low = replace(CFG, number_agree_grey=(0.25, 0.5))
+    value, sure, conf = number_verdict(raw / raw.sum(), _probs(10, 7, 0.3), True, low, raw)
+    assert (value, sure) == (7, True) and conf == pytest.approx(0.54)
+    # the number reader's own agreement keeps its own probability
+    assert number_verdict(raw / raw.sum(), _probs(10, 7, 0.9), True, low, raw)[2] == pytest.approx(0.9)
+
+
+def test_a_real_d10_is_read_when_the_number_reader_agrees_with_the_grey_looks_at_low_confidence() -> None:
+    # "D10 (A) (9)" shows 8: the grey looks give it 0.85, the number reader names 8 at under 0.5
+    cfg = DiceConfig(kinds=("d10",))
+    img = _poly("d10_a_9.jpg")
+    before = reader.read_dice(img, POLY_REGION, replace(cfg, number_agree_grey=(2.0, 2.0))).dice
+    die = max(before, key=lambda d: d.box[2] * d.box[3])
+    assert (die.status, die.guess) == ("unsure", 8)
+    after = reader.read_dice(img, POLY_REGION, cfg).dice
+    die = max(after, key=lambda d: d.box[2] * d.box[3])
+    assert (die.kind, die.status, die.value) == ("d10", "read", 8)
+    assert all(d.status != "read" for d in after if d is not die)  # the tray's lip stays unread

@@ -18,6 +18,12 @@ the tuning renders: no die of those read wrong by it, the most read right, ties 
 (highest B, then A); and measured on the held-out type once. Finally the rule chosen on all the
 real types and the renders (what would ship; measure it with ``benchmarks/vision_dice.py``).
 
+With ``--turns`` the evidence also keeps the number reader's answer at 16 evenly spaced turns
+of each crop (``numbers.read_turned``), and the whole rule is chosen the same way: the turn
+count (``DiceConfig.number_turns``, ``--turns-grid``), ``number_agree``, ``number_agree_grey``
+(and ``number_alone`` with ``--alone``), scored by every read of the numbered pass, against the
+shipped rule on the held-out type. A cache written without ``--turns`` has no turned answers.
+
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/dice_number_rule.py --cache /tmp/x/rule.json
 
 About 6 minutes on one core (``--cache`` keeps the evidence and reads it back). The last line is
@@ -66,9 +72,10 @@ REAL_TYPES = ("d8", "d10", "d12")
 MOST_TURNS = 16
 """The evidence keeps the number reader's answer at this many turns of each crop; fewer evenly
 spaced turns (a divisor) are a subset of them."""
-TURNS_GRID = (1, 2, 4, 8, 16)
+TURNS_GRID: tuple[int, ...] = (1, 2, 4, 8, 16)
 AGREE_GRID = (0.5, 0.6, 0.7, 0.8, 0.9)
-ALONE_GRID = (0.6, 0.7, 0.8, 0.9, 0.95, 2.0)
+ALONE_GRID: tuple[float, ...] = (2.0,)
+"""``number_alone`` as chosen with ``--turns``: never (``--alone``: also 0.6-0.95)."""
 SHIPPED = (1, 0.8, 2.0, 0.2, 0.4)
 """(``number_turns``, ``number_agree``, ``number_alone``, ``number_agree_grey``) as shipped."""
 """The real types the numbered pass asks about (a roll of d4 or d6 asks it nothing)."""
@@ -181,7 +188,7 @@ def rule_arrays(dice: Asked, turns: int) -> dict[str, np.ndarray]:
     """Per die, what the numbered pass's verdict (``reader.number_verdict``) looks at, the number
     reader's answer averaged over ``turns`` evenly spaced turns of the crop."""
     step = MOST_TURNS // turns
-    top_first, top_number, conf, grey, ok_number, ok_first = [], [], [], [], [], []
+    top_first, top_number, conf, grey, ok_number = [], [], [], [], []
     for d in dice:
         raw = np.array(d["raw"])
         number = np.array(d["turned"])[::step].mean(axis=0)
@@ -192,9 +199,8 @@ def rule_arrays(dice: Asked, turns: int) -> dict[str, np.ndarray]:
         grey.append(float(raw[tf]))
         right_kind = d["kind"] == d["true_kind"]
         ok_number.append(right_kind and tn + 1 == d["true_value"])
-        ok_first.append(right_kind and tf + 1 == d["true_value"])
     return {"agree": np.array(top_first) == np.array(top_number), "conf": np.array(conf), "grey": np.array(grey),
-            "ok_number": np.array(ok_number, bool), "ok_first": np.array(ok_first, bool)}
+            "ok_number": np.array(ok_number, bool)}
 
 
 def rule_reads(arr: dict[str, np.ndarray], agree: float, alone: float, a: float, b: float) -> tuple[int, int]:
@@ -272,7 +278,11 @@ def main() -> None:
     p.add_argument("--cache", default=None, help="a JSON file of the evidence: written once, then read back")
     p.add_argument("--turns", action="store_true",
                    help="choose the whole rule with the turn count (DiceConfig.number_turns, number_agree, "
-                   "number_alone, number_agree_grey) instead of number_agree_grey alone")
+                   "number_agree_grey) instead of number_agree_grey alone")
+    p.add_argument("--turns-grid", default=None, metavar="N,N",
+                   help="with --turns: the turn counts tried (default 1,2,4,8,16; each a divisor of 16)")
+    p.add_argument("--alone", action="store_true",
+                   help="with --turns: number_alone chosen too (0.6-0.95 or never; default never)")
     args = p.parse_args()
     poly = Path(args.poly)
     if not poly.is_dir():
@@ -287,6 +297,11 @@ def main() -> None:
             cache.write_text(json.dumps(dice))
     dice = one_die_a_photo(dice)
     if args.turns:
+        global TURNS_GRID, ALONE_GRID
+        if args.turns_grid:
+            TURNS_GRID = tuple(int(v) for v in args.turns_grid.split(","))
+        if args.alone:
+            ALONE_GRID = (0.6, 0.7, 0.8, 0.9, 0.95, 2.0)
         turns_main(dice)
         return
     cfg = replace(DiceConfig(), number_agree_grey=(2.0, 2.0))  # the reader without the rule

@@ -403,7 +403,11 @@ class DiceConfig:
     """The number reader reads each die the numbered pass asks about at this many evenly spaced
     turns of its crop and averages the glyph probabilities (``numbers.read_glyphs``; a die's
     numbers are printed at any angle, so every turn is a fair look). 1: the crop as cut, once.
-    Its cost is per die asked (``benchmarks/number_turns_cost.py``)."""
+    Its cost is per die asked (``benchmarks/number_turns_cost.py``: about 4 ms a die at 1 turn,
+    57 at 16). Not adopted: the rule chosen with it, one real type held out
+    (``benchmarks/dice_number_rule.py --turns``), read one more real d8 than the same search at
+    one turn but, measured, a real d10 and a rendered d20 fewer (docs/vision-dice.md, "Reading
+    the number at several turns")."""
     number_alone: float = 2.0
     """An unsure numbered die is read as the number reader's value when it has at least this
     probability, whatever the grey looks say (2.0: never)."""

@@ -18,6 +18,12 @@ the tuning renders: no die of those read wrong by it, the most read right, ties 
 (highest B, then A); and measured on the held-out type once. Finally the rule chosen on all the
 real types and the renders (what would ship; measure it with ``benchmarks/vision_dice.py``).
 
+With ``--turns`` the evidence also keeps the number reader's answer at 16 evenly spaced turns
+of each crop (``numbers.read_turned``), and the whole rule is chosen the same way: the turn
+count (``DiceConfig.number_turns``, ``--turns-grid``), ``number_agree``, ``number_agree_grey``
+(and ``number_alone`` with ``--alone``), scored by every read of the numbered pass, against the
+shipped rule on the held-out type. A cache written without ``--turns`` has no turned answers.
+
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/dice_number_rule.py --cache /tmp/x/rule.json
 
 About 6 minutes on one core (``--cache`` keeps the evidence and reads it back). The last line is
@@ -51,7 +57,7 @@ from vision.dice.evaluate import (  # noqa: E402
     tray_region,
 )
 from vision.dice.finder import iou  # noqa: E402
-from vision.dice.numbers import read_glyphs, values_of  # noqa: E402
+from vision.dice.numbers import read_turned, values_of  # noqa: E402
 from vision.dice.types import DiceConfig, DieReading  # noqa: E402
 
 NUMBERED_TUNE_SEED = 26_000
@@ -63,6 +69,15 @@ B_GRID = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 TRAY_PX = ((150.0, 250.0), (250.0, 350.0))
 """The size ranges of the tuning dice in the tray (the renderer's die size in a 1296x972 frame)."""
 REAL_TYPES = ("d8", "d10", "d12")
+MOST_TURNS = 16
+"""The evidence keeps the number reader's answer at this many turns of each crop; fewer evenly
+spaced turns (a divisor) are a subset of them."""
+TURNS_GRID: tuple[int, ...] = (1, 2, 4, 8, 16)
+AGREE_GRID = (0.5, 0.6, 0.7, 0.8, 0.9)
+ALONE_GRID: tuple[float, ...] = (2.0,)
+"""``number_alone`` as chosen with ``--turns``: never (``--alone``: also 0.6-0.95)."""
+SHIPPED = (1, 0.8, 2.0, 0.2, 0.4)
+"""(``number_turns``, ``number_agree``, ``number_alone``, ``number_agree_grey``) as shipped."""
 """The real types the numbered pass asks about (a roll of d4 or d6 asks it nothing)."""
 
 Box = tuple[float, float, float, float]
@@ -81,8 +96,9 @@ def watch(asked: Asked) -> Any:
                 continue
             box, p = final[i]
             raw = p[reader._OF_KIND[r.kind]]
+            turned = values_of(read_turned(bgr, [box], MOST_TURNS)[:, 0], r.kind)
             asked.append({"kind": r.kind, "box": [float(v) for v in r.box], "raw": raw.tolist(),
-                          "number": values_of(read_glyphs(bgr, [box])[0], r.kind).tolist()})
+                          "number": turned[0].tolist(), "turned": turned.tolist()})
         return plain(bgr, grey, read, final, cfg, speck)
 
     reader._numbered_pass = numbered_pass
@@ -168,12 +184,105 @@ def choose(dice: Asked, cfg: DiceConfig) -> tuple[float, float, int]:
     return best[2], best[1], best[0]
 
 
+def rule_arrays(dice: Asked, turns: int) -> dict[str, np.ndarray]:
+    """Per die, what the numbered pass's verdict (``reader.number_verdict``) looks at, the number
+    reader's answer averaged over ``turns`` evenly spaced turns of the crop."""
+    step = MOST_TURNS // turns
+    top_first, top_number, conf, grey, ok_number = [], [], [], [], []
+    for d in dice:
+        raw = np.array(d["raw"])
+        number = np.array(d["turned"])[::step].mean(axis=0)
+        tf, tn = int(np.argmax(raw)), int(np.argmax(number))
+        top_first.append(tf)
+        top_number.append(tn)
+        conf.append(float(number[tn]))
+        grey.append(float(raw[tf]))
+        right_kind = d["kind"] == d["true_kind"]
+        ok_number.append(right_kind and tn + 1 == d["true_value"])
+    return {"agree": np.array(top_first) == np.array(top_number), "conf": np.array(conf), "grey": np.array(grey),
+            "ok_number": np.array(ok_number, bool)}
+
+
+def rule_reads(arr: dict[str, np.ndarray], agree: float, alone: float, a: float, b: float) -> tuple[int, int]:
+    """(right, wrong) reads of the numbered pass with the rule (``number_agree``, ``number_alone``,
+    ``number_agree_grey`` = (a, b)) on the dice of ``arr`` (``rule_arrays``)."""
+    by_number = (arr["agree"] & (arr["conf"] >= agree)) | (arr["conf"] >= alone) | (
+        arr["agree"] & (arr["conf"] >= a) & (arr["grey"] >= b))
+    # read through number_agree_grey or number_agree, the value is the shared top; alone, the number's
+    return int((by_number & arr["ok_number"]).sum()), int((by_number & ~arr["ok_number"]).sum())
+
+
+def choose_rule(dice: Asked) -> tuple[tuple[int, float, float, float, float], int]:
+    """The whole rule (turns, number_agree, number_alone, A, B) with no wrong read on ``dice`` and the
+    most right; ties to the fewest turns, then the strictest."""
+    best: tuple[Any, ...] = (-1,)
+    for turns in TURNS_GRID:
+        arr = rule_arrays(dice, turns)
+        for agree in AGREE_GRID:
+            for alone in ALONE_GRID:
+                for b in B_GRID:
+                    for a in A_GRID:
+                        right, wrong = rule_reads(arr, agree, alone, a, b)
+                        key = (right, -turns, alone, agree, b, a)
+                        if wrong == 0 and key > best:
+                            best = key
+    right, turns, alone, agree, b, a = best
+    return (-turns, agree, alone, a, b), right
+
+
+def turns_main(dice: Asked) -> None:
+    """``--turns``: the whole rule, the turn count with it, chosen with one real type held out."""
+    sets = sorted({d["set"] for d in dice})
+    result: dict[str, Any] = {"judged": {s: sum(d["set"] == s for d in dice) for s in sets}, "held_out": {}}
+    for turns in TURNS_GRID:
+        top = {s: int(sum(rule_arrays([d for d in dice if d["set"] == s], turns)["ok_number"]))
+               for s in sets if s.startswith("real")}
+        print(f"number reader's top value right at {turns} turns (largest die of each photo and the rest):", top)
+        result.setdefault("top_right", {})[turns] = top
+    totals = {"shipped": [0, 0], "chosen": [0, 0]}
+    for held in REAL_TYPES:
+        tune = [d for d in dice if d["set"] != f"real {held}"]
+        rule, tuned_right = choose_rule(tune)
+        arr_t = rule_arrays([d for d in dice if d["set"] == f"real {held}"], rule[0])
+        arr_s = rule_arrays([d for d in dice if d["set"] == f"real {held}"], SHIPPED[0])
+        right, wrong = rule_reads(arr_t, *rule[1:])
+        s_right, s_wrong = rule_reads(arr_s, *SHIPPED[1:])
+        totals["chosen"][0] += right
+        totals["chosen"][1] += wrong
+        totals["shipped"][0] += s_right
+        totals["shipped"][1] += s_wrong
+        print(f"real {held} held out: chosen turns {rule[0]} agree {rule[1]} alone {rule[2]} A {rule[3]} B {rule[4]} "
+              f"({tuned_right} read right on the rest, none wrong); on the real {held}: {right} right, {wrong} wrong "
+              f"(shipped rule: {s_right} right, {s_wrong} wrong)")
+        result["held_out"][held] = {"rule": list(rule), "tuning_right": tuned_right, "right": right, "wrong": wrong,
+                                    "shipped_right": s_right, "shipped_wrong": s_wrong}
+    rule, tuned_right = choose_rule(dice)
+    per_set = {}
+    for s in sets:
+        sub = [d for d in dice if d["set"] == s]
+        per_set[s] = {"chosen": rule_reads(rule_arrays(sub, rule[0]), *rule[1:]),
+                      "shipped": rule_reads(rule_arrays(sub, SHIPPED[0]), *SHIPPED[1:])}
+    print(f"held out in turn: chosen {totals['chosen']} (right, wrong), shipped {totals['shipped']}")
+    print(f"chosen on everything: turns {rule[0]} agree {rule[1]} alone {rule[2]} A {rule[3]} B {rule[4]}; "
+          f"(right, wrong) per set chosen / shipped {per_set}")
+    result.update(held_out_total=totals, chosen=list(rule), chosen_right=tuned_right,
+                  per_set={s: {k: list(v) for k, v in r.items()} for s, r in per_set.items()})
+    print(json.dumps(result))
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--poly", default=str(DEFAULT_REAL_DIR.parent / "dice-polyhedral"))
     p.add_argument("--numbered", type=int, default=200, help="tuning frames of numbered dice")
     p.add_argument("--tray", type=int, default=40, help="tuning single dice of each numbered type in the tray")
     p.add_argument("--cache", default=None, help="a JSON file of the evidence: written once, then read back")
+    p.add_argument("--turns", action="store_true",
+                   help="choose the whole rule with the turn count (DiceConfig.number_turns, number_agree, "
+                   "number_agree_grey) instead of number_agree_grey alone")
+    p.add_argument("--turns-grid", default=None, metavar="N,N",
+                   help="with --turns: the turn counts tried (default 1,2,4,8,16; each a divisor of 16)")
+    p.add_argument("--alone", action="store_true",
+                   help="with --turns: number_alone chosen too (0.6-0.95 or never; default never)")
     args = p.parse_args()
     poly = Path(args.poly)
     if not poly.is_dir():
@@ -187,6 +296,14 @@ def main() -> None:
         if cache is not None:
             cache.write_text(json.dumps(dice))
     dice = one_die_a_photo(dice)
+    if args.turns:
+        global TURNS_GRID, ALONE_GRID
+        if args.turns_grid:
+            TURNS_GRID = tuple(int(v) for v in args.turns_grid.split(","))
+        if args.alone:
+            ALONE_GRID = (0.6, 0.7, 0.8, 0.9, 0.95, 2.0)
+        turns_main(dice)
+        return
     cfg = replace(DiceConfig(), number_agree_grey=(2.0, 2.0))  # the reader without the rule
     sets = sorted({d["set"] for d in dice})
     print("dice judged by the numbered pass per set:", {s: sum(d["set"] == s for d in dice) for s in sets})

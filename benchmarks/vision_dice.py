@@ -126,6 +126,13 @@ def main() -> int:  # noqa: C901
     p.add_argument("--number-agree-grey", default=None, metavar="A,B",
                    help="the number reader's low-confidence agreement: it names the grey looks' top value with at "
                    "least A while the grey looks give it B (DiceConfig.number_agree_grey; 2,2: never)")
+    p.add_argument("--number-turns", type=int, default=None, metavar="N",
+                   help="the number reader reads each die it is asked about at N evenly spaced turns of its crop, "
+                   "averaged (DiceConfig.number_turns; 1: once)")
+    p.add_argument("--number-agree", type=float, default=None, metavar="P",
+                   help="the number reader's agreement with the grey looks' top value (DiceConfig.number_agree)")
+    p.add_argument("--number-alone", type=float, default=None, metavar="P",
+                   help="the number reader alone reads at this probability (DiceConfig.number_alone; 2: never)")
     p.add_argument("--tray", type=int, default=0,
                    help="rendered single d20 of 150-250 px in the dice-polyhedral tray, each face once "
                         "every 20 frames (0: none)")
@@ -187,6 +194,12 @@ def main() -> int:  # noqa: C901
     if args.number_agree_grey is not None:
         low, need = (float(v) for v in args.number_agree_grey.split(","))
         config = replace(config, number_agree_grey=(low, need))
+    if args.number_turns is not None:
+        config = replace(config, number_turns=args.number_turns)
+    if args.number_agree is not None:
+        config = replace(config, number_agree=args.number_agree)
+    if args.number_alone is not None:
+        config = replace(config, number_alone=args.number_alone)
     if args.d6_colour_agree is not None:
         try:
             ts = [float(x) for x in args.d6_colour_agree.split(",")]
@@ -227,6 +240,9 @@ def main() -> int:  # noqa: C901
         "overview_recheck": config.overview_recheck,
         "number_any_roll_kinds": list(config.number_any_roll_kinds),
         "number_agree_grey": list(config.number_agree_grey),
+        "number_turns": config.number_turns,
+        "number_agree": config.number_agree,
+        "number_alone": config.number_alone,
         "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
         "d6_colour_near": config.d6_colour_near,
         "d6_colour_product": config.d6_colour_product,

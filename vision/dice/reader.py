@@ -837,7 +837,7 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
 
     asked = [(i, r) for i, r in unsure if r.kind in cfg.number_reader_kinds]
     left = [(i, r) for i, r in unsure if r.kind not in cfg.number_reader_kinds]
-    for (i, r), glyphs in zip(asked, read_glyphs(bgr, [final[i][0] for i, _ in asked]), strict=True):
+    for (i, r), glyphs in zip(asked, read_glyphs(bgr, [final[i][0] for i, _ in asked], cfg.number_turns), strict=True):
         p = final[i][1]
         first = p[_OF_KIND[r.kind]] / max(float(p[_OF_KIND[r.kind]].sum()), 1e-9)
         value, sure, conf = number_verdict(first, values_of(glyphs, r.kind), True, cfg, p[_OF_KIND[r.kind]])

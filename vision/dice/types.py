@@ -399,6 +399,15 @@ class DiceConfig:
     (0 -> 2 of 10), d8 and d12 none more, nothing read wrong; with (0.2, 0.4) the real d10 read
     4 of 10 (0 before) and rendered d20 one more at 1280x720 and one more at 250-350 px, none
     wrong anywhere (docs/vision-dice.md, "Each real die, network by network"). (2.0, 2.0): never."""
+    number_turns: int = 1
+    """The number reader reads each die the numbered pass asks about at this many evenly spaced
+    turns of its crop and averages the glyph probabilities (``numbers.read_glyphs``; a die's
+    numbers are printed at any angle, so every turn is a fair look). 1: the crop as cut, once.
+    Its cost is per die asked (``benchmarks/number_turns_cost.py``: about 4 ms a die at 1 turn,
+    57 at 16). Not adopted: the rule chosen with it, one real type held out
+    (``benchmarks/dice_number_rule.py --turns``), read one more real d8 than the same search at
+    one turn but, measured, a real d10 and a rendered d20 fewer (docs/vision-dice.md, "Reading
+    the number at several turns")."""
     number_alone: float = 2.0
     """An unsure numbered die is read as the number reader's value when it has at least this
     probability, whatever the grey looks say (2.0: never)."""

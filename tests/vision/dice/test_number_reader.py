@@ -87,7 +87,7 @@ def test_a_missing_number_model_is_an_error_naming_it(monkeypatch: pytest.Monkey
 
 
 def _glyphs_say(glyph: int, p: float):  # type: ignore[no-untyped-def]
-    def read_glyphs(bgr: np.ndarray, boxes: list[object]) -> np.ndarray:
+    def read_glyphs(bgr: np.ndarray, boxes: list[object], turns: int = 1) -> np.ndarray:
         assert bgr.ndim == 3  # the reader hands it the colour image
         return np.tile(_probs(GLYPHS, glyph + 1, p), (len(boxes), 1))
     return read_glyphs
@@ -292,3 +292,62 @@ def test_a_real_d10_is_read_when_the_number_reader_agrees_with_the_grey_looks_at
     die = max(after, key=lambda d: d.box[2] * d.box[3])
     assert (die.kind, die.status, die.value) == ("d10", "read", 8)
     assert all(d.status != "read" for d in after if d is not die)  # the tray's lip stays unread
+
+
+def _net_once(img: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> np.ndarray:
+    from vision.dice.models import load_net
+
+    return np.asarray(load_net(numbers.number_path()).run(number_crops(img, boxes)), np.float32).reshape(len(boxes), -1)
+
+
+def test_one_turn_gives_exactly_the_old_reading() -> None:
+    img = _poly("d12_a_11.jpg")
+    box = max(reader.read_dice(img, POLY_REGION, DiceConfig(kinds=("d12",))).dice, key=lambda d: d.box[2]).box
+    assert CFG.number_turns == 1
+    assert np.array_equal(numbers.read_glyphs(img, [box]), _net_once(img, [box]))
+    assert np.array_equal(numbers.read_glyphs(img, [box], 1), _net_once(img, [box]))
+
+
+def test_turned_crops_are_the_crop_turned_evenly() -> None:
+    img = _poly("d10_a_9.jpg")
+    box = (300.0, 280.0, 110.0, 104.0)
+    eight = numbers.turned_crops(img, [box], 8)
+    assert eight.shape == (8, 1, 3, NUMBER_SIZE, NUMBER_SIZE)
+    assert np.array_equal(eight[0], number_crops(img, [box]))
+    for k in range(4):  # the quarter turns exactly, the eighth turns cut from a wider crop
+        assert np.array_equal(eight[2 * k], np.rot90(eight[0], k, axes=(2, 3)))
+    assert np.array_equal(numbers.turned_crops(img, [box], 4)[1], eight[2])
+    # an eighth turn twice over is a quarter turn: the middle of the crop matches
+    twice = np.rot90(eight[1], 1, axes=(2, 3))
+    assert np.abs(twice - eight[3])[..., 20:-20, 20:-20].mean() < 0.15 * np.abs(eight[3] - eight[3].mean()).mean()
+
+
+def test_a_crop_turned_by_a_quarter_gives_the_same_answer_at_four_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    img = _poly("d12_a_4.jpg")
+    box = max(reader.read_dice(img, POLY_REGION, DiceConfig(kinds=("d12",))).dice, key=lambda d: d.box[2]).box
+    plain = number_crops(img, [box])
+    turned = np.ascontiguousarray(np.rot90(plain, 1, axes=(2, 3)))
+    one = [numbers.read_glyphs(img, [box])]
+    monkeypatch.setattr(numbers, "number_crops", lambda bgr, boxes: turned)
+    # the reader's answer depends on the turn, the average over four quarter turns does not
+    assert not np.allclose(numbers.read_glyphs(img, [box]), one[0], atol=1e-3)
+    at_four = numbers.read_glyphs(img, [box], 4)
+    monkeypatch.setattr(numbers, "number_crops", lambda bgr, boxes: plain)
+    assert np.allclose(at_four, numbers.read_glyphs(img, [box], 4), atol=1e-5)
+
+
+def test_the_numbered_pass_reads_at_the_configured_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d20:13": 0.6, "d20:7": 0.3}))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "read_faces", lambda kind, crops, below=0.97: np.tile(
+        _probs(20, 13, 0.65), (len(crops), 1)))
+    asked: list[int] = []
+
+    def read_glyphs(bgr: np.ndarray, boxes: list[object], turns: int = 1) -> np.ndarray:
+        asked.append(turns)
+        return np.tile(_probs(GLYPHS, 14, 0.9), (len(boxes), 1))
+    monkeypatch.setattr(reader, "read_glyphs", read_glyphs)
+    cfg = replace(CFG, kinds=("d20",))
+    for turns in (1, 4, 16):
+        die = reader.read_dice(one_die_frame("d20"), config=replace(cfg, number_turns=turns)).dice[0]
+        assert (die.status, die.value, asked[-1]) == ("read", 13, turns)

@@ -113,3 +113,39 @@ def test_the_last_layer_tune_judges_only_the_glyphs_a_type_can_show() -> None:
     got = tune.judge(w, np.zeros(21, np.float32), f, np.array([3, 4]), "d4")
     assert got["dice"] == 2 and got["top_right"] == 1
     assert got["right_0.8"] == 1 and got["wrong_0.8"] == 0 and got["wrong_0.5"] == 0
+
+
+
+def _turned(die: dict[str, Any], first: tuple[int, float], rest: tuple[int, float]) -> dict[str, Any]:
+    """``die`` with the number reader's answer at 16 turns: ``first`` (top, p) for the crop as
+    cut, ``rest`` for the other 15."""
+    n = int(die["kind"][1:])
+    answers = [_one_hot(n, *first)] + [_one_hot(n, *rest)] * 15
+    return {**die, "number": answers[0], "turned": answers}
+
+
+def test_the_turned_rule_averages_evenly_spaced_turns_and_counts_every_read() -> None:
+    rule = _bench("dice_number_rule")
+    # the crop as cut says 3 at 0.9, every other turn 7 at 0.9 (the truth, the grey looks' top)
+    die = _turned(_judged("real d12", "d12", 7, 7, 0.9, 3, 0.9), (3, 0.9), (7, 0.9))
+    one, four, sixteen = (rule.rule_arrays([die], t) for t in (1, 4, 16))
+    assert not one["agree"][0] and one["conf"][0] > 0.85 and not one["ok_number"][0]
+    # four turns: the crop as cut and three others, 7 at (3 x 0.9 + 0.1 / 11) / 4
+    assert four["agree"][0] and four["ok_number"][0] and abs(four["conf"][0] - (2.7 + 0.1 / 11) / 4) < 1e-6
+    assert sixteen["conf"][0] > 0.84
+    # at 4 turns read by the agreement at 0.6, not at 0.7; alone at 0.85 the crop as cut is read wrong
+    assert rule.rule_reads(four, 0.6, 2.0, 2.0, 2.0) == (1, 0)
+    assert rule.rule_reads(four, 0.7, 2.0, 2.0, 2.0) == (0, 0)
+    assert rule.rule_reads(one, 0.5, 0.85, 2.0, 2.0) == (0, 1)
+
+
+def test_the_turned_rule_is_chosen_without_a_wrong_read_and_fewest_turns_on_ties() -> None:
+    rule = _bench("dice_number_rule")
+    right = _turned(_judged("tray d20", "d20", 5, 5, 0.9, 5, 0.95), (5, 0.95), (5, 0.95))
+    # right at every turn count: ties go to one turn and the strictest thresholds
+    (turns, agree, alone, a, b), n = rule.choose_rule([right])
+    assert (turns, agree, alone, n) == (1, max(rule.AGREE_GRID), 2.0, 1)
+    # a die whose crop as cut names another value: only more turns read it
+    flip = _turned(_judged("tray d12", "d12", 7, 7, 0.9, 3, 0.6), (3, 0.6), (7, 0.9))
+    (turns, agree, alone, a, b), n = rule.choose_rule([right, flip])
+    assert turns > 1 and n == 2

@@ -322,6 +322,19 @@ def _in_kind(p: np.ndarray, in_play: Sequence[str]) -> np.ndarray:
     return np.asarray(1.0 - p[:, NONE_CLASS])
 
 
+def _moved_crops(grey: np.ndarray, cands: Sequence[Candidate], moves: Sequence[tuple[float, float, float]],
+                 offset: tuple[int, int], n: np.ndarray | None, size: int
+                 ) -> tuple[list[Candidate], list[float], list[np.ndarray]]:
+    """Each candidate moved as ``moves`` says ((shift right, shift down, in its sides; side times
+    this), as ``RELOOK_VARIANTS`` and ``SECOND_VARIANTS`` give them), candidate by candidate:
+    the moved candidates, their crops' turns (the way to the nadir ``n`` down) and the crops."""
+    ox, oy = offset
+    variants = [(c[0] + dx * c[2], c[1] + dy * c[2], c[2] * k, c[3]) for c in cands for dx, dy, k in moves]
+    turns = [turn_deg(n, (v[0] + ox, v[1] + oy)) for v in variants]
+    crops = [crop(grey, (v[0], v[1]), v[2], size, t) for v, t in zip(variants, turns, strict=True)]
+    return variants, turns, crops
+
+
 def _second_look(grey: np.ndarray, looks: Sequence[Candidate], offset: tuple[int, int],
                  n: np.ndarray | None, size: int, in_play: Sequence[str], plan: ReaderPlan,
                  config: SpecialDiceConfig) -> list[tuple[Candidate, np.ndarray, np.ndarray, float]]:
@@ -330,10 +343,7 @@ def _second_look(grey: np.ndarray, looks: Sequence[Candidate], offset: tuple[int
     to be a die of a kind in play is read in the other views too, and is a die (at that crop's centre and
     side) when that probability is at least ``config.relook_die``. Returns (candidate, class
     probabilities, angle probabilities, crop turn) per die, strongest candidate first."""
-    ox, oy = offset
-    variants = [(c[0] + dx * c[2], c[1] + dy * c[2], c[2] * k, c[3]) for c in looks for dx, dy, k in RELOOK_VARIANTS]
-    turns = [turn_deg(n, (v[0] + ox, v[1] + oy)) for v in variants]
-    crops = [crop(grey, (v[0], v[1]), v[2], size, t) for v, t in zip(variants, turns, strict=True)]
+    variants, turns, crops = _moved_crops(grey, looks, RELOOK_VARIANTS, offset, n, size)
     first_cls, first_ang = _view_sums(crops, plan.views[:1], plan.path)
     score = _in_kind(first_cls, in_play).reshape(len(looks), len(RELOOK_VARIANTS))
     best = [i * len(RELOOK_VARIANTS) + int(np.argmax(row)) for i, row in enumerate(score)]
@@ -451,11 +461,7 @@ def _mean_opinions(grey: np.ndarray, unsure: Sequence[Answer], n: np.ndarray | N
                    judge: _Judge) -> list[tuple[int, float]]:
     """(the likeliest value, its probability) per die, from the mean of the value probabilities
     of the die's own crop and its ``SECOND_VARIANTS`` crops."""
-    ox, oy = judge.offset
-    variants = [(c[0] + dx * c[2], c[1] + dy * c[2], c[2] * k, c[3]) for c, *_ in unsure
-                for dx, dy, k in SECOND_VARIANTS]
-    turns = [turn_deg(n, (v[0] + ox, v[1] + oy)) for v in variants]
-    crops = [crop(grey, (v[0], v[1]), v[2], size, t) for v, t in zip(variants, turns, strict=True)]
+    variants, turns, crops = _moved_crops(grey, [u[0] for u in unsure], SECOND_VARIANTS, judge.offset, n, size)
     cls, ang = read_crops(crops, plan.views, path=plan.path)
     values = tuple(BLOCK_CLASS_VALUE.values()) if judge.in_play == ("block",) else SCATTER_FACES
     out = []

@@ -29,6 +29,12 @@ BLOCK_READER_PATH = MODEL_DIR / "special_block_reader.onnx"
 """The reader used when only block dice are rolled (the same network shape and classes, trained
 longer; on its own it is surer of some scatter arrows it reads wrong, so rolls with a scatter die
 keep ``READER_PATH``)."""
+SCREEN_PATH = MODEL_DIR / "special_screen.onnx"
+"""The screen: a tiny network that gives each of the finder's candidates, cut small and
+axis-aligned (``screen_crop``), one logit that it is a die of either kind; candidates it is
+near-certain are no die are dropped before the reader sees them (``SpecialDiceConfig.screen``)."""
+SCREEN_CROP = 32
+"""The screen's input side in pixels."""
 UPRIGHT_READER_PATH = MODEL_DIR / "special_upright_reader.onnx"
 """The upright reader (the same shape and classes): trained on crops turned so that the way to the
 camera's nadir points down (``upright``), read only with crops turned that way."""
@@ -132,6 +138,23 @@ def crop_scaled(grey: np.ndarray, centre: tuple[float, float], window: float, tu
                  np.float32)
     return np.asarray(cv2.warpAffine(grey, m, (CROP_SAMPLE, CROP_SAMPLE), flags=cv2.INTER_LINEAR,
                                      borderMode=cv2.BORDER_REPLICATE))
+
+
+def screen_crop(grey: np.ndarray, centre: tuple[float, float], side: float, size: int = SCREEN_CROP
+                ) -> np.ndarray:
+    """The screen's ``size`` x ``size`` crop: the axis-aligned square ``CROP_MARGIN * side`` pixels
+    across around ``centre`` (edges replicated past the frame), shrunk by area averaging."""
+    window = max(int(round(side * CROP_MARGIN)), 4)
+    h, w = grey.shape[:2]
+    x0, y0 = int(round(centre[0] - window / 2)), int(round(centre[1] - window / 2))
+    x1, y1 = x0 + window, y0 + window
+    part = grey[max(0, y0):max(0, min(h, y1)), max(0, x0):max(0, min(w, x1))]
+    if part.size == 0:
+        return np.full((size, size), int(grey[min(h - 1, max(0, y0)), min(w - 1, max(0, x0))]), np.uint8)
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+        part = cv2.copyMakeBorder(part, max(0, -y0), max(0, y1 - h), max(0, -x0), max(0, x1 - w),
+                                  cv2.BORDER_REPLICATE)
+    return np.asarray(cv2.resize(part, (size, size), interpolation=cv2.INTER_AREA))
 
 
 def to_grey(frame: np.ndarray, channel_order: str = "bgr") -> np.ndarray:

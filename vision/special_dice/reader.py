@@ -34,12 +34,14 @@ from .nets import (
     NONE_CLASS,
     READER_PATH,
     SCATTER_CLASS,
+    SCREEN_PATH,
     SIZE_REF,
     UPRIGHT_READER_PATH,
     crop,
     load,
     normalise,
     reader_crop_size,
+    screen_crop,
     shrink,
     to_grey,
 )
@@ -148,6 +150,26 @@ def find(grey: np.ndarray, config: SpecialDiceConfig) -> list[tuple[float, float
         if all(math.hypot(c[0] - k[0], c[1] - k[1]) > 0.6 * max(c[2], k[2]) for k in kept):
             kept.append(c)
     return kept
+
+
+def screen_scores(grey: np.ndarray, cands: Sequence[tuple[float, float, float, float]]) -> np.ndarray:
+    """The screen's probability that each candidate is a die of either kind: every candidate cut
+    small and axis-aligned (``nets.screen_crop``), all of them in one run of the screen network."""
+    if not cands:
+        return np.zeros(0, np.float64)
+    crops = np.stack([screen_crop(grey, (c[0], c[1]), c[2]) for c in cands])
+    logit = load(SCREEN_PATH).run(normalise(crops))[0].reshape(len(cands)).astype(np.float64)
+    return np.asarray(1.0 / (1.0 + np.exp(-logit)))
+
+
+def _candidates(grey: np.ndarray, config: SpecialDiceConfig) -> list[tuple[float, float, float, float]]:
+    """The finder's candidates the reader is given: at least ``min_side_px``, at most twice
+    ``max_dice`` (the strongest), and of those the ones the screen does not turn down
+    (``screen_die``; 0: no screen)."""
+    cands = [c for c in find(grey, config) if c[2] >= config.min_side_px][: config.max_dice * 2]
+    if config.screen_die > 0.0 and cands:
+        cands = [c for c, p in zip(cands, screen_scores(grey, cands), strict=True) if p >= config.screen_die]
+    return cands
 
 
 def _view(c: np.ndarray, k: int, mirror: bool) -> np.ndarray:
@@ -504,7 +526,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
             return SpecialDiceObservation((), "error", f"the region {tuple(region)} leaves less than 32x32 "
                                           "pixels of the frame: check the dice area")
         grey, ox, oy = grey[y0:y1, x0:x1], x0, y0
-    cands = [c for c in find(grey, config) if c[2] >= config.min_side_px][: config.max_dice * 2]
+    cands = _candidates(grey, config)
     size = reader_crop_size(load(plan.path)) if cands else 0
     n = None
     if plan.upright and orientation.board_to_frame is not None:

@@ -168,10 +168,11 @@ def test_candidates_the_first_view_calls_no_die_are_not_read_again_and_nothing_c
 
     monkeypatch.setattr(reader, "_view_sums", counting)
     orientation = Orientation(truth.board_to_frame)
-    screened = read_special_dice(img, ("block",), orientation)
+    no_screen = replace(SpecialDiceConfig(), screen_die=0.0)  # every candidate reaches the reader
+    screened = read_special_dice(img, ("block",), orientation, config=no_screen)
     views_screened = sum(seen)
     seen.clear()
-    every = read_special_dice(img, ("block",), orientation, config=replace(SpecialDiceConfig(), screen_none=1.0))
+    every = read_special_dice(img, ("block",), orientation, config=replace(no_screen, screen_none=1.0))
     views_every = sum(seen)
     assert views_every >= 40  # 20 or more candidates, several views each
     assert views_screened < 0.8 * views_every
@@ -372,7 +373,8 @@ def test_a_candidate_on_a_die_already_kept_is_not_read_at_all(monkeypatch: pytes
 
     monkeypatch.setattr(reader, "_view_sums", counting)
     orientation = Orientation(truth.board_to_frame)  # type: ignore[attr-defined]
-    config = SpecialDiceConfig(relook_none=0.0)  # no second looks: only the first reading counts
+    # no second looks: only the first reading counts; no screen: the bare-table candidates are read
+    config = SpecialDiceConfig(relook_none=0.0, screen_die=0.0)
     monkeypatch.setattr(reader, "find", lambda grey, config: [die, *elsewhere])
     alone = read_special_dice(img, ("block",), orientation, config=config)
     read_alone = sum(crops_read)
@@ -418,7 +420,7 @@ def _fake_reader(monkeypatch: pytest.MonkeyPatch, first: np.ndarray, again: np.n
 
 def _second_opinion_config(on: bool, kinds: tuple[str, ...] = ("block",)) -> SpecialDiceConfig:
     # no screening and no second look: one reader run for the finder's crop
-    return SpecialDiceConfig(second_opinion=kinds if on else (), screen_none=1.0, relook_none=0.0)
+    return SpecialDiceConfig(second_opinion=kinds if on else (), screen_none=1.0, relook_none=0.0, screen_die=0.0)
 
 
 def test_a_die_left_unsure_is_read_when_the_second_opinion_agrees(monkeypatch: pytest.MonkeyPatch) -> None:

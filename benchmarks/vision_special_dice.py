@@ -13,7 +13,7 @@ wrong readings at thresholds of 0.8 made the shipped thresholds 0.97, so it is n
 after a look at the first range's results had to be judged. ``--third-range`` reads from
 ``THIRD_EVAL_SEED`` (6,300,000 on, scatter 6,800,000 on), first read to judge the second opinion
 (``SpecialDiceConfig.second_opinion``); ``--fourth-range`` from ``FOURTH_EVAL_SEED`` (6,400,000 on,
-scatter 6,900,000 on), kept unread for the next candidates.
+scatter 6,900,000 on), first read to judge the screen (``SpecialDiceConfig.screen_die``).
 
 Printed per kind: dice, right (read and right), unsure (found but not read, or not found),
 confidently wrong (read and wrong), phantoms (something reported where no die lies: read, or

@@ -1,7 +1,8 @@
 """Find block and scatter dice in a frame and read them; scatter arrows relative to the board.
 
 ``read_special_dice(frame)`` returns a :class:`SpecialDiceObservation`; a frame it cannot use
-gives status ``'error'`` with a message, never an exception. Each found die is cropped and read
+gives status ``'error'`` with a message, never an exception. The finder's candidates that a
+tiny screen network is near-certain are no die are dropped; each other one is cropped and read
 by a reader network. With the board's homography the crop is turned so the camera's "down"
 (the way to its nadir, ``upright``) points down and the upright reader reads it as it is and
 mirrored; without one the plain reader reads it as it is and turned half a turn (the answers

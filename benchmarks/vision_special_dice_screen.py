@@ -10,7 +10,8 @@ without the screen and are lost or read otherwise with it, dice read wrong and p
 (readings where no die lies) that are new, the finder candidates that lie on a die and that the
 screen drops, and the reader runs (crops times views) a frame, mean, median and 90th
 percentile. Tuning seeds by default (block 3,000,000 on, scatter 3,500,000 on: choose the
-threshold here); ``--first`` reads from another seed.
+threshold here); ``--first`` reads from another seed; ``--plain`` reads with the plain readers
+(``upright`` off, as a roll without the board's homography is read).
 
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/vision_special_dice_screen.py --frames 600
 
@@ -103,7 +104,8 @@ class Tally:
         return out
 
 
-def sweep(kind: str, frames: int, first: int, caches: list[Path], thresholds: tuple[float, ...]) -> dict[str, object]:
+def sweep(kind: str, frames: int, first: int, caches: list[Path], thresholds: tuple[float, ...],
+          upright: bool = True) -> dict[str, object]:
     runs = [0]
     plain = reader_module._view_sums
 
@@ -112,7 +114,7 @@ def sweep(kind: str, frames: int, first: int, caches: list[Path], thresholds: tu
         return plain(crops, plan, path)  # type: ignore[arg-type]
 
     reader_module._view_sums = counting
-    base = replace(SpecialDiceConfig(), screen_die=0.0)
+    base = replace(SpecialDiceConfig(), screen_die=0.0, upright=upright)
     per = {0.0: Tally(), **{t: Tally() for t in thresholds}}
     die_cands = 0
     changes: list[str] = []
@@ -192,6 +194,7 @@ def main() -> None:
     ap.add_argument("--kinds", default="block,scatter")
     ap.add_argument("--first", type=int, default=TUNE_SEED, help="first block seed (scatter: 500,000 on)")
     ap.add_argument("--thresholds", default=",".join(f"{t:g}" for t in SWEEP))
+    ap.add_argument("--plain", action="store_true", help="read with the plain readers (upright off)")
     ap.add_argument("--cache", type=Path, default=Path("/tmp/screen/frames"))
     ap.add_argument("--also-cache", type=Path, nargs="*", default=[Path("/tmp/agree/frames")])
     a = ap.parse_args()
@@ -200,7 +203,7 @@ def main() -> None:
     out = {}
     for kind in a.kinds.split(","):
         first = a.first + (0 if kind == "block" else 500_000)
-        out[kind] = sweep(kind, a.frames, first, [a.cache, *a.also_cache], thresholds)
+        out[kind] = sweep(kind, a.frames, first, [a.cache, *a.also_cache], thresholds, not a.plain)
     print(json.dumps({"benchmark": "vision_special_dice_screen", "kinds": out}))
 
 

@@ -399,6 +399,110 @@ def _load_reader_state(torch: Any, net: Any, path: Path) -> None:
     net.load_state_dict(state)
 
 
+def _shrunk(crops: np.ndarray, side: int) -> np.ndarray:
+    """Crops shrunk to ``side`` pixels (as the reader is given them)."""
+    import cv2
+
+    if crops.shape[1] == side:
+        return crops
+    return np.stack([cv2.resize(c, (side, side), interpolation=cv2.INTER_AREA) for c in crops])
+
+
+def _onnx_gap(net: Any, path: Path, crops: np.ndarray) -> float:
+    """The largest difference between the outputs of the torch reader ``net`` (eval mode) and
+    the exported one at ``path`` on ``crops``."""
+    import onnxruntime as ort
+
+    torch = _torch()
+    x = _norm(torch, torch.from_numpy(crops))[:, None]
+    net.eval()
+    with torch.no_grad():
+        mine = net(x).numpy()
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = 1
+    theirs = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"]).run(
+        None, {"x": x.numpy()})[0]
+    return float(np.abs(mine - theirs).max())
+
+
+def _starting_weights(net: Any, arch: str, resume: Path | None, resume_onnx: Path | None,
+                      calib: Any) -> Any:
+    """The reader to train: ``net`` as it is, with the state dict ``resume`` loaded, or rebuilt
+    from the exported reader ``resume_onnx`` (``reader_from_onnx`` over the crops ``calib()``
+    gives, checked against the exported network; in train mode)."""
+    if resume is not None and resume_onnx is not None:
+        raise SystemExit("--resume and --resume-onnx both given: start from one of them")
+    if resume is not None:
+        _load_reader_state(_torch(), net, resume)
+        print(f"reader: resumed from {resume}")
+    if resume_onnx is not None:
+        crops = calib()
+        net = reader_from_onnx(resume_onnx, crops, arch)
+        diff = _onnx_gap(net, resume_onnx, crops)
+        print(f"reader: rebuilt from {resume_onnx} (batch norms as the identity over {len(crops)} crops); "
+              f"largest output difference from it {diff:.2e}")
+        net.train()
+    return net
+
+
+def reader_from_onnx(path: Path, crops: np.ndarray, arch: str = "wide64") -> Any:
+    """A torch reader rebuilt from an exported one (``path``), to train on from its weights.
+
+    The export folded each batch norm into the convolution before it; the folded weights and
+    biases go into the convolutions and every batch norm starts as the identity: its weight and
+    bias are the per-channel spread and mean of its input over ``crops`` (uint8, N x side x
+    side, as the reader is given them) and its running statistics the same, so that it passes
+    its input through unchanged in eval mode exactly and in train mode nearly (on batches like
+    ``crops``). Returned in eval mode; it reads as the exported network does."""
+    import onnx
+    from onnx import numpy_helper
+
+    torch = _torch()
+    model = onnx.load(str(path))
+    init = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    net = reader_net(arch)
+    convs = [m for m in net.body if isinstance(m, torch.nn.Conv2d)]
+    norms = [m for m in net.body if isinstance(m, torch.nn.BatchNorm2d)]
+    conv_nodes = [n for n in model.graph.node if n.op_type == "Conv"]
+    if len(conv_nodes) != len(convs):
+        raise SystemExit(f"{path} has {len(conv_nodes)} convolutions, the {arch} reader {len(convs)}: "
+                         "pass the --arch it was trained with")
+    with torch.no_grad():
+        for conv, node in zip(convs, conv_nodes, strict=True):
+            w = torch.from_numpy(init[node.input[1]].copy())
+            if w.shape != conv.weight.shape:
+                raise SystemExit(f"{path}: a convolution of shape {tuple(w.shape)} where the {arch} reader "
+                                 f"has {tuple(conv.weight.shape)}: pass the --arch it was trained with")
+            conv.weight.copy_(w)
+            conv.bias.copy_(torch.from_numpy(init[node.input[2]].copy()))
+        state = net.state_dict()
+        for key in ("body.20.weight", "body.20.bias", "head.weight", "head.bias"):
+            if key not in init or init[key].shape != tuple(state[key].shape):
+                raise SystemExit(f"{path}: no {key} of shape {tuple(state[key].shape)}: not a {arch} reader")
+            state[key].copy_(torch.from_numpy(init[key].copy()))
+        for bn in norms:  # identity first, so the inputs measured below are the exported network's
+            bn.weight.fill_(1.0)
+            bn.bias.zero_()
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        seen: dict[int, Any] = {}
+        hooks = [bn.register_forward_pre_hook(lambda m, inp: seen.__setitem__(id(m), inp[0].detach()))
+                 for bn in norms]
+        net.eval()
+        net(_norm(torch, torch.from_numpy(crops))[:, None])
+        for h in hooks:
+            h.remove()
+        for bn in norms:
+            x = seen[id(bn)]
+            mean = x.mean(dim=(0, 2, 3))
+            var = x.var(dim=(0, 2, 3), unbiased=False).clamp(min=1e-4)
+            bn.weight.copy_(torch.sqrt(var + bn.eps))
+            bn.bias.copy_(mean)
+            bn.running_mean.copy_(mean)
+            bn.running_var.copy_(var)
+    return net
+
+
 UPRIGHT_JITTER_DEG = 4.0
 """Upright crops are turned by up to about this much in training (a normal spread), no more: the
 way down in the crop is the cue the upright reader learns."""
@@ -471,16 +575,16 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
                  lr: float = 2e-3, checkpoint: Path = Path("/tmp/special_reader.pt"),
                  export: Path = READER_PATH, arch: str = "wide64", done: float = 0.0,
                  total: float | None = None, ema_decay: float = 0.0, none_weight: float = 1.0,
-                 angle_weight: float = 0.5) -> None:
+                 angle_weight: float = 0.5, resume_onnx: Path | None = None) -> None:
     """Train the reader for ``minutes``. ``done``/``total``: this run is a leg of a ``total``
     minutes cosine schedule of which ``done`` minutes ran before (resume from the leg before: its
     optimiser state and weight average are picked up beside its state dict). ``ema_decay`` > 0
     keeps an exponential moving average of the weights (and batch-norm statistics) and exports
     that instead of the last weights. ``none_weight``: how often a "none" crop is drawn against a
-    die's (``draw_weights``); ``angle_weight``: the arrow angle's share of the loss."""
+    die's (``draw_weights``); ``angle_weight``: the arrow angle's share of the loss.
+    ``resume_onnx``: start from an exported reader's weights (``reader_from_onnx``) when its
+    state dict is gone."""
     import copy
-
-    import cv2
 
     torch = _torch()
     F = torch.nn.functional
@@ -500,9 +604,9 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
     net = reader_net(arch)
     side = READER_ARCHS[arch][0]
     print(f"reader: {arch}, {side} px crops, {sum(p.numel() for p in net.parameters())} parameters")
-    if resume is not None:
-        _load_reader_state(torch, net, resume)
-        print(f"reader: resumed from {resume}")
+    net = _starting_weights(net, arch, resume, resume_onnx,
+                            lambda: _shrunk(crops[np.random.default_rng(seed).choice(
+                                tr, min(512, len(tr)), replace=False)], side))
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     if resume is not None and total is not None and _opt_path(resume).exists():
         opt.load_state_dict(torch.load(_opt_path(resume)))
@@ -562,8 +666,7 @@ def train_reader(data: list[Path], minutes: float, seed: int, resume: Path | Non
         net = ema
         print(f"reader: exporting the weight average (decay {ema_decay})")
     net.eval()
-    small = np.stack([cv2.resize(c, (side, side), interpolation=cv2.INTER_AREA) for c in crops[va]]) \
-        if crops.shape[1] != side else crops[va]
+    small = _shrunk(crops[va], side)
     with torch.no_grad():
         out = torch.cat([net(_norm(torch, torch.from_numpy(small[i:i + 512]))[:, None])
                          for i in range(0, len(small), 512)]).numpy()
@@ -597,6 +700,9 @@ def main() -> None:
     ap.add_argument("--upright", action="store_true",
                     help="render: turn every crop as the upright reader does (the camera's down pointing down)")
     ap.add_argument("--resume", type=Path, help="start from this state dict (/tmp/special_finder.pt, /tmp/special_reader.pt)")
+    ap.add_argument("--resume-onnx", type=Path,
+                    help="reader: start from this exported reader's weights (its batch norms folded into the "
+                         "convolutions: they start as the identity), when its state dict is gone")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (finder: 3e-3 unless given)")
     ap.add_argument("--arch", choices=sorted(READER_ARCHS), default="wide64",
                     help="reader network (READER_ARCHS): wide64 = 64 px crops (shipped), small = 48 px and fewer channels")
@@ -632,7 +738,8 @@ def main() -> None:
     else:
         done, total = a.schedule if a.schedule else (0.0, None)
         train_reader(a.data, a.minutes, a.seed, a.resume, a.lr, arch=a.arch, done=done, total=total,
-                     ema_decay=a.ema, none_weight=a.none_weight, angle_weight=a.angle_weight, **out)
+                     ema_decay=a.ema, none_weight=a.none_weight, angle_weight=a.angle_weight,
+                     resume_onnx=a.resume_onnx, **out)
 
 
 if __name__ == "__main__":

@@ -102,3 +102,61 @@ def test_zoom_and_mirror_move_the_die_with_the_picture() -> None:
         assert abs(xs.mean() * 4 + 2 - cx) < 6 and abs(ys.mean() * 4 + 2 - cy) < 6
         assert abs((xs.max() - xs.min() + 1) * 4 - side) < 0.25 * side
     assert zoomed > 5
+
+
+def _die_crops() -> np.ndarray:
+    """64x64 grey crops of rendered test frames (seeds 7,000,000 on): on each die, beside it and
+    on bare table."""
+    from vision.special_dice.nets import crop, to_grey
+    from vision.synthetic.special_dice import render_scene
+
+    out = []
+    for k in range(3):
+        rng = np.random.default_rng(7_000_000 + k)
+        img, truth = render_scene(rng)
+        grey = to_grey(img)
+        for d in truth.dice:
+            side = float(max(d.box[2], d.box[3]))
+            for dx in (0.0, 0.3, 1.0):
+                out.append(crop(grey, (d.centre[0] + dx * side, d.centre[1]), side, 64, float(rng.uniform(0, 360))))
+        for _ in range(4):
+            out.append(crop(grey, (float(rng.uniform(50, 1230)), float(rng.uniform(50, 670))), 45.0, 64))
+    return np.stack(out)
+
+
+def test_a_reader_rebuilt_from_its_onnx_reads_as_the_exported_one() -> None:
+    torch = pytest.importorskip("torch", reason="the trainer needs PyTorch (training only): pip install torch==2.13.0")
+    pytest.importorskip("onnx", reason="rebuilding from an exported reader needs onnx")
+    import onnxruntime as ort
+
+    from vision.special_dice.nets import UPRIGHT_READER_PATH
+
+    mod = _script()
+    crops = _die_crops()
+    assert len(crops) >= 20
+    net = mod.reader_from_onnx(UPRIGHT_READER_PATH, crops)
+    x = mod._norm(torch, torch.from_numpy(crops))[:, None]
+    want = ort.InferenceSession(str(UPRIGHT_READER_PATH), providers=["CPUExecutionProvider"]).run(
+        None, {"x": x.numpy()})[0]
+    with torch.no_grad():
+        got = net(x).numpy()
+    assert np.abs(want).max() > 1.0  # real answers, not all zeros
+    np.testing.assert_allclose(got, want, atol=1e-3)
+    assert (got[:, :7].argmax(1) == want[:, :7].argmax(1)).all()
+    # in train mode (dropout aside) the batch norms pass the crops they were measured on through
+    net.train()
+    for m in net.modules():
+        if isinstance(m, torch.nn.Dropout):
+            m.eval()
+    with torch.no_grad():
+        trained_mode = net(x).numpy()
+    np.testing.assert_allclose(trained_mode, want, atol=1e-2)
+
+
+def test_rebuilding_a_reader_of_another_shape_says_which_arch_to_pass() -> None:
+    pytest.importorskip("torch", reason="the trainer needs PyTorch (training only): pip install torch==2.13.0")
+    pytest.importorskip("onnx", reason="rebuilding from an exported reader needs onnx")
+    from vision.special_dice.nets import UPRIGHT_READER_PATH
+
+    with pytest.raises(SystemExit, match="--arch"):
+        _script().reader_from_onnx(UPRIGHT_READER_PATH, np.zeros((4, 48, 48), np.uint8), arch="small")

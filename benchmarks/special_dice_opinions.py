@@ -98,8 +98,12 @@ def _opinion_vector(kind: str, cls: np.ndarray, masses: np.ndarray | None) -> np
     return np.asarray(v / max(1e-9, v.sum()), np.float64)
 
 
-def record(kind: str, frames: int, first: int, cache: Path, out: Path) -> None:
-    config = SpecialDiceConfig()
+def record(kind: str, frames: int, first: int, cache: Path, out: Path, second: Path | None = None) -> None:
+    """Record the readings of ``frames`` tuning frames (see the module's doc). ``second``: a
+    second upright reader network, whose answers on the reading's own crop and on the jittered
+    crops are kept beside the upright reader's (``up2``, ``up2_m``, ``jit2``, ``jit2_m``)."""
+    # the second opinion is left out: it is one of the rules ``choose`` compares (``tta_x``)
+    config = SpecialDiceConfig(second_opinion=())
     raw_view_sums = reader_module._view_sums
     runs = [0]
 
@@ -118,7 +122,7 @@ def record(kind: str, frames: int, first: int, cache: Path, out: Path) -> None:
 
     rows: dict[str, list[object]] = {k: [] for k in (
         "seed", "truth", "status", "conf", "guess", "cut", "other", "clear", "up", "block4", "plain4",
-        "plain2_m", "plain4_m", "jit", "up_m", "jit_m")}
+        "plain2_m", "plain4_m", "jit", "up_m", "jit_m", "box") + (("up2", "up2_m", "jit2", "jit2_m") if second else ())}
     per_frame: dict[str, list[int]] = {"seed": [], "dice": [], "missed": [], "runs": []}
     size_up = reader_crop_size(load(reader_module.upright_reader))
     size_plain = reader_crop_size(load(READER_PATH))
@@ -173,17 +177,20 @@ def record(kind: str, frames: int, first: int, cache: Path, out: Path) -> None:
             cb = c0 if size_block == size_plain else crop(grey, (cx, cy), side, size_block, 0.0)
             block_cls = [raw_view_sums([cb], ((k, False),), BLOCK_READER_PATH)[0][0] for k in range(4)] \
                 if kind == "block" else [np.zeros(7)] * 4
-            jit_cls, jit_m = [], []
+            jit_cls: list[np.ndarray] = []
+            jit_m: list[np.ndarray] = []
+            jit2_cls: list[np.ndarray] = []
+            jit2_m: list[np.ndarray] = []
             for dx, dy, f in JITTER:
                 at = (cx + dx * side, cy + dy * side)
                 tj = turn_deg(n, at)
                 cj = crop(grey, at, side * f, size_up, tj)
-                jc, ja = raw_view_sums([cj], reader_module.UPRIGHT_VIEWS[2], reader_module.upright_reader)
-                jit_cls.append(jc[0] / 2)
-                if kind == "scatter":
-                    jit_m.append(reader_module.sector_masses(ja[0] / 2, at, orientation, tj)[0])
-                else:
-                    jit_m.append(np.zeros(8))
+                nets = [(reader_module.upright_reader, jit_cls, jit_m)] + ([(second, jit2_cls, jit2_m)] if second else [])
+                for net_path, to_cls, to_m in nets:
+                    jc, ja = raw_view_sums([cj], reader_module.UPRIGHT_VIEWS[2], net_path)
+                    to_cls.append(jc[0] / 2)
+                    to_m.append(reader_module.sector_masses(ja[0] / 2, at, orientation, tj)[0] if kind == "scatter"
+                                else np.zeros(8))
             if kind == "scatter":
                 up_m = reader_module.sector_masses(a, (cx, cy), orientation, t)[0]
                 p2 = reader_module.sector_masses((plain_ang[0] + plain_ang[2]) / 2, (cx, cy), orientation, 0.0)[0]
@@ -194,6 +201,14 @@ def record(kind: str, frames: int, first: int, cache: Path, out: Path) -> None:
                    "guess": r.guess if r.guess is not None else -1, "cut": int(cut), "other": int(other),
                    "clear": int(clear), "up": p, "block4": np.stack(block_cls), "plain4": np.stack(plain_cls),
                    "plain2_m": p2, "plain4_m": p4, "jit": np.stack(jit_cls), "up_m": up_m, "jit_m": np.stack(jit_m)}
+            row["box"] = np.array([cx, cy, side, t])
+            if second:
+                c2 = crop(grey, (cx, cy), side, size_up, t)
+                p2c, p2a = raw_view_sums([c2], reader_module.UPRIGHT_VIEWS[2], second)
+                row["up2"] = p2c[0] / 2
+                row["up2_m"] = reader_module.sector_masses(p2a[0] / 2, (cx, cy), orientation, t)[0] \
+                    if kind == "scatter" else np.zeros(8)
+                row["jit2"], row["jit2_m"] = np.stack(jit2_cls), np.stack(jit2_m)
             for name, v in row.items():
                 rows[name].append(v)
         if (i + 1) % 100 == 0:
@@ -243,6 +258,16 @@ def opinions(rec: dict[str, np.ndarray], kind: str) -> dict[str, np.ndarray]:
     for name, which in (("tta", [0, 1, 2, 3, 4, 5]), ("tta_shift", [0, 1, 2, 3]), ("tta_size", [4, 5]),
                         ("tta_x", [0, 1])):
         out[name] = (vec[:, which].sum(axis=1) + out["up"]) / (len(which) + 1)
+    if "up2" in rec:  # a second upright network (record --upright-reader2)
+        out["up2"] = _vectors(rec, kind, "up2", "up2_m" if kind == "scatter" else None)
+        jit2, jm2 = rec["jit2"], rec["jit2_m"]
+        vec2 = np.stack([np.stack([_opinion_vector(kind, jit2[i, j], jm2[i, j] if kind == "scatter" else None)
+                                   for j in range(jit2.shape[1])]) for i in range(len(jit2))])
+        # its own second opinion (its crop and the two shifted left and right), both networks on
+        # the die's crop, both networks on the three crops
+        out["tta2_x"] = (vec2[:, [0, 1]].sum(axis=1) + out["up2"]) / 3
+        out["both"] = (out["up"] + out["up2"]) / 2
+        out["both_x"] = (out["tta_x"] + out["tta2_x"]) / 2
     return out
 
 
@@ -251,22 +276,26 @@ def _product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.asarray(q / np.maximum(1e-12, q.sum(axis=1, keepdims=True)))
 
 
-def sweep(kind: str, rec: dict[str, np.ndarray], conf: np.ndarray, idx: np.ndarray, base: bool
-          ) -> list[dict[str, float]]:
+def sweep(kind: str, rec: dict[str, np.ndarray], conf: np.ndarray, idx: np.ndarray,
+          base: bool | tuple[np.ndarray, np.ndarray]) -> list[dict[str, float]]:
     """Per sweep threshold: right, wrong and phantoms read. ``idx`` indexes the values (0 = not a
     die: never read). ``base``: dice the upright reader reads at its own threshold stay read as
-    it read them, the rule decides the rest only."""
+    it read them, the rule decides the rest only; or (read, right) per reading: the dice some
+    first step read, and whether right, which stay as they are."""
     values = _values(kind)
     truth = rec["truth"]
     found = truth >= 0
-    blocked = (rec["cut"] == 1) | (rec["other"] == 1)
-    shipped = rec["status"] == 1
-    shipped_right = shipped & (rec["guess"] == truth)
+    blocked = _blocked(rec)
+    if isinstance(base, tuple):
+        shipped, shipped_right = base
+    else:
+        shipped = rec["status"] == 1
+        shipped_right = shipped & (rec["guess"] == truth)
     out = []
     for t in SWEEP:
         new = (conf >= t) & (idx > 0) & ~blocked
         value = np.where(idx > 0, values[np.maximum(idx - 1, 0)], -1)
-        if base:
+        if base is not False:
             read = shipped | new
             right = np.where(shipped, shipped_right, new & (value == truth))
         else:
@@ -275,6 +304,26 @@ def sweep(kind: str, rec: dict[str, np.ndarray], conf: np.ndarray, idx: np.ndarr
         out.append({"t": t, "right": int((read & right & found).sum()), "wrong": int((read & ~right & found).sum()),
                     "phantom": int((read & ~found).sum())})
     return out
+
+
+def _blocked(rec: dict[str, np.ndarray]) -> np.ndarray:
+    """Readings never read: cut by the frame's edge, or looking like the other kind."""
+    return np.asarray((rec["cut"] == 1) | (rec["other"] == 1))
+
+
+def first_step(kind: str, rec: dict[str, np.ndarray], conf: np.ndarray, idx: np.ndarray, t: float
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """(read, right) per reading when a rule alone reads at threshold ``t``: the base of a
+    second step (``sweep``)."""
+    value = np.where(idx > 0, _values(kind)[np.maximum(idx - 1, 0)], -1)
+    read = (conf >= t) & (idx > 0) & ~_blocked(rec)
+    return read, read & (value == rec["truth"])
+
+
+TWO_STEPS: tuple[tuple[str, str], ...] = (("up2 alone", "tta2_x alone"), ("up2 alone", "both_x alone"),
+                                          ("both alone", "both_x alone"), ("up2 alone", "both alone"))
+"""With a second upright network: a first rule reading on its own (threshold by the rule), then a
+second deciding the dice it left unsure (its threshold by the rule again)."""
 
 
 def choose_threshold(rows: list[dict[str, float]], found: int) -> dict[str, float]:
@@ -320,6 +369,13 @@ def rules(ops: dict[str, np.ndarray], kind: str) -> dict[str, tuple[np.ndarray, 
             out[f"product {t}*plain4"] = top(_product(ops[t], ops["plain4"]))
     out["product tta*" + ("block4" if kind == "block" else "plain4")] = top(
         _product(ops["tta"], ops["block4" if kind == "block" else "plain4"]))
+    if "up2" in ops:
+        for name in ("up2", "tta2_x", "both", "both_x"):
+            out[f"{name} alone"] = top(ops[name])
+        out["product up*up2"] = top(_product(up, ops["up2"]))
+        cu, ku = top(up)
+        c2, k2 = top(ops["up2"])
+        out["agree min up,up2"] = (np.where(ku == k2, np.minimum(cu, c2), 0.0), ku)
     return out
 
 
@@ -350,6 +406,18 @@ def choose(kind: str, paths: list[Path], show: list[str] | None = None) -> None:
                     print(f"    {name} [{'unsure only' if base else 'everywhere'}] {row}")
             print(f"  {label:52s} t {pick['t']:.3f}: right {pick['right']} ({100 * pick['right'] / found:.2f}% of "
                   f"found), wrong {pick['wrong']}, phantoms {pick['phantom']}" + (" (fallback)" if "fallback" in pick else ""))
+    all_rules = rules(ops, kind)
+    for first, then in TWO_STEPS if "up2" in ops else ():
+        t1 = choose_threshold(sweep(kind, rec, *all_rules[first], False), found)["t"]
+        rows = sweep(kind, rec, *all_rules[then], first_step(kind, rec, *all_rules[first], t1))
+        pick = choose_threshold(rows, found)
+        label = f"{first} at {t1}, then {then} [unsure only]"
+        res[label] = {**pick, "t1": t1}
+        if show and label in show:
+            for row in rows:
+                print(f"    {label} {row}")
+        print(f"  {label:52s} t {pick['t']:.3f}: right {pick['right']} ({100 * pick['right'] / found:.2f}% of "
+              f"found), wrong {pick['wrong']}, phantoms {pick['phantom']}" + (" (fallback)" if "fallback" in pick else ""))
     print(json.dumps({"benchmark": "special_dice_opinions_choose", "kind": kind, "found": found, "dice": dice,
                       "rules": res}))
 
@@ -363,6 +431,11 @@ def main() -> None:
     r.add_argument("--first", type=int, help="first seed (default: the tuning seeds, TUNE_SEED on)")
     r.add_argument("--cache", type=Path, default=Path("/tmp/agree/frames"))
     r.add_argument("--out", type=Path)
+    r.add_argument("--upright-reader", type=Path,
+                   help="read the frames with this upright reader network instead of the shipped one")
+    r.add_argument("--upright-reader2", type=Path,
+                   help="a second upright reader network: its answers on every reading's crop and jittered crops "
+                        "are recorded too (up2, jit2), for the rules that use two networks")
     c = sub.add_parser("choose")
     c.add_argument("--kind", choices=("block", "scatter"), required=True)
     c.add_argument("records", type=Path, nargs="+")
@@ -373,7 +446,9 @@ def main() -> None:
         first = a.first if a.first is not None else TUNE_SEED + (0 if a.kind == "block" else 500_000)
         a.cache.mkdir(parents=True, exist_ok=True)
         out = a.out or Path(f"/tmp/agree/{a.kind}_{first}_{a.frames}.npz")
-        record(a.kind, a.frames, first, a.cache, out)
+        if a.upright_reader is not None:
+            reader_module.upright_reader = a.upright_reader
+        record(a.kind, a.frames, first, a.cache, out, a.upright_reader2)
     else:
         choose(a.kind, a.records, a.show)
 

@@ -33,6 +33,7 @@ percentile (they do not depend on the machine's load); then the median milliseco
     ... --time-both 60  # plain and upright readers timed frame by frame on the same frames
     ... --time-relook 60  # with and without the second look, frame by frame on the same frames
     ... --time-set 60 --set second_opinion=   # the shipped config and the --set one, frame by frame
+    ... --time-set 60 --upright-reader /tmp/up.onnx   # the shipped reader and the trial one, frame by frame
 """
 
 from __future__ import annotations
@@ -211,13 +212,16 @@ def reader_ms_per_die(kind: str, frames: int, seed: int, config: SpecialDiceConf
     return round(statistics.median(per_die), 3)
 
 
-def paired_times(kinds: list[str], frames: int, configs: dict[str, SpecialDiceConfig], first: int = EVAL_SEED
-                 ) -> dict[str, dict[str, tuple[list[float], list[int]]]]:
+def paired_times(kinds: list[str], frames: int, configs: dict[str, SpecialDiceConfig], first: int = EVAL_SEED,
+                 upright_readers: dict[str, Path] | None = None) -> dict[str, dict[str, tuple[list[float], list[int]]]]:
     """Each held-out frame read with every config in ``configs``, one after the other (the order
     alternating from frame to frame, so all see the same load): per kind and config, the frame
-    times (ms) and the reader runs a frame (crops times views, which do not depend on the load)."""
+    times (ms) and the reader runs a frame (crops times views, which do not depend on the load).
+    ``upright_readers``: the upright reader network of a config, where it is not the one set."""
     import vision.special_dice.reader as reader_module
 
+    set_reader = reader_module.upright_reader
+    readers = {name: (upright_readers or {}).get(name, set_reader) for name in configs}
     runs = [0]
     plain = reader_module._view_sums
 
@@ -237,6 +241,7 @@ def paired_times(kinds: list[str], frames: int, configs: dict[str, SpecialDiceCo
                 orientation = Orientation(truth.board_to_frame)
                 order = list(configs.items())
                 for name, cfg in order if i % 2 == 0 else order[::-1]:
+                    reader_module.upright_reader = readers[name]
                     if i == 0:  # load the networks first
                         read_special_dice(img, (kind,), orientation, config=cfg)
                     runs[0] = 0
@@ -247,6 +252,7 @@ def paired_times(kinds: list[str], frames: int, configs: dict[str, SpecialDiceCo
             out[kind] = got
     finally:
         reader_module._view_sums = plain
+        reader_module.upright_reader = set_reader
     return out
 
 
@@ -292,10 +298,14 @@ def time_relook(kinds: list[str], frames: int, config: SpecialDiceConfig) -> Non
 
 def time_set(kinds: list[str], frames: int, config: SpecialDiceConfig, first: int) -> None:
     """Frame times and reader runs of the shipped config and ``config`` (the ``--set`` fields
-    changed) on the same held-out frames (``paired_times``): medians, 90th percentiles, ratios."""
+    changed, and the ``--upright-reader`` network when one is given) on the same held-out frames
+    (``paired_times``; the shipped config with the shipped upright reader): medians, 90th
+    percentiles, ratios."""
+    from vision.special_dice.nets import UPRIGHT_READER_PATH
+
     configs = {"shipped": SpecialDiceConfig(), "set": config}
     out: dict[str, object] = {}
-    for kind, got in paired_times(kinds, frames, configs, first).items():
+    for kind, got in paired_times(kinds, frames, configs, first, {"shipped": UPRIGHT_READER_PATH}).items():
         med, p90, mean_reads = _figures(got)
         runs = {k: got[k][1] for k in configs}
         print(f"{kind}: {frames} frames from seed {first + (0 if kind == 'block' else 500_000)}, shipped median "

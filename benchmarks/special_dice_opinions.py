@@ -21,6 +21,13 @@ read, plus one step). Tuning seeds only (block 3,000,000 on, scatter 3,500,000 o
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/special_dice_opinions.py record --kind block --frames 1000
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/special_dice_opinions.py choose --kind block
 
+``record --upright-reader PATH`` reads the frames with a trial upright reader (its own
+candidates and boxes: the whole reading path as it would ship); ``--upright-reader2 PATH`` keeps a
+second upright network's answers on the same crops (``up2``, ``jit2``), for rules that read with
+both. Records are taken without the second opinion (``SpecialDiceConfig.second_opinion``): it is
+the rule ``tta_x``. ``choose`` also tries two steps: a first rule at its own threshold, then a
+second on the dice it left unsure (``TWO_STEPS``).
+
 The last printed line is one JSON object.
 """
 
@@ -320,10 +327,12 @@ def first_step(kind: str, rec: dict[str, np.ndarray], conf: np.ndarray, idx: np.
     return read, read & (value == rec["truth"])
 
 
-TWO_STEPS: tuple[tuple[str, str], ...] = (("up2 alone", "tta2_x alone"), ("up2 alone", "both_x alone"),
-                                          ("both alone", "both_x alone"), ("up2 alone", "both alone"))
-"""With a second upright network: a first rule reading on its own (threshold by the rule), then a
-second deciding the dice it left unsure (its threshold by the rule again)."""
+TWO_STEPS: tuple[tuple[str, str], ...] = (
+    ("upright", "tta_x alone"), ("upright", "both_x alone"), ("up2 alone", "tta2_x alone"),
+    ("up2 alone", "both_x alone"), ("both alone", "both_x alone"), ("upright", "both alone"))
+"""A first rule reading on its own (threshold by the rule), then a second deciding the dice it
+left unsure (its threshold by the rule again): the reader and its second opinion, each
+threshold chosen anew (the rules with ``up2`` or ``both`` need a second upright network)."""
 
 
 def choose_threshold(rows: list[dict[str, float]], found: int) -> dict[str, float]:
@@ -407,7 +416,9 @@ def choose(kind: str, paths: list[Path], show: list[str] | None = None) -> None:
             print(f"  {label:52s} t {pick['t']:.3f}: right {pick['right']} ({100 * pick['right'] / found:.2f}% of "
                   f"found), wrong {pick['wrong']}, phantoms {pick['phantom']}" + (" (fallback)" if "fallback" in pick else ""))
     all_rules = rules(ops, kind)
-    for first, then in TWO_STEPS if "up2" in ops else ():
+    for first, then in TWO_STEPS:
+        if first not in all_rules or then not in all_rules:
+            continue
         t1 = choose_threshold(sweep(kind, rec, *all_rules[first], False), found)["t"]
         rows = sweep(kind, rec, *all_rules[then], first_step(kind, rec, *all_rules[first], t1))
         pick = choose_threshold(rows, found)

@@ -131,8 +131,7 @@ def record(kind: str, frames: int, first: int, cache: Path, out: Path, second: P
         "seed", "truth", "status", "conf", "guess", "cut", "other", "clear", "up", "block4", "plain4",
         "plain2_m", "plain4_m", "jit", "up_m", "jit_m", "box") + (("up2", "up2_m", "jit2", "jit2_m") if second else ())}
     per_frame: dict[str, list[int]] = {"seed": [], "dice": [], "missed": [], "runs": []}
-    up_path = reader_module.reader_for((kind,), config).path  # the upright reader of a roll of this kind
-    size_up = reader_crop_size(load(up_path))
+    size_up = reader_crop_size(load(reader_module.upright_reader))
     size_plain = reader_crop_size(load(READER_PATH))
     size_block = reader_crop_size(load(BLOCK_READER_PATH))
     t_start = time.time()
@@ -193,7 +192,7 @@ def record(kind: str, frames: int, first: int, cache: Path, out: Path, second: P
                 at = (cx + dx * side, cy + dy * side)
                 tj = turn_deg(n, at)
                 cj = crop(grey, at, side * f, size_up, tj)
-                nets = [(up_path, jit_cls, jit_m)] + ([(second, jit2_cls, jit2_m)] if second else [])
+                nets = [(reader_module.upright_reader, jit_cls, jit_m)] + ([(second, jit2_cls, jit2_m)] if second else [])
                 for net_path, to_cls, to_m in nets:
                     jc, ja = raw_view_sums([cj], reader_module.UPRIGHT_VIEWS[2], net_path)
                     to_cls.append(jc[0] / 2)
@@ -459,7 +458,7 @@ def main() -> None:
         a.cache.mkdir(parents=True, exist_ok=True)
         out = a.out or Path(f"/tmp/agree/{a.kind}_{first}_{a.frames}.npz")
         if a.upright_reader is not None:
-            reader_module.upright_reader = reader_module.upright_block_reader = a.upright_reader
+            reader_module.upright_reader = a.upright_reader
         record(a.kind, a.frames, first, a.cache, out, a.upright_reader2)
     else:
         choose(a.kind, a.records, a.show)

@@ -13,7 +13,8 @@ wrong readings at thresholds of 0.8 made the shipped thresholds 0.97, so it is n
 after a look at the first range's results had to be judged. ``--third-range`` reads from
 ``THIRD_EVAL_SEED`` (6,300,000 on, scatter 6,800,000 on), first read to judge the second opinion
 (``SpecialDiceConfig.second_opinion``); ``--fourth-range`` from ``FOURTH_EVAL_SEED`` (6,400,000 on,
-scatter 6,900,000 on), first read to judge the screen (``SpecialDiceConfig.screen_die``).
+scatter 6,900,000 on), read to judge the screen (``SpecialDiceConfig.screen_die``) and an upright
+reader for block-only rolls (not shipped; docs/vision-special-dice.md).
 
 Printed per kind: dice, right (read and right), unsure (found but not read, or not found),
 confidently wrong (read and wrong), phantoms (something reported where no die lies: read, or
@@ -27,7 +28,7 @@ percentile (they do not depend on the machine's load); then the median milliseco
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/vision_special_dice.py --frames 400
     ... --tune          # threshold sweep on the tuning seeds (TUNE_SEED) instead
     ... --upright off   # the plain readers (default: as SpecialDiceConfig says, the upright reader)
-    ... --upright-reader /tmp/up.onnx   # a trial upright reader network (for every roll)
+    ... --upright-reader /tmp/up.onnx   # a trial upright reader network
     ... --finder /tmp/finder.onnx   # a trial finder network
     ... --set find_threshold=0.2 --set weak_heat=0.5   # SpecialDiceConfig fields changed
     ... --time-both 60  # plain and upright readers timed frame by frame on the same frames
@@ -213,15 +214,14 @@ def reader_ms_per_die(kind: str, frames: int, seed: int, config: SpecialDiceConf
 
 
 def paired_times(kinds: list[str], frames: int, configs: dict[str, SpecialDiceConfig], first: int = EVAL_SEED,
-                 upright_readers: dict[str, tuple[Path, Path]] | None = None) -> dict[str, dict[str, tuple[list[float], list[int]]]]:
+                 upright_readers: dict[str, Path] | None = None) -> dict[str, dict[str, tuple[list[float], list[int]]]]:
     """Each held-out frame read with every config in ``configs``, one after the other (the order
     alternating from frame to frame, so all see the same load): per kind and config, the frame
     times (ms) and the reader runs a frame (crops times views, which do not depend on the load).
-    ``upright_readers``: the upright reader networks of a config (for any roll, for block dice
-    only), where they are not the ones set."""
+    ``upright_readers``: the upright reader network of a config, where it is not the one set."""
     import vision.special_dice.reader as reader_module
 
-    set_reader = (reader_module.upright_reader, reader_module.upright_block_reader)
+    set_reader = reader_module.upright_reader
     readers = {name: (upright_readers or {}).get(name, set_reader) for name in configs}
     runs = [0]
     plain = reader_module._view_sums
@@ -242,7 +242,7 @@ def paired_times(kinds: list[str], frames: int, configs: dict[str, SpecialDiceCo
                 orientation = Orientation(truth.board_to_frame)
                 order = list(configs.items())
                 for name, cfg in order if i % 2 == 0 else order[::-1]:
-                    reader_module.upright_reader, reader_module.upright_block_reader = readers[name]
+                    reader_module.upright_reader = readers[name]
                     if i == 0:  # load the networks first
                         read_special_dice(img, (kind,), orientation, config=cfg)
                     runs[0] = 0
@@ -253,7 +253,7 @@ def paired_times(kinds: list[str], frames: int, configs: dict[str, SpecialDiceCo
             out[kind] = got
     finally:
         reader_module._view_sums = plain
-        reader_module.upright_reader, reader_module.upright_block_reader = set_reader
+        reader_module.upright_reader = set_reader
     return out
 
 
@@ -302,11 +302,11 @@ def time_set(kinds: list[str], frames: int, config: SpecialDiceConfig, first: in
     changed, and the ``--upright-reader`` network when one is given) on the same held-out frames
     (``paired_times``; the shipped config with the shipped upright reader): medians, 90th
     percentiles, ratios."""
-    from vision.special_dice.nets import UPRIGHT_BLOCK_READER_PATH, UPRIGHT_READER_PATH
+    from vision.special_dice.nets import UPRIGHT_READER_PATH
 
     configs = {"shipped": SpecialDiceConfig(), "set": config}
     out: dict[str, object] = {}
-    for kind, got in paired_times(kinds, frames, configs, first, {"shipped": (UPRIGHT_READER_PATH, UPRIGHT_BLOCK_READER_PATH)}).items():
+    for kind, got in paired_times(kinds, frames, configs, first, {"shipped": UPRIGHT_READER_PATH}).items():
         med, p90, mean_reads = _figures(got)
         runs = {k: got[k][1] for k in configs}
         print(f"{kind}: {frames} frames from seed {first + (0 if kind == 'block' else 500_000)}, shipped median "
@@ -367,7 +367,7 @@ def main() -> None:
     if a.upright_reader is not None:
         import vision.special_dice.reader as reader_module
 
-        reader_module.upright_reader = reader_module.upright_block_reader = a.upright_reader
+        reader_module.upright_reader = a.upright_reader
     if a.finder is not None:
         import vision.special_dice.reader as reader_module
 

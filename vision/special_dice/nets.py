@@ -38,11 +38,6 @@ SCREEN_CROP = 32
 UPRIGHT_READER_PATH = MODEL_DIR / "special_upright_reader.onnx"
 """The upright reader (the same shape and classes): trained on crops turned so that the way to the
 camera's nadir points down (``upright``), read only with crops turned that way."""
-UPRIGHT_BLOCK_READER_PATH = MODEL_DIR / "special_upright_block_reader.onnx"
-"""The upright reader used when only block dice are rolled: ``UPRIGHT_READER_PATH`` trained further
-on more upright frames. It reads more block dice at the same thresholds, but is surer of a few
-wrong scatter readings and of one reading where no die lies, so rolls with a scatter die keep
-``UPRIGHT_READER_PATH`` (docs/vision-special-dice.md)."""
 
 DET_SCALE = 4
 """The finder sees the frame shrunk this many times."""

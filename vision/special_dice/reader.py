@@ -37,7 +37,6 @@ from .nets import (
     SCATTER_CLASS,
     SCREEN_PATH,
     SIZE_REF,
-    UPRIGHT_BLOCK_READER_PATH,
     UPRIGHT_READER_PATH,
     crop,
     load,
@@ -207,8 +206,6 @@ View = tuple[int, bool]
 
 upright_reader: Path = UPRIGHT_READER_PATH
 """The upright reader network ``reader_for`` hands out (a benchmark may point it at a trial network)."""
-upright_block_reader: Path = UPRIGHT_BLOCK_READER_PATH
-"""The upright reader network for a roll of block dice only (likewise)."""
 
 
 @dataclass(frozen=True)
@@ -310,11 +307,9 @@ def reader_for(in_play: Sequence[str], config: SpecialDiceConfig, registered: bo
     registered (``registered``: the orientation has the board's homography, which gives the
     camera's nadir), the upright reader on upright crops in ``config.upright_views``. Else a
     roll of block dice only has the block reader and ``config.block_views``; any other the
-    reader of both kinds and ``config.views``. A roll of block dice only has an upright reader of
-    its own (``upright_block_reader``)."""
+    reader of both kinds and ``config.views``."""
     if config.upright and registered:
-        path = upright_block_reader if tuple(in_play) == ("block",) else upright_reader
-        return ReaderPlan(path, UPRIGHT_VIEWS[config.upright_views], True)
+        return ReaderPlan(upright_reader, UPRIGHT_VIEWS[config.upright_views], True)
     if tuple(in_play) == ("block",):
         return ReaderPlan(BLOCK_READER_PATH, VIEWS[config.block_views])
     return ReaderPlan(READER_PATH, VIEWS[config.views])

@@ -158,10 +158,7 @@ class SpecialDiceConfig:
     upright_block_threshold: float = 0.97
     """``block_threshold`` for the upright reader: on 500 tuning frames (two upright views, 1,175
     dice found) 0.51% were read wrong at 0.8, 0.17% at 0.95, the first step at or under 0.2%;
-    0.97 is the next step (the margin; 0.085%, one die). A roll of block dice only is read by the
-    upright block reader (``nets.UPRIGHT_BLOCK_READER_PATH``), for which the rule gives 0.97 too
-    on 2,000 tuning frames (4,880 dice found along its own path: 0.10% wrong at 0.95, the first
-    step with none read where no die lies; 0.020%, one die, at 0.97)."""
+    0.97 is the next step (the margin; 0.085%, one die)."""
     upright_scatter_threshold: float = 0.9
     """``scatter_threshold`` for the upright reader: on 500 tuning frames (1,231 dice found) 0.24%
     were read wrong at 0.8, 0.16% at 0.85, the first step at or under 0.2%; 0.9 is the next step
@@ -185,10 +182,7 @@ class SpecialDiceConfig:
     3,001,999; 4,867 block dice found), counting the upright reader's own readings: 10 wrong
     (0.21%) and one phantom at 0.85, 7 (0.14%) and none at 0.9, the first step under the rule
     (docs/vision-special-dice.md, "Thresholds"); 0.93 is the next step: 5 wrong (0.10%), 4,163
-    read right (85.5% of those found; the upright reader alone at 0.97: 3,842, 78.9%). With the
-    upright block reader (rolls of block dice only, its own threshold 0.97) on the same frames: 6
-    wrong (0.12%) at 0.9, the first step under the rule; 0.93: 3 wrong (0.061%), 4,310 read right
-    (88.3% of 4,880 found)."""
+    read right (85.5% of those found; the upright reader alone at 0.97: 3,842, 78.9%)."""
     second_scatter_threshold: float = 0.85
     """The scatter threshold of ``second_opinion``. On 2,000 tuning frames (3,500,000-3,501,999;
     4,746 found): 7 wrong (0.15%) at 0.8, the first step under the rule; 0.85 is the next: 6 wrong

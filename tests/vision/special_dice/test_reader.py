@@ -206,7 +206,7 @@ def test_without_upright_a_roll_of_block_dice_only_is_read_by_the_block_reader_i
     used.clear()
     upright = SpecialDiceConfig(screen_none=1.0)  # shipped: the upright reader when the board is registered
     read_special_dice(img, ("block",), Orientation(truth.board_to_frame), config=upright)
-    assert used and {u for u in used} == {(reader.upright_block_reader, upright.upright_views)}
+    assert used and {u for u in used} == {(reader.upright_reader, upright.upright_views)}
     used.clear()
     read_special_dice(img, ("block",), Orientation(up_deg=0.0), config=upright)  # no homography: no nadir
     assert used and {u for u in used} == {(BLOCK_READER_PATH, upright.block_views)}
@@ -265,9 +265,7 @@ def test_without_a_homography_the_plain_readers_read_even_when_upright_is_asked_
     assert reader.reader_for(("block",), config, registered=False).path == BLOCK_READER_PATH
     assert not reader.reader_for(("block",), config, registered=False).upright
     plan = reader.reader_for(("block",), config, registered=True)
-    assert plan.upright and plan.path == reader.upright_block_reader and len(plan.views) == config.upright_views
-    assert reader.reader_for(("block", "scatter"), config, registered=True).path == reader.upright_reader
-    assert reader.reader_for(("scatter",), config, registered=True).path == reader.upright_reader
+    assert plan.upright and plan.path == reader.upright_reader and len(plan.views) == config.upright_views
     with pytest.raises(SpecialDiceError, match="upright_views must be one of"):
         read_special_dice(np.full((120, 160, 3), 90, np.uint8), config=SpecialDiceConfig(upright_views=4))
 

@@ -14,7 +14,9 @@ after a look at the first range's results had to be judged. ``--third-range`` re
 ``THIRD_EVAL_SEED`` (6,300,000 on, scatter 6,800,000 on), first read to judge the second opinion
 (``SpecialDiceConfig.second_opinion``); ``--fourth-range`` from ``FOURTH_EVAL_SEED`` (6,400,000 on,
 scatter 6,900,000 on), read to judge the screen (``SpecialDiceConfig.screen_die``) and an upright
-reader for block-only rolls (not shipped; docs/vision-special-dice.md).
+reader for block-only rolls (not shipped; docs/vision-special-dice.md); ``--fifth-range`` from
+``FIFTH_EVAL_SEED`` (6,100,000 on, scatter 6,600,000 on), read to judge the scatter dice's second
+opinion.
 
 Printed per kind: dice, right (read and right), unsure (found but not read, or not found),
 confidently wrong (read and wrong), phantoms (something reported where no die lies: read, or
@@ -63,6 +65,7 @@ EVAL_SEED = 6_000_000
 SECOND_EVAL_SEED = 6_200_000
 THIRD_EVAL_SEED = 6_300_000
 FOURTH_EVAL_SEED = 6_400_000
+FIFTH_EVAL_SEED = 6_100_000
 TUNE_SEED = 3_000_000
 BORDER_DEG = 5.0
 
@@ -331,6 +334,8 @@ def main() -> None:
                     help="the third held-out range of seeds (THIRD_EVAL_SEED) instead of the first")
     ap.add_argument("--fourth-range", action="store_true",
                     help="the fourth held-out range of seeds (FOURTH_EVAL_SEED) instead of the first")
+    ap.add_argument("--fifth-range", action="store_true",
+                    help="the fifth held-out range of seeds (FIFTH_EVAL_SEED) instead of the first")
     ap.add_argument("--tune", action="store_true", help="sweep the read thresholds on the tuning seeds")
     ap.add_argument("--views", type=int, default=SpecialDiceConfig().views,
                     help="views of each crop the reader averages (SpecialDiceConfig.views: 1, 2, 4 or 8)")
@@ -378,10 +383,11 @@ def main() -> None:
     if a.time_relook:
         time_relook(a.kinds.split(","), a.time_relook, config)
         return
-    if a.second_range + a.third_range + a.fourth_range > 1:
-        ap.error("--second-range, --third-range, --fourth-range: give one")
+    if a.second_range + a.third_range + a.fourth_range + a.fifth_range > 1:
+        ap.error("--second-range, --third-range, --fourth-range, --fifth-range: give one")
     eval_seed = (SECOND_EVAL_SEED if a.second_range else THIRD_EVAL_SEED if a.third_range
-                 else FOURTH_EVAL_SEED if a.fourth_range else EVAL_SEED)
+                 else FOURTH_EVAL_SEED if a.fourth_range else FIFTH_EVAL_SEED if a.fifth_range
+                 else EVAL_SEED)
     if a.time_set:
         time_set(a.kinds.split(","), a.time_set, config, eval_seed)
         return

@@ -488,7 +488,7 @@ def test_without_a_homography_there_is_no_second_opinion(monkeypatch: pytest.Mon
 
     img, truth = render_scene(np.random.default_rng(SEED + 2), kinds=("block",))
     config = SpecialDiceConfig()
-    assert config.second_opinion == ("block",)
+    assert "block" in config.second_opinion
     plain = read_special_dice(img, ("block",), Orientation(up_deg=0.0), config=config)
     again = read_special_dice(img, ("block",), Orientation(up_deg=0.0), config=replace(config, second_opinion=()))
     assert plain == again and plain.dice
@@ -521,7 +521,7 @@ def test_the_second_opinion_reads_more_block_dice_and_leaves_every_reading_it_do
     assert right >= 3 and wrong == 0
 
 
-def test_scatter_dice_get_a_second_opinion_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_scatter_dice_get_a_second_opinion_when_their_kind_is_in_it(monkeypatch: pytest.MonkeyPatch) -> None:
     import vision.special_dice.reader as reader
 
     img, truth = render_scene(np.random.default_rng(SEED + 200), kinds=("scatter",), n_dice=1, distractors=0)
@@ -531,8 +531,24 @@ def test_scatter_dice_get_a_second_opinion_only_when_asked(monkeypatch: pytest.M
     unsure = np.array([0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0], np.float32)
     orientation = Orientation(truth.board_to_frame)
     runs = _fake_reader(monkeypatch, unsure, unsure)
-    default = read_special_dice(img, ("scatter",), orientation, config=_second_opinion_config(True))
-    assert runs == [1] and default.dice[0].status == "unsure"  # block dice only by default
+    block_only = read_special_dice(img, ("scatter",), orientation, config=_second_opinion_config(True, ("block",)))
+    assert runs == [1] and block_only.dice[0].status == "unsure"
+    assert "scatter" in SpecialDiceConfig().second_opinion  # the default asks for it
     runs = _fake_reader(monkeypatch, unsure, unsure)
-    asked = read_special_dice(img, ("scatter",), orientation, config=_second_opinion_config(True, ("scatter",)))
+    asked = read_special_dice(img, ("scatter",), orientation,
+                              config=_second_opinion_config(True, SpecialDiceConfig().second_opinion))
     assert runs == [1, len(reader.SECOND_VARIANTS)] and asked.dice[0].status == "unsure"
+
+def test_scatter_dice_read_at_the_lower_threshold_with_a_second_opinion_none_wrong() -> None:
+    # upright_scatter_threshold 0.85 and the second opinion for scatter dice (chosen on 2,000
+    # tuning frames) against 0.9 without it: on 20 test frames no die is read wrong and none
+    # read before is lost (40 against 38 of 55 read right when this was written)
+    from dataclasses import replace
+
+    before = replace(SpecialDiceConfig(), upright_scatter_threshold=0.9, second_opinion=("block",))
+    dice, right, wrong = _score("scatter", range(SEED + 300, SEED + 320))
+    _, right_before, wrong_before = _score("scatter", range(SEED + 300, SEED + 320), config=before)
+    assert dice >= 40
+    assert wrong == 0 and wrong_before == 0
+    assert right >= right_before
+    assert right >= 0.6 * dice

@@ -32,7 +32,7 @@ keep ``READER_PATH``)."""
 SCREEN_PATH = MODEL_DIR / "special_screen.onnx"
 """The screen: a tiny network that gives each of the finder's candidates, cut small and
 axis-aligned (``screen_crop``), one logit that it is a die of either kind; candidates it is
-near-certain are no die are dropped before the reader sees them (``SpecialDiceConfig.screen``)."""
+near-certain are no die are dropped before the reader sees them (``SpecialDiceConfig.screen_die``)."""
 SCREEN_CROP = 32
 """The screen's input side in pixels."""
 UPRIGHT_READER_PATH = MODEL_DIR / "special_upright_reader.onnx"

@@ -97,16 +97,16 @@ class SpecialDiceConfig:
     candidates; reading each once instead of twice took the benchmark's 90th-percentile frame
     time from about 23 to about 16 ms, every reading the same. A weak candidate (``weak_heat``)
     is screened as soon as one view decides it exactly. 1.0: every candidate in every view."""
-    screen_die: float = 0.0005
+    screen_die: float = 0.002
     """The screen (``nets.SCREEN_PATH``): a tiny network that looks at every finder candidate, cut
     small (32 px, axis-aligned) from the grey frame, all in one run, before the reader does; a
     candidate it gives less than this probability of being a die is dropped unread. 0.0: no screen,
     every candidate goes to the reader. Chosen on 2,000 tuning frames a kind
     (``benchmarks/vision_special_dice_screen.py``): the highest step of the sweep at which no die
-    read right or left unsure without the screen was lost, for both kinds, was 0.001 (0.002 lost
-    one block die read right); 0.0005 is one step lower (the margin). There no die was lost or
+    read right or left unsure without the screen was lost, for both kinds, was 0.005 (0.01 lost
+    three block dice left unsure); 0.002 is one step lower (the margin). There no die was lost or
     read otherwise, none read wrong, and the 90th percentile of reader runs a frame fell from 34
-    to 24 (block) and 31 to 20 (scatter)."""
+    to 19 (block) and 32 to 17 (scatter)."""
     weak_heat: float = 0.2
     """A candidate the finder gives less heat than this is kept only when the reader is at least
     ``weak_die`` sure it is a die of these kinds (the finder's threshold is low so that few dice

@@ -127,7 +127,7 @@ def sweep(kind: str, frames: int, first: int, caches: list[Path], thresholds: tu
             centres = [(d.centre[0], d.centre[1], float(max(d.box[2], d.box[3]))) for d in dice]
             wants = [block_value(d.value) if kind == "block" else scatter_value(d.value) for d in dice]
             grey = to_grey(img)
-            cands = [c for c in reader_module.find(grey, base) if c[2] >= base.min_side_px][: base.max_dice * 2]
+            cands = reader_module.finder_candidates(grey, base)
             scores = reader_module.screen_scores(grey, cands)
             on_die = [any(math.hypot(c[0] - x, c[1] - y) <= 0.5 * s for x, y, s in centres) for c in cands]
             die_cands += sum(on_die)

@@ -32,8 +32,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from vision.special_dice.nets import SCREEN_CROP, SCREEN_PATH, screen_crop, to_grey  # noqa: E402
-from vision.special_dice.reader import find  # noqa: E402
+from vision.special_dice.nets import SCREEN_CROP, SCREEN_PATH, normalise, screen_crop, to_grey  # noqa: E402
+from vision.special_dice.reader import finder_candidates  # noqa: E402
 from vision.special_dice.types import SpecialDiceConfig  # noqa: E402
 from vision.synthetic.special_dice import render_scene  # noqa: E402
 
@@ -61,7 +61,7 @@ def render(frames: int, seed: int, out: Path) -> None:
         kind = ("block", "scatter")[i % 2]
         img, truth = render_scene(rng, kinds=(kind,), distractors=int(rng.integers(3, 5)) if i % 3 == 2 else None)
         grey = to_grey(img)
-        cands = [c for c in find(grey, config) if c[2] >= config.min_side_px][: config.max_dice * 2]
+        cands = finder_candidates(grey, config)
         dice = [(d.centre[0], d.centre[1], float(max(d.box[2], d.box[3]))) for d in truth.dice]
         for c in cands:
             crops.append(screen_crop(grey, (c[0], c[1]), c[2]))
@@ -93,14 +93,6 @@ def screen_net() -> Any:
         prev = ch
     layers += [nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(prev, 1)]
     return nn.Sequential(*layers)
-
-
-def _norm(torch: Any, x: Any) -> Any:
-    """As ``nets.normalise``: each crop to zero mean and unit spread."""
-    x = x.float() / 255.0
-    m = x.mean(dim=(-1, -2), keepdim=True)
-    s = x.std(dim=(-1, -2), keepdim=True, unbiased=False)
-    return (x - m) / (s + 0.02)
 
 
 def train(data: list[Path], minutes: float, lr: float, seed: int, export: Path) -> None:
@@ -135,7 +127,7 @@ def train(data: list[Path], minutes: float, lr: float, seed: int, export: Path) 
         x = np.rot90(x, k, axes=(1, 2))
         if rng.random() < 0.5:
             x = x[:, :, ::-1]
-        xt = _norm(torch, torch.from_numpy(np.ascontiguousarray(x)))[:, None]
+        xt = torch.from_numpy(normalise(np.ascontiguousarray(x)))  # as the reader normalises
         # a little contrast and noise
         xt = xt * torch.empty(len(idx), 1, 1, 1).uniform_(0.8, 1.2) + 0.05 * torch.randn_like(xt)
         net.train()
@@ -148,7 +140,7 @@ def train(data: list[Path], minutes: float, lr: float, seed: int, export: Path) 
             print(f"screen: step {step}, loss {float(loss):.4f}, {time.time() - t0:.0f} s", flush=True)
     net.eval()
     with torch.no_grad():
-        out = torch.cat([net(_norm(torch, torch.from_numpy(crops[va][i:i + 512]))[:, None])[:, 0]
+        out = torch.cat([net(torch.from_numpy(normalise(crops[va][i:i + 512])))[:, 0]
                          for i in range(0, int(va.sum()), 512)]).numpy()
     y = label[va] > 0.5
     for t in (-6.0, -4.0, -3.0, -2.0, 0.0):

@@ -163,11 +163,16 @@ def screen_scores(grey: np.ndarray, cands: Sequence[tuple[float, float, float, f
     return np.asarray(1.0 / (1.0 + np.exp(-logit)))
 
 
+def finder_candidates(grey: np.ndarray, config: SpecialDiceConfig) -> list[tuple[float, float, float, float]]:
+    """The finder's candidates as the reader takes them, before the screen: at least
+    ``min_side_px``, at most twice ``max_dice`` (the strongest)."""
+    return [c for c in find(grey, config) if c[2] >= config.min_side_px][: config.max_dice * 2]
+
+
 def _candidates(grey: np.ndarray, config: SpecialDiceConfig) -> list[tuple[float, float, float, float]]:
-    """The finder's candidates the reader is given: at least ``min_side_px``, at most twice
-    ``max_dice`` (the strongest), and of those the ones the screen does not turn down
-    (``screen_die``; 0: no screen)."""
-    cands = [c for c in find(grey, config) if c[2] >= config.min_side_px][: config.max_dice * 2]
+    """``finder_candidates``, and of those the ones the screen does not turn down (``screen_die``;
+    0: no screen)."""
+    cands = finder_candidates(grey, config)
     if config.screen_die > 0.0 and cands:
         cands = [c for c, p in zip(cands, screen_scores(grey, cands), strict=True) if p >= config.screen_die]
     return cands

@@ -49,7 +49,7 @@ def test_the_screen_keeps_every_die_of_the_test_frames_and_changes_no_reading(
         screened = read_special_dice(img, (kind,), orientation)
         assert _readings(screened) == _readings(read_special_dice(img, (kind,), orientation, config=OFF)), s
         grey = to_grey(img)
-        cands = [c for c in reader.find(grey, OFF) if c[2] >= OFF.min_side_px][: OFF.max_dice * 2]
+        cands = reader.finder_candidates(grey, OFF)
         dropped += int((reader.screen_scores(grey, cands) < SpecialDiceConfig().screen_die).sum())
     assert dropped >= 10  # it does drop candidates on these frames (block 30, scatter 29 at 0.002)
 

@@ -285,6 +285,10 @@ def run_demo(args: argparse.Namespace, size: tuple[int, int], fullscreen: bool) 
     print(f"Dice: {rolls(pilot.camera_rolls)} read by the camera ({pilot.camera_right} with every "
           f"die right{fixed}), {rolls(pilot.button_rolls)} entered on "
           f"the buttons (the camera could not read them{guessed})")
+    if len(pilot.by_kind) > 1:
+        parts = [f"{kind} {camera} read ({right} right), {buttons} on the buttons"
+                 for kind, (camera, right, buttons) in sorted(pilot.by_kind.items())]
+        print("Dice by kind: " + "; ".join(parts))
     if pilot.camera_choices:
         print(f"Table: {pilot.camera_picked} of {pilot.camera_choices} choices shown on the table "
               "were pre-selected by the camera")

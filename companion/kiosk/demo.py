@@ -3,7 +3,9 @@
 :class:`DemoTable` is a frame source: the synthetic table renderer (``vision.synthetic``) with
 the pieces where the game has them and the dice the demo players rolled. When a roll is due the
 demo "throws" the dice (a few frames of dice and a hand moving, then the dice lie still); the
-camera pipeline reads them like a real table. After a move the piece is placed on its new
+camera pipeline reads them like a real table: numbered dice with the dice reader, block and
+scatter dice (solid dice rendered through the same lens) with their own reader, the scatter
+arrow relative to the board as the camera registered it. After a move the piece is placed on its new
 square (once per demo, deliberately one square short for a few seconds, so the pawn check's
 mismatch shows).
 
@@ -21,7 +23,7 @@ import random
 import shlex
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -36,6 +38,8 @@ from companion.session import Applied
 from hardware.buttons import BACK, CONFIRM, Input, InputQueue
 
 DEMO_NAMES = ("Ann", "Ben", "Cai", "Dee")
+SPECIAL_KINDS = ("block", "scatter")
+"""Die kinds (``companion.core.dice``) the synthetic table draws as solid dice of their own."""
 STICKERS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
 
 
@@ -53,6 +57,13 @@ class _Scene:
     moving: int  # frames left with the dice/hand moving
     seed: int
     dice_seed: int = 0  # where the dice lie: a new throw, a new seed; moving pieces keep it
+    kinds: tuple[str, ...] = ()  # the dice's kinds when they are block or scatter dice
+
+    def drawn(self) -> tuple[tuple[int, ...] | None, tuple[tuple[str, int], ...]]:
+        """(numbered dice, block and scatter dice) as the synthetic table draws them."""
+        if self.dice is not None and self.kinds and all(k in SPECIAL_KINDS for k in self.kinds):
+            return None, tuple(zip(self.kinds, self.dice, strict=True))
+        return self.dice, ()
 
 
 class DemoTable:
@@ -78,10 +89,20 @@ class DemoTable:
         the pieces are put on it (``BoardPipeline.set_reference``)."""
         return self.table.render({}, None, hand=False, seed=self.rng.randrange(1 << 30)).image
 
-    def roll(self, values: Sequence[int], frames: int = 4) -> None:
+    def can_throw(self, prompt: DicePrompt) -> bool:
+        """The table draws numbered dice, and block and scatter dice (a roll of those only)."""
+        return all(drawable(kind) for kind in prompt.dice) or \
+            all(kind.name in SPECIAL_KINDS for kind in prompt.dice)
+
+    def roll(self, values: Sequence[int], frames: int = 4, kinds: Sequence[str] = ()) -> None:
+        """Throw dice showing ``values``; ``kinds`` names them (block or scatter dice are
+        drawn as such, read by their own reader; anything else is drawn as numbered dice)."""
+        kinds = tuple(kinds)
+        if kinds and len(kinds) != len(values):
+            raise ValueError(f"{len(values)} dice values but {len(kinds)} kinds")
         with self._lock:
             self._scene = _Scene(self._scene.pawns, tuple(values), frames,
-                                 self.rng.randrange(1 << 30), self.rng.randrange(1 << 30))
+                                 self.rng.randrange(1 << 30), self.rng.randrange(1 << 30), kinds)
 
     def place(self, positions: Mapping[str, int], moved: Sequence[str] = (),
               slip: bool = False, fix_after: int = 45) -> None:
@@ -98,8 +119,8 @@ class DemoTable:
                     pawns[name] = right - 1
                     self._fix = (name, right, fix_after)
                     self.slipped = True
-            self._scene = _Scene(pawns, self._scene.dice, max(self._scene.moving, 2),
-                                 self.rng.randrange(1 << 30), self._scene.dice_seed)
+            self._scene = replace(self._scene, pawns=pawns, moving=max(self._scene.moving, 2),
+                                  seed=self.rng.randrange(1 << 30))
 
     def read(self) -> np.ndarray | None:
         if self.closed:
@@ -111,23 +132,23 @@ class DemoTable:
                 if left <= 0:
                     pawns = dict(scene.pawns)
                     pawns[name] = cell
-                    scene = self._scene = _Scene(pawns, scene.dice, 2, scene.seed + 1,
-                                                 scene.dice_seed)
+                    scene = self._scene = replace(scene, pawns=pawns, moving=2,
+                                                  seed=scene.seed + 1)
                     self._fix = None
                 else:
                     self._fix = (name, cell, left - 1)
             moving = scene.moving > 0
             if moving:
-                self._scene = _Scene(scene.pawns, scene.dice, scene.moving - 1, scene.seed,
-                                     scene.dice_seed)
+                self._scene = replace(scene, moving=scene.moving - 1)
         self.frames += 1
+        dice, special = scene.drawn()
         if moving:
             # dice tumbling and a hand over the table: a different picture every frame
-            frame = self.table.render(scene.pawns, scene.dice, hand=True,
-                                      seed=self.rng.randrange(1 << 30))
+            frame = self.table.render(scene.pawns, dice, hand=True,
+                                      seed=self.rng.randrange(1 << 30), special=special)
         else:
-            frame = self.table.render(scene.pawns, scene.dice, hand=False, seed=scene.seed,
-                                      dice_seed=scene.dice_seed)
+            frame = self.table.render(scene.pawns, dice, hand=False, seed=scene.seed,
+                                      dice_seed=scene.dice_seed, special=special)
         return frame.image
 
     def close(self) -> None:
@@ -206,6 +227,7 @@ class Autopilot:
         self.button_rolls = 0  # rolls the bot entered on the buttons (the camera had none)
         self.guess_rolls = 0  # ... of which the entry started from the camera's guesses
         self.guess_right = 0  # ... and the guesses were the roll (only CONFIRM presses needed)
+        self.by_kind: dict[str, list[int]] = {}  # die kinds -> [camera, camera right, buttons]
         self.moves = 0
         self.chosen: tuple[tuple[int, int], Action | None] | None = None  # this decision's
         self.shown: Action | None = None  # the choice done on the table for the camera
@@ -303,15 +325,22 @@ class Autopilot:
                 self.thrown = False
                 if self.table is not None and self.screen.camera_live and \
                         self._throws(entry.prompt):
-                    self.table.roll(self.rolled)  # only dice the demo table can draw
+                    if callable(getattr(self.table, "can_throw", None)):
+                        self.table.roll(self.rolled, kinds=tuple(k.name for k in entry.prompt.dice))
+                    else:
+                        self.table.roll(self.rolled)  # numbered dice only
                     self.thrown = True
                 self.wait = 0.2
                 return
+            tally = self.by_kind.setdefault(kinds_of(entry.prompt), [0, 0, 0])
             if entry.mode == "confirm":
                 self.camera_rolls += 1
+                tally[0] += 1
                 read = tuple(entry.values)
-                if self._same_roll(read, self.rolled, entry.sides):
+                if self._same_roll(alike(read, entry.prompt), alike(self.rolled, entry.prompt),
+                                   entry.sides):
                     self.camera_right += 1
+                    tally[1] += 1
                     self.rolled = read  # a player confirms what the camera read, in its order
                 self.presses = entry.plan_entry(self.rolled)
                 self.wait = self.show_read  # let people see what the camera read
@@ -322,16 +351,18 @@ class Autopilot:
                 self.roll_problem = entry.problem
                 self.roll_wait = 0.0
             self.roll_wait += 0.2
-            # wait for the camera only when it has dice to read (the synthetic table draws
-            # numbered dice only: block and scatter dice go straight to the buttons)
+            # wait for the camera only when it has dice to read (dice the table cannot draw,
+            # such as a roll mixing block dice with a d6, go straight to the buttons)
             if self.roll_wait < self.camera_wait and self.screen.camera_dice and self.thrown:
                 self.wait = 0.2
                 return
             self.button_rolls += 1
+            tally[2] += 1
             if entry.mode == "camera" and entry.has_guess():
                 self.guess_rolls += 1
                 start = tuple(entry.start_values()[0])
-                if self._same_roll(start, self.rolled, entry.sides):
+                if self._same_roll(alike(start, entry.prompt), alike(self.rolled, entry.prompt),
+                                   entry.sides):
                     self.guess_right += 1
                     self.rolled = start  # the player checks each guess and confirms it
             self.presses = entry.plan_entry(self.rolled)
@@ -409,14 +440,32 @@ class Autopilot:
         return root.plan(action) if isinstance(root, Menu) else None
 
 
+def kinds_of(prompt: DicePrompt) -> str:
+    """A roll's die kinds as the demo's summary names them ("d6", "block", "block + d6")."""
+    return " + ".join(dict.fromkeys(kind.name for kind in prompt.dice))
+
+
+def alike(values: Sequence[int], prompt: DicePrompt) -> tuple[int, ...]:
+    """Each value as the first face of its die showing the same thing (a block die's two
+    pushed faces are one result: a camera reads either as the first)."""
+    out: list[int] = []
+    for value, kind in zip(values, prompt.dice, strict=False):
+        labels = tuple(getattr(kind, "labels", ()))
+        if labels and value in kind.faces:
+            value = kind.faces[labels.index(labels[kind.faces.index(value)])]
+        out.append(value)
+    return tuple(out)
+
+
 def numbered(faces: Sequence[int]) -> bool:
     """The faces are 1..N (dice the synthetic table can draw; a piecepack die is not)."""
     return tuple(faces) == tuple(range(1, len(faces) + 1))
 
 
 def drawable(kind: Any) -> bool:
-    """The synthetic table can throw this die: numbered faces read as their numbers (a block
-    or scatter die, whose faces are symbols, is not drawn as a d6 or d8 with pips)."""
+    """The synthetic table can throw this die as a numbered one: numbered faces read as their
+    numbers (a block or scatter die, whose faces are symbols, is drawn as itself instead:
+    ``DemoTable.can_throw``)."""
     return numbered(kind.faces) and not getattr(kind, "labels", ())
 
 

@@ -22,7 +22,8 @@ seed fixes a frame.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -42,6 +43,15 @@ SCATTER_DIRECTIONS: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW
 board is registered), then clockwise seen from above."""
 
 BGR = tuple[int, int, int]
+
+
+class Projector(Protocol):
+    """What drawing a die needs of a camera: board millimetres (w into the table) to pixels,
+    and the direction from the camera to a point."""
+
+    def project(self, pts: np.ndarray) -> np.ndarray: ...
+
+    def view_dir(self, point: np.ndarray) -> np.ndarray: ...
 
 # body, ink: block dice of real sets are mostly a bright body with dark symbols or the reverse
 DIE_COLOURS: tuple[tuple[BGR, BGR], ...] = (
@@ -335,7 +345,7 @@ class Light:
     shadow: float
 
 
-def _random_light(rng: np.random.Generator) -> Light:
+def random_light(rng: np.random.Generator) -> Light:
     elev = math.radians(rng.uniform(30, 85))
     az = rng.uniform(0, 2 * math.pi)
     d = np.array([math.cos(elev) * math.cos(az), math.cos(elev) * math.sin(az), -math.sin(elev)])
@@ -343,7 +353,7 @@ def _random_light(rng: np.random.Generator) -> Light:
                  float(rng.uniform(0.0, 0.6)), float(rng.uniform(0.2, 0.55)))
 
 
-def _draw_die(img: np.ndarray, cam: Camera, light: Light, kind: str, centre_mm: tuple[float, float],
+def _draw_die(img: np.ndarray, cam: Projector, light: Light, kind: str, centre_mm: tuple[float, float],
               size_mm: float, rng: np.random.Generator, top: int | None = None,
               colours: tuple[BGR, BGR] | None = None) -> SpecialDieTruth | None:
     """Draw one die on ``img`` (in place); None when it falls outside the frame."""
@@ -468,6 +478,57 @@ def _draw_die(img: np.ndarray, cam: Camera, light: Light, kind: str, centre_mm: 
                            bearing_deg=top_img[1], image_deg=top_img[0], colour=body)
 
 
+class _Shifted:
+    """A camera whose pixels are moved by (-dx, -dy): a patch of a frame seen as a frame."""
+
+    def __init__(self, cam: Projector, dx: int, dy: int) -> None:
+        self.cam, self.dx, self.dy = cam, dx, dy
+
+    def project(self, pts: np.ndarray) -> np.ndarray:
+        return np.asarray(self.cam.project(pts) - [self.dx, self.dy])
+
+    def view_dir(self, point: np.ndarray) -> np.ndarray:
+        return self.cam.view_dir(point)
+
+
+def draw_die_showing(img: np.ndarray, cam: Projector, light: Light, kind: str,
+                     centre_mm: tuple[float, float], size_mm: float, value: int,
+                     rng: np.random.Generator, tries: int = 80) -> SpecialDieTruth | None:
+    """Draw one die on ``img`` (in place) lying at ``centre_mm`` and showing ``value`` as a
+    reader gives it: a block die's face 1..6 (3 and 4 both pushed), a scatter die's direction
+    in the base game's numbering (``scatter_value``: 1 up-left ... 8 down-right, relative to the
+    board). A scatter die is thrown again, in a patch around it, until its arrow points that
+    way (it may lie anywhere in that direction's 45 degrees, near a line between two as well).
+    ``cam`` is any camera with ``project`` and ``view_dir`` (board millimetres, w into the
+    table). The truth, or None when the die falls outside the frame."""
+    if kind == "block":
+        if value not in range(1, 7):
+            raise ValueError(f"a block die has faces 1 to 6, not {value!r}")
+        return _draw_die(img, cam, light, kind, centre_mm, size_mm, rng, top=value)
+    if kind != "scatter":
+        raise ValueError(f"unknown special die kind {kind!r}: use 'block' or 'scatter'")
+    if value not in range(1, 9):
+        raise ValueError(f"a scatter die has directions 1 to 8, not {value!r}")
+    c = cam.project(np.array([[centre_mm[0], centre_mm[1], 0.0]]))[0]
+    reach = float(np.linalg.norm(cam.project(np.array([[centre_mm[0] + size_mm, centre_mm[1], 0.0]]))[0] - c))
+    r = int(reach * 4) + 8  # the die, its shadow and the blur around it
+    H, W = img.shape[:2]
+    x0, y0 = max(0, int(c[0]) - r), max(0, int(c[1]) - r)
+    x1, y1 = min(W, int(c[0]) + r), min(H, int(c[1]) + r)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    shifted = _Shifted(cam, x0, y0)
+    for _ in range(tries):
+        patch = img[y0:y1, x0:x1].copy()
+        truth = _draw_die(patch, shifted, light, kind, centre_mm, size_mm, rng)
+        if truth is not None and scatter_value(truth.value) == value:
+            img[y0:y1, x0:x1] = patch
+            bx, by, bw, bh = truth.box
+            return replace(truth, box=(bx + x0, by + y0, bw, bh),
+                           centre=(truth.centre[0] + x0, truth.centre[1] + y0))
+    return None
+
+
 # -- scenes ---------------------------------------------------------------------------------
 
 def random_camera(rng: np.random.Generator, width: int = 1280, height: int = 720,
@@ -578,7 +639,7 @@ def render_scene(rng: np.random.Generator, kinds: tuple[str, ...] = ("block", "s
             raise ValueError(f"unknown special die kind {k!r}: use 'block' or 'scatter'")
     cam, size_mm = random_camera(rng, width, height, die_px, max_tilt, roll_deg, focal_ref)
     img = _table(rng, cam)
-    light = _random_light(rng)
+    light = random_light(rng)
     n = int(rng.integers(1, 5)) if n_dice is None else n_dice
     inv = np.linalg.inv(cam.board_to_frame())
     placed: list[tuple[float, float]] = []

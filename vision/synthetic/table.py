@@ -20,6 +20,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 import cv2
 import numpy as np
@@ -79,6 +80,8 @@ TABLE_BGR = (95, 130, 165)
 RING_OUTER_MM = 8.5
 RING_INNER_MM = 5.0
 FIGURE_HEIGHT_MM = 28.0
+SPECIAL_DIE_MM = 16.0
+"""The side of a block die (a scatter die's octahedron is as wide) on the synthetic table."""
 
 
 # --- the board art ---------------------------------------------------------------------------
@@ -284,6 +287,29 @@ class CameraPose:
         return np.asarray(h / h[2, 2], np.float64)
 
 
+class LensCamera:
+    """A table camera as the block and scatter dice renderer sees one
+    (``vision.synthetic.special_dice.Projector``): board millimetres, w into the table, to the
+    distorted image's pixels."""
+
+    def __init__(self, camera: CameraModel, pose: CameraPose) -> None:
+        self.camera = camera
+        self.rotation = pose.rotation()
+        self.centre = pose.centre()
+
+    def project(self, pts: np.ndarray) -> np.ndarray:
+        cam = (self.rotation @ (np.asarray(pts, float) - self.centre).T).T
+        uv = (self.camera.matrix @ cam.T).T
+        ideal = uv[:, :2] / uv[:, 2:3]
+        if not self.camera.has_distortion:
+            return np.asarray(ideal)
+        return np.asarray(self.camera.distort_points(ideal), float).reshape(-1, 2)
+
+    def view_dir(self, point: np.ndarray) -> np.ndarray:
+        d = np.asarray(point, float) - self.centre
+        return np.asarray(d / np.linalg.norm(d))
+
+
 def default_camera(width: int = 1280, height: int = 720) -> CameraModel:
     """A wide lens like the Camera Module 3 Wide (102 degrees across), with barrel distortion."""
     return CameraModel.ideal(width, height, hfov_deg=102.0, dist=(-0.2, 0.045, 0.0, 0.0, 0.0),
@@ -403,6 +429,7 @@ class FrameTruth:
     camera: CameraModel
     pose: CameraPose
     conditions: Conditions
+    special_dice: tuple[Any, ...] = ()  # vision.synthetic.special_dice.SpecialDieTruth
 
     def occupancy(self) -> dict[int, list[str | None]]:
         out: dict[int, list[str | None]] = {}
@@ -437,12 +464,16 @@ class SyntheticTable:
                hand: bool | Sequence[HandSpec] = False, seed: int | None = None,
                pose: CameraPose | None = None,
                conditions: Conditions | None = None,
-               dice_seed: int | None = None) -> SyntheticFrame:
+               dice_seed: int | None = None,
+               special: Sequence[tuple[str, int]] = ()) -> SyntheticFrame:
         """One frame. `pawns` maps owner -> cell (0..40, 40 = in Jail), or is a list of
         (owner, cell) pairs when one owner has several figurines or a figurine has no owner.
         `dice` are the values to show in the board centre; `hand` True draws one random hand.
         `dice_seed` places the dice by a seed of their own, so they stay put while the pieces
-        move (without it they are placed by `seed` with everything else)."""
+        move (without it they are placed by `seed` with everything else). `special` are block
+        and scatter dice ((kind, value) as a reader gives them: block faces 1-6, scatter
+        directions 1-8 of the base game's template relative to the board), thrown in the board
+        centre as solid dice seen through the lens (``vision.synthetic.special_dice``)."""
         rng = np.random.default_rng(seed)
         pose = pose or self.pose
         cond = conditions or self.conditions
@@ -465,6 +496,7 @@ class SyntheticTable:
             self._draw_hand(tex, hand_mask, hs, rng)
         h_plane = pose.homography(self.camera)
         image = self._project(tex, h_plane)
+        special_truth = self._draw_special(image, list(special), pose, dice_truth, dice_rng)
         image = self._effects(image, cond, rng)
         corners = self.camera.distort_points(
             cv2.perspectiveTransform(self.spec.corners().reshape(-1, 1, 2), h_plane).reshape(-1, 2))
@@ -476,7 +508,7 @@ class SyntheticTable:
                                            (float(px[0, 0]), float(px[0, 1]))))
         hand_cells, covered = self._covered(hand_mask)
         truth = FrameTruth(corners, h_plane, tuple(fig_truth), tuple(dice_truth), hand_cells,
-                           covered, self.camera, pose, cond)
+                           covered, self.camera, pose, cond, special_truth)
         return SyntheticFrame(image, truth)
 
     # -- drawing pieces ---------------------------------------------------------------------
@@ -564,6 +596,31 @@ class SyntheticTable:
             draw_die(tex, DieSpec("d6", int(v), _mm(centre), size_px, angle, spec.colour), rng)
             out.append(spec)
         return out
+
+    def _draw_special(self, image: np.ndarray, dice: list[tuple[str, int]], pose: CameraPose,
+                      d6: list[DiceSpec], rng: np.random.Generator) -> tuple[Any, ...]:
+        """Block and scatter dice drawn on the projected ``image`` in place, in the board's
+        centre clear of the d6 and of each other (SPECIAL_DIE_MM across)."""
+        if not dice:
+            return ()
+        from vision.synthetic.special_dice import draw_die_showing, random_light
+
+        cam = LensCamera(self.camera, pose)
+        light = random_light(rng)
+        s = self.spec.side_mm
+        taken = [d.centre_mm for d in d6]
+        out = []
+        for kind, value in dice:
+            centre = (s / 2 + float(rng.uniform(-90, 90)), s / 2 + float(rng.uniform(-90, 90)))
+            for _ in range(20):
+                if all(math.dist(centre, c) > 2.2 * SPECIAL_DIE_MM for c in taken):
+                    break
+                centre = (s / 2 + float(rng.uniform(-90, 90)), s / 2 + float(rng.uniform(-90, 90)))
+            truth = draw_die_showing(image, cam, light, kind, centre, SPECIAL_DIE_MM, int(value), rng)
+            taken.append(centre)
+            if truth is not None:
+                out.append(truth)
+        return tuple(out)
 
     def random_hand(self, rng: np.random.Generator, over_board: bool | None = None) -> HandSpec:
         """A hand reaching in from one side; over the marker margin, or onto the squares."""

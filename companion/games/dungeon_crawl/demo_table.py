@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -78,7 +79,7 @@ class CrawlDemoTable:
         """Piecepack dice are drawn (a d6, option die=d6, is not)."""
         return all(kind.name == "piecepack" for kind in prompt.dice)
 
-    def roll(self, values: tuple[int, ...], frames: int = 4) -> None:
+    def roll(self, values: tuple[int, ...], frames: int = 4, kinds: Sequence[str] = ()) -> None:
         prompt = self.game.dice_prompt(self.state)
         if prompt is None:
             return

@@ -50,3 +50,34 @@ def test_block_symbols_differ_and_unknown_ones_are_refused() -> None:
         block_face("touchdown", (0, 0, 0), (255, 255, 255), rng)
     with pytest.raises(ValueError, match="unknown special die kind"):
         render_scene(rng, kinds=("d6",))
+
+
+def test_a_die_can_be_drawn_showing_the_face_asked_for() -> None:
+    from vision.synthetic.special_dice import (
+        draw_die_showing,
+        random_camera,
+        random_light,
+        scatter_value,
+    )
+
+    rng = np.random.default_rng(21)
+    cam, size = random_camera(rng, 640, 480, die_px=(40.0, 50.0), max_tilt=20.0)
+    light = random_light(rng)
+    for value in range(1, 9):  # every direction of the template, relative to the board
+        img = np.full((480, 640, 3), 120, np.uint8)
+        truth = draw_die_showing(img, cam, light, "scatter", cam.target, size, value, rng)
+        assert truth is not None and scatter_value(truth.value) == value
+        x, y, w, h = truth.box  # drawn where its box says, in frame pixels
+        assert np.abs(img[y:y + h, x:x + w].astype(int) - 120).max() > 40
+        assert not np.any(img[:, : max(0, x - 60)] != 120)
+    for face in range(1, 7):
+        img = np.full((480, 640, 3), 120, np.uint8)
+        truth = draw_die_showing(img, cam, light, "block", cam.target, size, face, rng)
+        assert truth is not None and truth.value == face and block_value(face) == block_value(truth.value)
+    img = np.zeros((48, 64, 3), np.uint8)
+    with pytest.raises(ValueError, match="faces 1 to 6"):
+        draw_die_showing(img, cam, light, "block", cam.target, size, 7, rng)
+    with pytest.raises(ValueError, match="directions 1 to 8"):
+        draw_die_showing(img, cam, light, "scatter", cam.target, size, 0, rng)
+    with pytest.raises(ValueError, match="unknown special die kind"):
+        draw_die_showing(img, cam, light, "d6", cam.target, size, 1, rng)

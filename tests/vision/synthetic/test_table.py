@@ -81,3 +81,26 @@ def test_dice_seed_keeps_the_dice_put_while_pieces_move(table: SyntheticTable) -
     c = table.render({"Ann": 9, "Ben": 14}, [2, 5], seed=2).truth.dice
     assert [d.centre_mm for d in a] == [d.centre_mm for d in b]
     assert [d.centre_mm for d in b] != [d.centre_mm for d in c]
+
+
+def test_block_and_scatter_dice_are_thrown_in_the_middle_showing_what_was_asked() -> None:
+    from vision.synthetic.special_dice import block_value, scatter_value
+
+    table = SyntheticTable(camera=SyntheticTable().camera.scaled_to(1280, 720))
+    asked = (("block", 4), ("block", 6), ("scatter", 7))
+    f = table.render({"Ann": 0}, seed=5, special=asked)
+    again = table.render({"Ann": 0}, seed=5, special=asked)
+    assert np.array_equal(f.image, again.image)  # a seed fixes the throw
+    plain = table.render({"Ann": 0}, seed=5)
+    assert plain.truth.special_dice == () and not np.array_equal(plain.image, f.image)
+    got = [(d.kind, block_value(d.value) if d.kind == "block" else scatter_value(d.value))
+           for d in f.truth.special_dice]
+    assert got == [("block", 3), ("block", 6), ("scatter", 7)]  # pushed reads as its first face
+    half = table.spec.side_mm / 2
+    centre = cv2.perspectiveTransform(np.array([[[half, half]]]), f.truth.homography)[0, 0]
+    for d in f.truth.special_dice:  # within 90 mm of the board's middle (about 1.1 px a mm)
+        assert np.hypot(d.centre[0] - centre[0], d.centre[1] - centre[1]) < 160
+    boxes = [d.box for d in f.truth.special_dice]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]

@@ -350,20 +350,59 @@ def _in_kind(p: np.ndarray, in_play: Sequence[str]) -> np.ndarray:
     return np.asarray(1.0 - p[:, NONE_CLASS])
 
 
+Offset = tuple[float, float, float]
+"""Where the pixels read lie in the frame: (x, y, scale) of a region cut at (x, y) and enlarged
+``scale`` times (0, 0, 1 for the whole frame)."""
+
+
+def to_frame(offset: Offset, x: float, y: float) -> tuple[float, float]:
+    """A point of the (region's, enlarged) pixels read, in frame pixels."""
+    ox, oy, scale = offset
+    return x / scale + ox, y / scale + oy
+
+
+def die_px(board_to_frame: np.ndarray, at: tuple[float, float], die_mm: float) -> float:
+    """How many pixels across a die of ``die_mm`` looks lying at frame point ``at`` (the square
+    root of the area its square covers there, through the board's homography)."""
+    h = np.asarray(board_to_frame, np.float64)
+    b = cv2.perspectiveTransform(np.array([[at]], np.float64), np.linalg.inv(h))[0, 0]
+    r = die_mm / 2
+    sq = np.array([[[b[0] - r, b[1] - r], [b[0] + r, b[1] - r], [b[0] + r, b[1] + r], [b[0] - r, b[1] + r]]])
+    p = cv2.perspectiveTransform(sq, h)[0]
+    x, y = p[:, 0], p[:, 1]
+    return float(math.sqrt(abs(0.5 * (np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))))
+
+
+def enlargement(board_to_frame: np.ndarray | None, region: tuple[int, int, int, int],
+                config: SpecialDiceConfig) -> float:
+    """How many times a region is enlarged before it is read (``SpecialDiceConfig.enlarge_to_px``;
+    1.0: as it is): only with the board's registration, which says how large a die looks there."""
+    if board_to_frame is None or config.enlarge_to_px <= 0:
+        return 1.0
+    x, y, w, h = region
+    try:
+        side = die_px(board_to_frame, (x + w / 2, y + h / 2), config.die_mm)
+    except (cv2.error, np.linalg.LinAlgError):
+        return 1.0
+    if not math.isfinite(side) or side <= 0:
+        return 1.0
+    scale = min(config.max_enlarge, config.enlarge_to_px / side)
+    return scale if scale >= 1.15 else 1.0
+
+
 def _moved_crops(grey: np.ndarray, cands: Sequence[Candidate], moves: Sequence[tuple[float, float, float]],
-                 offset: tuple[int, int], n: np.ndarray | None, size: int
+                 offset: Offset, n: np.ndarray | None, size: int
                  ) -> tuple[list[Candidate], list[float], list[np.ndarray]]:
     """Each candidate moved as ``moves`` says ((shift right, shift down, in its sides; side times
     this), as ``RELOOK_VARIANTS`` and ``SECOND_VARIANTS`` give them), candidate by candidate:
     the moved candidates, their crops' turns (the way to the nadir ``n`` down) and the crops."""
-    ox, oy = offset
     variants = [(c[0] + dx * c[2], c[1] + dy * c[2], c[2] * k, c[3]) for c in cands for dx, dy, k in moves]
-    turns = [turn_deg(n, (v[0] + ox, v[1] + oy)) for v in variants]
+    turns = [turn_deg(n, to_frame(offset, v[0], v[1])) for v in variants]
     crops = [crop(grey, (v[0], v[1]), v[2], size, t) for v, t in zip(variants, turns, strict=True)]
     return variants, turns, crops
 
 
-def _second_look(grey: np.ndarray, looks: Sequence[Candidate], offset: tuple[int, int],
+def _second_look(grey: np.ndarray, looks: Sequence[Candidate], offset: Offset,
                  n: np.ndarray | None, size: int, in_play: Sequence[str], plan: ReaderPlan,
                  config: SpecialDiceConfig) -> list[tuple[Candidate, np.ndarray, np.ndarray, float]]:
     """Candidates the reader turned down without being sure, looked at again: each is cropped
@@ -393,7 +432,7 @@ class _Judge:
     """One found die's reading from the reader's answer: its kind, value, confidence and status."""
 
     def __init__(self, in_play: Sequence[str], plan: ReaderPlan, orientation: Orientation,
-                 config: SpecialDiceConfig, offset: tuple[int, int], shape: tuple[int, int]) -> None:
+                 config: SpecialDiceConfig, offset: Offset, shape: tuple[int, int]) -> None:
         self.in_play, self.plan, self.orientation, self.config = tuple(in_play), plan, orientation, config
         self.offset, self.shape = offset, shape
 
@@ -406,10 +445,11 @@ class _Judge:
 
     def __call__(self, c: Candidate, p: np.ndarray, a: np.ndarray, turn: float) -> SpecialDieReading:
         config, in_play, plan = self.config, self.in_play, self.plan
-        ox, oy = self.offset
         cx, cy, side, _ = c
         half = side / 2
-        box = (int(round(cx - half + ox)), int(round(cy - half + oy)), int(round(side)), int(round(side)))
+        x0, y0 = to_frame(self.offset, cx - half, cy - half)
+        s = int(round(side / self.offset[2]))
+        box = (int(round(x0)), int(round(y0)), s, s)
         cut = self.cut(c)
         block_p = {BLOCK_CLASS_VALUE[i]: float(p[i]) for i in BLOCK_CLASS_VALUE}
         scatter_p = float(p[SCATTER_CLASS])
@@ -432,7 +472,7 @@ class _Judge:
             label = BLOCK_LABELS[value - 1]
             bearing = None
         else:
-            masses, bearing = sector_masses(a, (cx + ox, cy + oy), self.orientation, turn)
+            masses, bearing = sector_masses(a, to_frame(self.offset, cx, cy), self.orientation, turn)
             k = int(np.argmax(masses))
             value = SCATTER_FACES[k]
             conf = scatter_p * float(masses[k])
@@ -450,7 +490,7 @@ class _Judge:
         if self.in_play == ("block",):
             v = np.array([float(p[i]) for i in BLOCK_CLASS_VALUE])
         else:
-            masses, _ = sector_masses(a, (c[0] + self.offset[0], c[1] + self.offset[1]), self.orientation, turn)
+            masses, _ = sector_masses(a, to_frame(self.offset, c[0], c[1]), self.orientation, turn)
             v = float(p[SCATTER_CLASS]) * masses
         return np.asarray(v / max(1e-6, none + float(v.sum())))
 
@@ -502,13 +542,31 @@ def _mean_opinions(grey: np.ndarray, unsure: Sequence[Answer], n: np.ndarray | N
     return out
 
 
+def _area(grey: np.ndarray, region: Region, orientation: Orientation, config: SpecialDiceConfig
+          ) -> tuple[np.ndarray, Offset] | str:
+    """The pixels of ``region`` to read (enlarged as ``enlargement`` says) and where they lie in
+    the frame, or what is wrong with the region."""
+    x, y, w, h = (int(v) for v in region)
+    x0, y0 = max(0, x), max(0, y)
+    x1, y1 = min(grey.shape[1], x + w), min(grey.shape[0], y + h)
+    if x1 - x0 < 32 or y1 - y0 < 32:
+        return f"the region {tuple(region)} leaves less than 32x32 pixels of the frame: check the dice area"
+    part = grey[y0:y1, x0:x1]
+    scale = enlargement(orientation.board_to_frame, (x0, y0, x1 - x0, y1 - y0), config)
+    if scale > 1.0:
+        part = np.asarray(cv2.resize(part, (int(round(part.shape[1] * scale)), int(round(part.shape[0] * scale))),
+                                     interpolation=cv2.INTER_LINEAR))
+    return part, (x0, y0, scale)
+
+
 def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                       orientation: Orientation | None = None, region: Region | None = None,
                       config: SpecialDiceConfig | None = None) -> SpecialDiceObservation:
     """Read the block and scatter dice in ``frame`` (uint8 BGR, or as ``config.channel_order``
     says; grey works too). ``kinds`` limits the kinds in play (default: the config's);
     ``orientation`` says how the board lies (default: north is the picture's up); ``region``
-    (x, y, w, h) reads only there (boxes stay in frame pixels)."""
+    (x, y, w, h) reads only there (boxes stay in frame pixels; with the board's homography, a
+    region where dice look small is enlarged first: ``SpecialDiceConfig.enlarge_to_px``)."""
     config = config or SpecialDiceConfig()
     in_play = _check_kinds(kinds if kinds is not None else config.kinds)
     for v in (config.views, config.block_views):
@@ -523,22 +581,19 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
         return SpecialDiceObservation((), "error", problem)
     grey = to_grey(frame, config.channel_order) if frame.ndim == 3 and frame.shape[2] != 1 else \
         frame.reshape(frame.shape[0], frame.shape[1])
-    ox, oy = 0, 0
+    offset: Offset = (0, 0, 1.0)
     if region is not None:
-        x, y, w, h = (int(v) for v in region)
-        x0, y0 = max(0, x), max(0, y)
-        x1, y1 = min(grey.shape[1], x + w), min(grey.shape[0], y + h)
-        if x1 - x0 < 32 or y1 - y0 < 32:
-            return SpecialDiceObservation((), "error", f"the region {tuple(region)} leaves less than 32x32 "
-                                          "pixels of the frame: check the dice area")
-        grey, ox, oy = grey[y0:y1, x0:x1], x0, y0
+        area = _area(grey, region, orientation, config)
+        if isinstance(area, str):
+            return SpecialDiceObservation((), "error", area)
+        grey, offset = area
     cands = _candidates(grey, config)
     size = reader_crop_size(load(plan.path)) if cands else 0
     n = None
     if plan.upright and orientation.board_to_frame is not None:
         n = nadir(orientation.board_to_frame, frame.shape[1], frame.shape[0])
     H, W = grey.shape[:2]
-    judge = _Judge(in_play, plan, orientation, config, (ox, oy), (W, H))
+    judge = _Judge(in_play, plan, orientation, config, offset, (W, H))
     readings: list[SpecialDieReading] = []
     answers: list[Answer] = []  # the reader's answer on each die read
     kept: list[Candidate] = []
@@ -551,7 +606,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
         chunk = [c for c in chunk if not _near(c, kept)]
         if not chunk:
             continue
-        turns = [turn_deg(n, (c[0] + ox, c[1] + oy)) for c in chunk]
+        turns = [turn_deg(n, to_frame(offset, c[0], c[1])) for c in chunk]
         crops = [crop(grey, (c[0], c[1]), c[2], size, t) for c, t in zip(chunk, turns, strict=True)]
         # a weak candidate is kept only when the views' mean gives "no die" at most 1 - weak_die,
         # so a first view above that times the number of views already decides it (exactly); a
@@ -574,7 +629,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                 break
     again = [c for c in looks if not _near(c, kept)][: config.relook_max]  # the strongest first
     if again and len(readings) < config.max_dice:
-        for c, p, a, turn in _second_look(grey, again, (ox, oy), n, size, in_play, plan, config):
+        for c, p, a, turn in _second_look(grey, again, offset, n, size, in_play, plan, config):
             if _near(c, kept) or len(readings) >= config.max_dice:
                 continue
             kept.append(c)

@@ -194,6 +194,20 @@ class SpecialDiceConfig:
     upright_views: int = 2
     """Views of each upright crop the upright reader averages: 1 (as it is) or 2 (and mirrored
     left-right, which keeps the way down)."""
+    die_mm: float = 16.0
+    """A die's side on the table in millimetres (a block die; a scatter die is about as wide):
+    with a region and the board's registration, how large a die looks there (``enlarge_to_px``)."""
+    enlarge_to_px: float = 48.0
+    """A region (the kiosk's dice area) read with the board's registration, where a die of
+    ``die_mm`` would be under this size divided by 1.15, is enlarged so that a die is about this
+    many pixels across (at most ``max_enlarge`` times) before it is read: the networks learned dice
+    30 to 64 pixels across and read the small end worst. 0 turns it off. Chosen on the synthetic
+    table (16 mm dice about 32 px at 2304x1296; seeds 8,000,000 and 8,500,000 on, 100 frames a
+    kind: 1.25, 1.5 and 1.75 times read block dice 63.5% -> 75.6%, 78.7%, 73.6% right, scatter
+    45.6% -> 70.7%, 76.7%, 82.8%, none wrong); 48 px is 1.5 times there
+    (docs/vision-special-dice.md, "At the kiosk's table")."""
+    max_enlarge: float = 2.0
+    """The most a region is enlarged (``enlarge_to_px``)."""
     min_side_px: float = 10.0
     """Found dice smaller than this (pixels) are ignored."""
     max_dice: int = 12

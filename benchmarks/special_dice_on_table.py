@@ -16,6 +16,7 @@ wrong, and the median reader time a frame. The last line is one JSON object.
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/special_dice_on_table.py --frames 200
     ... --die-mm 19   # dice 19 mm across (about 38 px)
     ... --enlarge-to-px 0   # the dice area read as it is, not enlarged
+    ... --frames 1 --seed 8000003 --picture docs/images/special-dice-at-the-table.png
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,11 +44,28 @@ from vision.synthetic.special_dice import block_value  # noqa: E402
 SIZE = (2304, 1296)
 
 
+def _drawn(image: np.ndarray, region: tuple[int, int, int, int], obs: object) -> np.ndarray:
+    """The dice area, 480 px square, with each reading's box and face drawn."""
+    x, y, w, h = region
+    part = image[y:y + h, x:x + w].copy()
+    for d in getattr(obs, "dice", ()):
+        bx, by, bw, bh = d.box
+        colour = (60, 200, 60) if d.status == "read" else (40, 150, 250)
+        cv2.rectangle(part, (bx - x, by - y), (bx - x + bw, by - y + bh), colour, 3)
+        text = d.label if d.status == "read" else f"unsure ({d.label}?)"
+        cv2.putText(part, text, (bx - x, max(20, by - y - 8)), cv2.FONT_HERSHEY_SIMPLEX, 0.9, colour, 2,
+                    cv2.LINE_AA)
+    return np.asarray(cv2.resize(part, (480, 480), interpolation=cv2.INTER_AREA))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--frames", type=int, default=200, help="frames per kind")
     ap.add_argument("--seed", type=int, default=8_000_000)
     ap.add_argument("--die-mm", type=float, default=synthetic_table.SPECIAL_DIE_MM)
+    ap.add_argument("--picture", type=Path, metavar="PNG",
+                    help="save the dice area of the first frame of each kind with the readings drawn "
+                         "(green: read, with the face; orange: unsure) side by side")
     ap.add_argument("--enlarge-to-px", type=float, default=SpecialDiceConfig().enlarge_to_px,
                     help="SpecialDiceConfig.enlarge_to_px (0: the dice area read as it is)")
     args = ap.parse_args()
@@ -57,6 +76,7 @@ def main() -> None:
     figures: dict[str, object] = {"machine": platform.machine(), "die_mm": args.die_mm,
                                   "frames": args.frames, "seed": args.seed,
                                   "enlarge_to_px": args.enlarge_to_px}
+    pictures: list[np.ndarray] = []
     for kind in ("block", "scatter"):
         dice = right = wrong = 0
         times: list[float] = []
@@ -72,6 +92,8 @@ def main() -> None:
             obs = read_special_dice(frame.image, (kind,), Orientation(frame.truth.homography), region,
                                     config)
             times.append(time.perf_counter() - t0)
+            if args.picture is not None and i == 0 and region is not None:
+                pictures.append(_drawn(frame.image, region, obs))
             dice += len(want)
             left = list(want)
             for d in obs.dice:
@@ -88,6 +110,8 @@ def main() -> None:
               f"{unsure}, confidently wrong {wrong}; reader {ms:.1f} ms a frame (median)")
         figures[kind] = {"dice": dice, "right": right, "unsure": unsure, "wrong": wrong,
                          "right_pct": round(100 * right / dice, 2), "ms_median": round(ms, 2)}
+    if pictures:
+        cv2.imwrite(str(args.picture), np.hstack(pictures))
     print(json.dumps(figures))
 
 

@@ -260,7 +260,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
-    result = args.func(args)
+    try:
+        result = args.func(args)
+    except argparse.ArgumentTypeError as exc:  # an option a command found wrong: usage, exit 2
+        parser.exit(2, f"companion {getattr(args, 'command', '')}: error: {exc}\n".replace("  ", " "))
     return int(result or 0)
 
 

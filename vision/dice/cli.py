@@ -1,5 +1,9 @@
 """Command line: ``companion dice read IMAGE... [--json]`` and ``companion dice watch``.
 
+Numbered dice are read by this package's reader; ``--kinds block``, ``scatter`` or
+``block,scatter`` read the fantasy-football dice with ``vision.special_dice`` instead (a scatter
+arrow relative to the picture turned by ``--north``).
+
 ``register(subparsers)`` adds the ``dice`` command to the companion's argparse tree; this module
 also runs on its own: ``python3 -m vision.dice.cli read photo.jpg``.
 """
@@ -11,6 +15,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -36,11 +41,59 @@ def _region(text: str | None) -> tuple[int, int, int, int] | None:
     return (x, y, w, h)
 
 
+SPECIAL_KINDS = ("block", "scatter")
+"""Die kinds read by ``vision.special_dice``, not by the numbered dice reader."""
+
+
+def _special_kinds(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """The block and scatter dice ``--kinds`` asks for, or None for numbered dice (with what is
+    wrong when the two are mixed or a numbered dice option is given with them)."""
+    north = getattr(args, "north", None)
+    kinds = tuple(k.strip() for k in (args.kinds or "").split(",") if k.strip())
+    special = tuple(dict.fromkeys(k for k in kinds if k in SPECIAL_KINDS))
+    if not special:
+        if north is not None:
+            raise argparse.ArgumentTypeError("--north is for scatter dice: add --kinds scatter")
+        return None
+    if len(special) != len(set(kinds)):
+        raise argparse.ArgumentTypeError(
+            f"--kinds {args.kinds}: block and scatter dice have a reader of their own and are not "
+            "read together with numbered dice: give --kinds block, scatter or block,scatter")
+    for name, given in (("--threshold", args.threshold), ("--tuned", getattr(args, "tuned", None)),
+                        ("--d6-colour", getattr(args, "d6_colour", None)),
+                        ("--number-reader", getattr(args, "number_reader", None))):
+        if given is not None:
+            raise argparse.ArgumentTypeError(
+                f"{name} is for numbered dice: block and scatter dice are read with their own "
+                "thresholds (vision.special_dice.SpecialDiceConfig)")
+    if north is not None and not -360.0 <= north <= 360.0:
+        raise argparse.ArgumentTypeError(f"--north {north}: give degrees from -360 to 360")
+    return special
+
+
+def format_special(obs: object) -> str:
+    """A block and scatter dice reading (``vision.special_dice.SpecialDiceObservation``) as text."""
+    status, message = str(getattr(obs, "status", "")), str(getattr(obs, "message", ""))
+    dice = tuple(getattr(obs, "dice", ()))
+    if status == "error":
+        return f"error: {message}"
+    if not dice:
+        return "no dice"
+    parts = []
+    for d in dice:
+        x, y, w, h = d.box
+        value = f"{d.value} {d.label}" if d.value is not None else f"unsure (looks like {d.guess} {d.label})"
+        bearing = f", arrow at {d.bearing_deg:.0f} degrees" if d.bearing_deg is not None else ""
+        parts.append(f"{d.kind} = {value} ({d.confidence:.2f}{bearing}) at {x},{y} {w}x{h}")
+    return status + "\n  " + "\n  ".join(parts)
+
+
 def _config(args: argparse.Namespace) -> DiceConfig:
     kinds = tuple(k.strip() for k in args.kinds.split(",")) if args.kinds else DiceConfig().kinds
     bad = [k for k in kinds if k not in DiceConfig().kinds]
     if bad:
-        raise argparse.ArgumentTypeError(f"unknown die type(s) {bad}: use d4,d6,d8,d10,d12,d20")
+        raise argparse.ArgumentTypeError(f"unknown die type(s) {bad}: use d4,d6,d8,d10,d12,d20 (or block, scatter "
+                                         "or block,scatter on their own)")
     adaptation = None
     if getattr(args, "tuned", None):
         from .tune import Adaptation, TuneError, stale_message
@@ -96,7 +149,8 @@ def _expand(names: Sequence[str]) -> list[str]:
 
 
 def cmd_read(args: argparse.Namespace) -> int:
-    config = _config(args)
+    special = _special_kinds(args)
+    config = _config(args) if special is None else None
     region = _region(args.region)
     status = EXIT_OK
     for name in _expand(args.images):
@@ -111,6 +165,11 @@ def cmd_read(args: argparse.Namespace) -> int:
             image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
             if image is None:
                 obs = DiceObservation((), "error", f"{name}: not a readable image (corrupt or not an image file)")
+            elif special is not None:
+                from vision.special_dice import Orientation, read_special_dice
+
+                obs = read_special_dice(image, special, Orientation(up_deg=args.north or 0.0),  # type: ignore[assignment]
+                                        region)
             else:
                 obs = read_dice(image, region, config)
         if obs.status == "error":
@@ -118,7 +177,7 @@ def cmd_read(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"image": name, **obs.to_dict()}))
         else:
-            print(f"{name}: {format_observation(obs)}")
+            print(f"{name}: {format_observation(obs) if special is None else format_special(obs)}")
     return status
 
 
@@ -127,14 +186,23 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from vision.synthetic.dice import register_dice_source
 
     register_dice_source()
-    config = _config(args)
-    settler = DiceSettler(config, _region(args.region), SettleConfig(still_frames=args.still_frames))
+    special = _special_kinds(args)
+    settler: Any
+    if special is None:
+        settler = DiceSettler(_config(args), _region(args.region), SettleConfig(still_frames=args.still_frames))
+    else:
+        from vision.special_dice import SpecialDiceSettler
+
+        settler = SpecialDiceSettler(special, settle_frames=args.still_frames, up_deg=args.north or 0.0)
+        settler.region = _region(args.region)
+    show = format_observation if special is None else format_special
     try:
         source = open_source(args.source)
     except (CameraError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    settler.closer = still_taker(source)  # a camera that takes stills: doubtful rolls get a closer look
+    if special is None:
+        settler.closer = still_taker(source)  # a camera that takes stills: doubtful rolls get a closer look
     n = 0
     rolls = 0
     try:
@@ -151,12 +219,12 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 print(json.dumps({"frame": n, **roll.to_dict()}), flush=True)
             else:
                 values = " ".join(str(d.value) if d.value is not None else "?" for d in roll.dice)
-                print(f"roll {rolls} (frame {n}): {values}  [{format_observation(roll)}]", flush=True)
+                print(f"roll {rolls} (frame {n}): {values}  [{show(roll)}]", flush=True)
     except KeyboardInterrupt:
         pass
     finally:
         source.close()
-    if settler.message:
+    if getattr(settler, "message", ""):
         print(f"note: {settler.message}", file=sys.stderr)
     if rolls == 0:
         print(f"no roll read: the source gave {n} frame{'s' if n != 1 else ''} and a roll is "
@@ -282,7 +350,11 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--json", action="store_true", help="one JSON object per line")
         p.add_argument("--region", help="dice area X,Y,W,H in pixels (default: the whole view)")
-        p.add_argument("--kinds", help="die types in use, e.g. d6 or d6,d20 (default: all)")
+        p.add_argument("--kinds", help="die types in use, e.g. d6 or d6,d20 (default: all numbered "
+                       "types); block, scatter or block,scatter read those dice instead")
+        p.add_argument("--north", type=float, default=None, metavar="DEG",
+                       help="with scatter dice: where the board's north (up the board) points in the "
+                            "picture, degrees clockwise from the picture's up (default 0)")
         p.add_argument("--threshold", type=float, default=None,
                        help="one confidence below which a die of any type is 'unsure' "
                        f"(default {DiceConfig().read_threshold}, or DiceConfig's per-type "

@@ -233,3 +233,85 @@ def test_read_json_reads_a_d20_at_a_real_d20s_scale_in_a_whole_photo(
         x, y, w, h = read[0]["box"]
         assert abs(x + w / 2 - (truth.box[0] + truth.box[2] / 2)) < 0.2 * truth.box[2]
         assert 0.8 * truth.box[2] < max(w, h) < 1.25 * max(truth.box[2], truth.box[3])
+
+
+def _rendered(tmp_path: Path, seed: int, name: str, **scene: object) -> tuple[Path, object]:
+    import cv2
+    import numpy as np
+
+    from vision.synthetic.special_dice import render_scene
+
+    img, truth = render_scene(np.random.default_rng(seed), **scene)  # type: ignore[arg-type]
+    path = tmp_path / name
+    cv2.imwrite(str(path), img)
+    return path, truth
+
+
+def test_block_dice_are_read_by_their_own_reader(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.synthetic.special_dice import block_value
+
+    path, truth = _rendered(tmp_path, 7_000_006, "block.png", kinds=("block",), n_dice=3)
+    assert main(["dice", "read", "--kinds", "block", "--json", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["dice"]) == len(truth.dice)  # type: ignore[attr-defined]
+    want = sorted(block_value(d.value) for d in truth.dice)  # type: ignore[attr-defined]
+    assert sorted(d["guess"] for d in out["dice"]) == want
+    assert all(d["kind"] == "block" and d["value"] in (None, d["guess"]) for d in out["dice"])
+    assert main(["dice", "read", "--kinds", "block", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "block = 6 defender down" in text and "block = 2 both down" in text
+
+
+def test_scatter_arrows_follow_the_north_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.synthetic.special_dice import scatter_value
+
+    # the board turned a quarter to the right in the picture: its north points to the right
+    path, truth = _rendered(tmp_path, 7_000_005, "scatter.png", kinds=("scatter",), n_dice=2, roll_deg=90.0)
+    assert main(["dice", "read", "--kinds", "scatter", "--north", "90", "--json", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    want = sorted(scatter_value(d.value) for d in truth.dice)  # type: ignore[attr-defined]
+    assert sorted(d["guess"] for d in out["dice"]) == want
+    for d in out["dice"]:
+        assert d["bearing_deg"] is not None
+    assert main(["dice", "read", "--kinds", "scatter", "--json", str(path)]) == 0  # north taken as up
+    unturned = json.loads(capsys.readouterr().out)
+    assert sorted(d["guess"] for d in unturned["dice"]) != want
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--kinds", "block,d6"], "not read together with numbered dice"),
+    (["--kinds", "scatter", "--threshold", "0.5"], "--threshold is for numbered dice"),
+    (["--kinds", "block", "--d6-colour", "off"], "--d6-colour is for numbered dice"),
+    (["--north", "90"], "--north is for scatter dice"),
+    (["--kinds", "scatter", "--north", "400"], "degrees from -360 to 360"),
+    (["--kinds", "d7"], "or block, scatter"),
+])
+def test_options_that_do_not_fit_the_dice_are_refused(flags: list[str], message: str, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main as companion_main
+
+    image = tmp_path / "any.png"
+    image.write_bytes(b"")
+    with pytest.raises(SystemExit) as exit_:
+        companion_main(["dice", "read", *flags, str(image)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion dice: error: ") and message in err
+
+
+def test_watch_reports_block_dice_once_they_lie_still(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    from vision.synthetic.special_dice import block_value
+
+    path, truth = _rendered(tmp_path, 7_000_006, "frame.png", kinds=("block",), n_dice=3)
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i in range(6):  # the dice lying still for six frames
+        shutil.copy(path, folder / f"{i:03d}.png")
+    assert main(["dice", "watch", "--source", str(folder), "--kinds", "block", "--json",
+                 "--still-frames", "3"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 1 and lines[0]["frame"] == 3  # reported once, when the third still frame came
+    want = sorted(block_value(d.value) for d in truth.dice)  # type: ignore[attr-defined]
+    assert sorted(d["guess"] for d in lines[0]["dice"]) == want

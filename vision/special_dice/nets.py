@@ -80,8 +80,14 @@ def normalise(grey: np.ndarray) -> np.ndarray:
 
 def shrink(grey: np.ndarray) -> np.ndarray:
     """The finder's view of a grey frame: ``DET_SCALE`` times smaller, each side a multiple of
-    ``DET_STRIDE`` (padded by repeating the edge)."""
+    ``DET_STRIDE`` (padded by repeating the edge). A side that is not a multiple of ``DET_SCALE``
+    is padded to one first, so the shrink averages whole blocks of pixels (OpenCV's fast path; a
+    cell is then exactly ``CELL`` frame pixels)."""
     h, w = grey.shape[:2]
+    ph, pw = (-h) % DET_SCALE, (-w) % DET_SCALE
+    if ph or pw:
+        grey = cv2.copyMakeBorder(grey, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+        h, w = h + ph, w + pw
     small = cv2.resize(grey, (max(1, w // DET_SCALE), max(1, h // DET_SCALE)), interpolation=cv2.INTER_AREA)
     sh, sw = small.shape[:2]
     ph, pw = (-sh) % DET_STRIDE, (-sw) % DET_STRIDE

@@ -542,16 +542,23 @@ def _mean_opinions(grey: np.ndarray, unsure: Sequence[Answer], n: np.ndarray | N
     return out
 
 
-def _area(grey: np.ndarray, region: Region, orientation: Orientation, config: SpecialDiceConfig
+def _grey(frame: np.ndarray, config: SpecialDiceConfig) -> np.ndarray:
+    """The frame (or a part of it) in grey, as the networks read it."""
+    if frame.ndim == 3 and frame.shape[2] != 1:
+        return to_grey(frame, config.channel_order)
+    return frame.reshape(frame.shape[0], frame.shape[1])
+
+
+def _area(frame: np.ndarray, region: Region, orientation: Orientation, config: SpecialDiceConfig
           ) -> tuple[np.ndarray, Offset] | str:
-    """The pixels of ``region`` to read (enlarged as ``enlargement`` says) and where they lie in
-    the frame, or what is wrong with the region."""
+    """The grey pixels of ``region`` to read (enlarged as ``enlargement`` says) and where they lie
+    in the frame, or what is wrong with the region."""
     x, y, w, h = (int(v) for v in region)
     x0, y0 = max(0, x), max(0, y)
-    x1, y1 = min(grey.shape[1], x + w), min(grey.shape[0], y + h)
+    x1, y1 = min(frame.shape[1], x + w), min(frame.shape[0], y + h)
     if x1 - x0 < 32 or y1 - y0 < 32:
         return f"the region {tuple(region)} leaves less than 32x32 pixels of the frame: check the dice area"
-    part = grey[y0:y1, x0:x1]
+    part = _grey(np.ascontiguousarray(frame[y0:y1, x0:x1]), config)
     scale = enlargement(orientation.board_to_frame, (x0, y0, x1 - x0, y1 - y0), config)
     if scale > 1.0:
         part = np.asarray(cv2.resize(part, (int(round(part.shape[1] * scale)), int(round(part.shape[0] * scale))),
@@ -579,14 +586,14 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
     problem = _check_frame(frame)
     if problem:
         return SpecialDiceObservation((), "error", problem)
-    grey = to_grey(frame, config.channel_order) if frame.ndim == 3 and frame.shape[2] != 1 else \
-        frame.reshape(frame.shape[0], frame.shape[1])
     offset: Offset = (0, 0, 1.0)
     if region is not None:
-        area = _area(grey, region, orientation, config)
+        area = _area(frame, region, orientation, config)
         if isinstance(area, str):
             return SpecialDiceObservation((), "error", area)
         grey, offset = area
+    else:
+        grey = _grey(frame, config)
     cands = _candidates(grey, config)
     size = reader_crop_size(load(plan.path)) if cands else 0
     n = None

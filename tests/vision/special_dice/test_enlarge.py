@@ -59,3 +59,28 @@ def test_dice_read_in_an_enlarged_area_are_boxed_in_frame_pixels(table: Syntheti
                 assert r.value == block_value(near[0].value)
                 read += 1
     assert found >= 7 and read >= 6, (found, read)
+
+
+def test_the_finder_shrinks_whole_blocks_of_pixels() -> None:
+    import cv2
+    import numpy as np
+
+    from vision.special_dice.nets import shrink
+
+    grey = np.random.default_rng(0).integers(0, 256, (1021, 1023), dtype=np.uint8)
+    padded = cv2.copyMakeBorder(grey, 0, 3, 0, 1, cv2.BORDER_REPLICATE)
+    small = shrink(grey)
+    assert small.shape == (256, 256)  # each cell of the finder exactly 16 frame pixels
+    assert np.array_equal(small, cv2.resize(padded, (256, 256), interpolation=cv2.INTER_AREA))
+    assert np.array_equal(shrink(padded), small)
+
+
+def test_a_colour_area_reads_as_the_same_area_of_the_grey_frame(table: SyntheticTable) -> None:
+    from vision.special_dice.nets import to_grey
+
+    frame = table.render({}, seed=7, special=(("scatter", 3), ("scatter", 8)))
+    h = frame.truth.homography
+    region = DiceArea.named(BOARD_CENTRE).region(h, SIZE)
+    colour = read_special_dice(frame.image, ("scatter",), Orientation(h), region)
+    grey = read_special_dice(to_grey(frame.image), ("scatter",), Orientation(h), region)
+    assert colour == grey and colour.dice

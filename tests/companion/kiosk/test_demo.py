@@ -81,7 +81,7 @@ def test_the_kiosk_camera_reads_block_and_scatter_dice_thrown_on_the_demo_table(
         read = sorted(v for v in seen.values if v is not None)
         assert all(read.count(v) <= want.count(v) for v in read), (kind, values, seen)
         whole += read == want
-    assert whole >= 3, whole
+    assert whole >= 4, whole  # 4 of these 6 throws are read whole (the dice area enlarged)
     processor.expect_dice((6,), None)  # back to the numbered dice reader
     table.roll((4,))
     seen = _settle(processor, table)

@@ -83,6 +83,7 @@ class DemoTable:
         self.slipped = False
         self.frames = 0
         self.closed = False
+        self._still: tuple[_Scene, np.ndarray] | None = None  # the last still picture
 
     def empty_board(self) -> np.ndarray:
         """The table with no pieces and no dice: what the camera learns the board from before
@@ -147,8 +148,12 @@ class DemoTable:
             frame = self.table.render(scene.pawns, dice, hand=True,
                                       seed=self.rng.randrange(1 << 30), special=special)
         else:
+            still = self._still
+            if still is not None and still[0] == scene:
+                return still[1]  # nothing moved: the same picture (a still scene renders the same)
             frame = self.table.render(scene.pawns, dice, hand=False, seed=scene.seed,
                                       dice_seed=scene.dice_seed, special=special)
+            self._still = (scene, frame.image)
         return frame.image
 
     def close(self) -> None:

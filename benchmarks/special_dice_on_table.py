@@ -16,6 +16,7 @@ wrong, and the median reader time a frame. The last line is one JSON object.
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/special_dice_on_table.py --frames 200
     ... --die-mm 19   # dice 19 mm across (about 38 px)
     ... --enlarge-to-px 0   # the dice area read as it is, not enlarged
+    ... --set area_find_threshold=0.04   # another SpecialDiceConfig number
     ... --frames 1 --seed 8000003 --picture docs/images/special-dice-at-the-table.png
 """
 
@@ -68,14 +69,25 @@ def main() -> None:
                          "(green: read, with the face; orange: unsure) side by side")
     ap.add_argument("--enlarge-to-px", type=float, default=SpecialDiceConfig().enlarge_to_px,
                     help="SpecialDiceConfig.enlarge_to_px (0: the dice area read as it is)")
+    ap.add_argument("--set", action="append", default=[], metavar="FIELD=NUMBER",
+                    help="another SpecialDiceConfig number, e.g. area_find_threshold=0.04")
     args = ap.parse_args()
     synthetic_table.SPECIAL_DIE_MM = args.die_mm
-    config = replace(SpecialDiceConfig(), enlarge_to_px=args.enlarge_to_px)
+    changes: dict[str, float] = {"enlarge_to_px": args.enlarge_to_px}
+    for item in args.set:
+        field, _, value = item.partition("=")
+        if not hasattr(SpecialDiceConfig(), field):
+            ap.error(f"--set {item}: SpecialDiceConfig has no field {field!r}")
+        try:
+            changes[field] = float(value)
+        except ValueError:
+            ap.error(f"--set {item}: give FIELD=NUMBER")
+    config = replace(SpecialDiceConfig(), **changes)  # type: ignore[arg-type]
     table = synthetic_table.SyntheticTable(camera=synthetic_table.default_camera(*SIZE))
     area = DiceArea.named(BOARD_CENTRE)
     figures: dict[str, object] = {"machine": platform.machine(), "die_mm": args.die_mm,
                                   "frames": args.frames, "seed": args.seed,
-                                  "enlarge_to_px": args.enlarge_to_px}
+                                  "config": changes}
     pictures: list[np.ndarray] = []
     for kind in ("block", "scatter"):
         dice = right = wrong = 0

@@ -550,9 +550,10 @@ def _grey(frame: np.ndarray, config: SpecialDiceConfig) -> np.ndarray:
 
 
 def _area(frame: np.ndarray, region: Region, orientation: Orientation, config: SpecialDiceConfig
-          ) -> tuple[np.ndarray, Offset] | str:
-    """The grey pixels of ``region`` to read (enlarged as ``enlargement`` says) and where they lie
-    in the frame, or what is wrong with the region."""
+          ) -> tuple[np.ndarray, Offset, SpecialDiceConfig] | str:
+    """The grey pixels of ``region`` to read (enlarged as ``enlargement`` says), where they lie
+    in the frame and the config to read them with (an enlarged area's finder threshold is
+    ``area_find_threshold``), or what is wrong with the region."""
     x, y, w, h = (int(v) for v in region)
     x0, y0 = max(0, x), max(0, y)
     x1, y1 = min(frame.shape[1], x + w), min(frame.shape[0], y + h)
@@ -563,7 +564,8 @@ def _area(frame: np.ndarray, region: Region, orientation: Orientation, config: S
     if scale > 1.0:
         part = np.asarray(cv2.resize(part, (int(round(part.shape[1] * scale)), int(round(part.shape[0] * scale))),
                                      interpolation=cv2.INTER_LINEAR))
-    return part, (x0, y0, scale)
+        config = replace(config, find_threshold=config.area_find_threshold)
+    return part, (x0, y0, scale), config
 
 
 def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
@@ -591,7 +593,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
         area = _area(frame, region, orientation, config)
         if isinstance(area, str):
             return SpecialDiceObservation((), "error", area)
-        grey, offset = area
+        grey, offset, config = area
     else:
         grey = _grey(frame, config)
     cands = _candidates(grey, config)

@@ -84,3 +84,27 @@ def test_a_colour_area_reads_as_the_same_area_of_the_grey_frame(table: Synthetic
     colour = read_special_dice(frame.image, ("scatter",), Orientation(h), region)
     grey = read_special_dice(to_grey(frame.image), ("scatter",), Orientation(h), region)
     assert colour == grey and colour.dice
+
+
+def test_an_enlarged_area_is_searched_with_its_own_finder_threshold(
+        table: SyntheticTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.special_dice.reader as reader_module
+
+    seen: list[float] = []
+    find = reader_module.find
+
+    def spy(grey: object, config: SpecialDiceConfig) -> object:
+        seen.append(config.find_threshold)
+        return find(grey, config)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reader_module, "find", spy)
+    frame = table.render({}, seed=3, special=(("block", 5),))
+    h = frame.truth.homography
+    region = DiceArea.named(BOARD_CENTRE).region(h, SIZE)
+    config = SpecialDiceConfig()
+    read_special_dice(frame.image, ("block",), Orientation(h), region)  # enlarged 1.5 times
+    read_special_dice(frame.image, ("block",), Orientation(h), region,
+                      replace(config, enlarge_to_px=0.0))  # as it is
+    read_special_dice(frame.image, ("block",), Orientation(h))  # the whole frame
+    assert seen == [config.area_find_threshold, config.find_threshold, config.find_threshold]
+    assert config.area_find_threshold < config.find_threshold

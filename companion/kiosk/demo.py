@@ -330,10 +330,7 @@ class Autopilot:
                 self.thrown = False
                 if self.table is not None and self.screen.camera_live and \
                         self._throws(entry.prompt):
-                    if callable(getattr(self.table, "can_throw", None)):
-                        self.table.roll(self.rolled, kinds=tuple(k.name for k in entry.prompt.dice))
-                    else:
-                        self.table.roll(self.rolled)  # numbered dice only
+                    self.table.roll(self.rolled, kinds=tuple(k.name for k in entry.prompt.dice))
                     self.thrown = True
                 self.wait = 0.2
                 return
@@ -453,13 +450,9 @@ def kinds_of(prompt: DicePrompt) -> str:
 def alike(values: Sequence[int], prompt: DicePrompt) -> tuple[int, ...]:
     """Each value as the first face of its die showing the same thing (a block die's two
     pushed faces are one result: a camera reads either as the first)."""
-    out: list[int] = []
-    for value, kind in zip(values, prompt.dice, strict=False):
-        labels = tuple(getattr(kind, "labels", ()))
-        if labels and value in kind.faces:
-            value = kind.faces[labels.index(labels[kind.faces.index(value)])]
-        out.append(value)
-    return tuple(out)
+    return tuple(next(f for f in kind.faces if kind.label(f) == kind.label(value))
+                 if value in kind.faces else value
+                 for value, kind in zip(values, prompt.dice, strict=False))
 
 
 def numbered(faces: Sequence[int]) -> bool:

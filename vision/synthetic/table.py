@@ -579,17 +579,23 @@ class SyntheticTable:
         cv2.circle(tex, _mm(top - np.array([1.0, 1.0])), max(1, int(head * 0.4 * s)),
                    (230, 230, 235), -1, cv2.LINE_AA)
 
+    def _dice_spot(self, rng: np.random.Generator, taken: Sequence[tuple[float, float]],
+                   apart_mm: float) -> tuple[float, float]:
+        """Where a thrown die lies: within 90 mm of the board's middle, more than ``apart_mm``
+        from the dice ``taken`` when 20 tries find such a spot (else the last one tried)."""
+        s = self.spec.side_mm
+        centre = (s / 2 + float(rng.uniform(-90, 90)), s / 2 + float(rng.uniform(-90, 90)))
+        for _ in range(20):
+            if all(math.dist(centre, c) > apart_mm for c in taken):
+                break
+            centre = (s / 2 + float(rng.uniform(-90, 90)), s / 2 + float(rng.uniform(-90, 90)))
+        return centre
+
     def _draw_dice(self, tex: np.ndarray, values: list[int], rng: np.random.Generator
                    ) -> list[DiceSpec]:
         out: list[DiceSpec] = []
-        s = self.spec.side_mm
         for k, v in enumerate(values):
-            centre = (s / 2 + float(rng.uniform(-90, 90)), s / 2 + float(rng.uniform(-90, 90)))
-            for _ in range(20):
-                if all(math.dist(centre, d.centre_mm) > 30 for d in out):
-                    break
-                centre = (s / 2 + float(rng.uniform(-90, 90)),
-                          s / 2 + float(rng.uniform(-90, 90)))
+            centre = self._dice_spot(rng, [d.centre_mm for d in out], 30.0)
             angle = float(rng.uniform(0, 90))
             spec = DiceSpec(int(v), centre, angle, "white" if k % 2 == 0 else "red")
             size_px = 16.0 * PX_PER_MM
@@ -607,15 +613,10 @@ class SyntheticTable:
 
         cam = LensCamera(self.camera, pose)
         light = random_light(rng)
-        s = self.spec.side_mm
         taken = [d.centre_mm for d in d6]
         out = []
         for kind, value in dice:
-            centre = (s / 2 + float(rng.uniform(-90, 90)), s / 2 + float(rng.uniform(-90, 90)))
-            for _ in range(20):
-                if all(math.dist(centre, c) > 2.2 * SPECIAL_DIE_MM for c in taken):
-                    break
-                centre = (s / 2 + float(rng.uniform(-90, 90)), s / 2 + float(rng.uniform(-90, 90)))
+            centre = self._dice_spot(rng, taken, 2.2 * SPECIAL_DIE_MM)
             truth = draw_die_showing(image, cam, light, kind, centre, SPECIAL_DIE_MM, int(value), rng)
             taken.append(centre)
             if truth is not None:

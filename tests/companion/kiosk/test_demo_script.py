@@ -78,7 +78,7 @@ class _Table:
     def __init__(self) -> None:
         self.rolls: list[tuple[int, ...]] = []
 
-    def roll(self, values: tuple[int, ...]) -> None:
+    def roll(self, values: tuple[int, ...], kinds: tuple[str, ...] = ()) -> None:
         self.rolls.append(tuple(values))
 
     def place(self, *args: object, **kwargs: object) -> None:

@@ -59,12 +59,12 @@ class SeeingNothing(NoFeed):
 
 
 class Table:
-    """The demo table's calls, recorded (the synthetic table draws numbered dice only)."""
+    """The demo table's calls, recorded (a table without ``can_throw`` draws numbered dice only)."""
 
     def __init__(self) -> None:
         self.rolls: list[tuple[int, ...]] = []
 
-    def roll(self, values: tuple[int, ...]) -> None:
+    def roll(self, values: tuple[int, ...], kinds: tuple[str, ...] = ()) -> None:
         self.rolls.append(tuple(values))
 
     def place(self, *args: object, **kwargs: object) -> None:

@@ -18,6 +18,7 @@ wrong, and the median reader time a frame. The last line is one JSON object.
     ... --enlarge-to-px 0   # the dice area read as it is, not enlarged
     ... --set area_find_threshold=0.04   # another SpecialDiceConfig number
     ... --frames 1 --seed 8000003 --picture docs/images/special-dice-at-the-table.png
+    ... --kinds block --upright-reader /tmp/up.onnx   # block dice only, read by a trial upright reader
 """
 
 from __future__ import annotations
@@ -71,7 +72,19 @@ def main() -> None:
                     help="SpecialDiceConfig.enlarge_to_px (0: the dice area read as it is)")
     ap.add_argument("--set", action="append", default=[], metavar="FIELD=NUMBER",
                     help="another SpecialDiceConfig number, e.g. area_find_threshold=0.04")
+    ap.add_argument("--kinds", default="block,scatter", help="the kinds thrown, one after the other")
+    ap.add_argument("--upright-reader", type=Path,
+                    help="a trial upright reader network")
     args = ap.parse_args()
+    kinds = [k for k in args.kinds.split(",") if k]
+    if not kinds or any(k not in ("block", "scatter") for k in kinds):
+        ap.error(f"--kinds {args.kinds}: give block, scatter or block,scatter")
+    if args.upright_reader is not None:
+        import vision.special_dice.reader as reader_module
+
+        if not args.upright_reader.is_file():
+            ap.error(f"--upright-reader {args.upright_reader}: no such file")
+        reader_module.upright_reader = args.upright_reader
     synthetic_table.SPECIAL_DIE_MM = args.die_mm
     changes: dict[str, float] = {"enlarge_to_px": args.enlarge_to_px}
     for item in args.set:
@@ -89,7 +102,7 @@ def main() -> None:
                                   "frames": args.frames, "seed": args.seed,
                                   "config": changes}
     pictures: list[np.ndarray] = []
-    for kind in ("block", "scatter"):
+    for kind in kinds:
         dice = right = wrong = 0
         times: list[float] = []
         for i in range(args.frames):

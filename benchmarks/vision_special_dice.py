@@ -16,7 +16,8 @@ after a look at the first range's results had to be judged. ``--third-range`` re
 scatter 6,900,000 on), read to judge the screen (``SpecialDiceConfig.screen_die``) and an upright
 reader for block-only rolls (not shipped; docs/vision-special-dice.md); ``--fifth-range`` from
 ``FIFTH_EVAL_SEED`` (6,100,000 on, scatter 6,600,000 on), read to judge the scatter dice's second
-opinion.
+opinion; ``--sixth-range`` from ``SIXTH_EVAL_SEED`` (7,100,000 on, scatter 7,600,000 on), read to
+judge an upright reader for block-only rolls (not shipped).
 
 Printed per kind: dice, right (read and right), unsure (found but not read, or not found),
 confidently wrong (read and wrong), phantoms (something reported where no die lies: read, or
@@ -37,6 +38,7 @@ percentile (they do not depend on the machine's load); then the median milliseco
     ... --time-relook 60  # with and without the second look, frame by frame on the same frames
     ... --time-set 60 --set second_opinion=   # the shipped config and the --set one, frame by frame
     ... --time-set 60 --upright-reader /tmp/up.onnx   # the shipped reader and the trial one, frame by frame
+    ... --first-seed 3000000 --kinds block   # the tuning frames read as the config stands (thresholds, second opinion)
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ SECOND_EVAL_SEED = 6_200_000
 THIRD_EVAL_SEED = 6_300_000
 FOURTH_EVAL_SEED = 6_400_000
 FIFTH_EVAL_SEED = 6_100_000
+SIXTH_EVAL_SEED = 7_100_000
 TUNE_SEED = 3_000_000
 BORDER_DEG = 5.0
 
@@ -336,6 +339,11 @@ def main() -> None:
                     help="the fourth held-out range of seeds (FOURTH_EVAL_SEED) instead of the first")
     ap.add_argument("--fifth-range", action="store_true",
                     help="the fifth held-out range of seeds (FIFTH_EVAL_SEED) instead of the first")
+    ap.add_argument("--sixth-range", action="store_true",
+                    help="the sixth held-out range of seeds (SIXTH_EVAL_SEED) instead of the first")
+    ap.add_argument("--first-seed", type=int, metavar="SEED",
+                    help="read the frames from this seed on (scatter: 500,000 later) instead of a held-out "
+                         "range, e.g. the tuning seeds (TUNE_SEED) read as the config stands")
     ap.add_argument("--tune", action="store_true", help="sweep the read thresholds on the tuning seeds")
     ap.add_argument("--views", type=int, default=SpecialDiceConfig().views,
                     help="views of each crop the reader averages (SpecialDiceConfig.views: 1, 2, 4 or 8)")
@@ -383,11 +391,15 @@ def main() -> None:
     if a.time_relook:
         time_relook(a.kinds.split(","), a.time_relook, config)
         return
-    if a.second_range + a.third_range + a.fourth_range + a.fifth_range > 1:
-        ap.error("--second-range, --third-range, --fourth-range, --fifth-range: give one")
+    if a.second_range + a.third_range + a.fourth_range + a.fifth_range + a.sixth_range > 1:
+        ap.error("--second-range, --third-range, --fourth-range, --fifth-range, --sixth-range: give one")
     eval_seed = (SECOND_EVAL_SEED if a.second_range else THIRD_EVAL_SEED if a.third_range
                  else FOURTH_EVAL_SEED if a.fourth_range else FIFTH_EVAL_SEED if a.fifth_range
-                 else EVAL_SEED)
+                 else SIXTH_EVAL_SEED if a.sixth_range else EVAL_SEED)
+    if a.first_seed is not None:
+        if a.second_range + a.third_range + a.fourth_range + a.fifth_range + a.sixth_range:
+            ap.error("--first-seed: give it instead of a range, not with one")
+        eval_seed = a.first_seed
     if a.time_set:
         time_set(a.kinds.split(","), a.time_set, config, eval_seed)
         return

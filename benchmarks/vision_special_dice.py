@@ -391,15 +391,14 @@ def main() -> None:
     if a.time_relook:
         time_relook(a.kinds.split(","), a.time_relook, config)
         return
-    if a.second_range + a.third_range + a.fourth_range + a.fifth_range + a.sixth_range > 1:
-        ap.error("--second-range, --third-range, --fourth-range, --fifth-range, --sixth-range: give one")
-    eval_seed = (SECOND_EVAL_SEED if a.second_range else THIRD_EVAL_SEED if a.third_range
-                 else FOURTH_EVAL_SEED if a.fourth_range else FIFTH_EVAL_SEED if a.fifth_range
-                 else SIXTH_EVAL_SEED if a.sixth_range else EVAL_SEED)
-    if a.first_seed is not None:
-        if a.second_range + a.third_range + a.fourth_range + a.fifth_range + a.sixth_range:
-            ap.error("--first-seed: give it instead of a range, not with one")
-        eval_seed = a.first_seed
+    ranges = {"second": SECOND_EVAL_SEED, "third": THIRD_EVAL_SEED, "fourth": FOURTH_EVAL_SEED,
+              "fifth": FIFTH_EVAL_SEED, "sixth": SIXTH_EVAL_SEED}
+    chosen = [seed for name, seed in ranges.items() if getattr(a, f"{name}_range")]
+    if len(chosen) > 1:
+        ap.error(", ".join(f"--{name}-range" for name in ranges) + ": give one")
+    if a.first_seed is not None and chosen:
+        ap.error("--first-seed: give it instead of a range, not with one")
+    eval_seed = a.first_seed if a.first_seed is not None else chosen[0] if chosen else EVAL_SEED
     if a.time_set:
         time_set(a.kinds.split(","), a.time_set, config, eval_seed)
         return

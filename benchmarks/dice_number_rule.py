@@ -66,6 +66,9 @@ TRAY_TUNE_SEED = 95_000
 """The first seed of the tuning single dice in the tray (the benchmark's are from 80,000)."""
 A_GRID = (0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7)
 B_GRID = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
+PLASTIC_TUNE_SEED = 98_000
+"""The first seed of the tuning single dice in the plastic look (``--plastic``; the number
+reader's training renders include that look, from other seeds)."""
 TRAY_PX = ((150.0, 250.0), (250.0, 350.0))
 """The size ranges of the tuning dice in the tray (the renderer's die size in a 1296x972 frame)."""
 REAL_TYPES = ("d8", "d10", "d12")
@@ -105,7 +108,7 @@ def watch(asked: Asked) -> Any:
     return plain
 
 
-def collect(poly: Path, numbered: int, tray: int) -> Asked:
+def collect(poly: Path, numbered: int, tray: int, plastic: int = 0) -> Asked:
     """Every die the numbered pass judges, with its set and truth."""
     out: Asked = []
     asked: Asked = []
@@ -131,6 +134,11 @@ def collect(poly: Path, numbered: int, tray: int) -> Asked:
                 sets.append((f"tray {kind} {low}-{high} px", tray_items(tray, kind, seed=TRAY_TUNE_SEED, background=bg,
                                                                         die_px=(low, high)),
                              replace(DiceConfig(), kinds=(kind,))))
+                if plastic:
+                    sets.append((f"plastic {kind} {low}-{high} px",
+                                 tray_items(plastic, kind, seed=PLASTIC_TUNE_SEED, background=bg, die_px=(low, high),
+                                            look="plastic"),
+                                 replace(DiceConfig(), kinds=(kind,))))
         for label, items, cfg in sets:
             for name, img, truths in items:
                 asked.clear()
@@ -275,6 +283,8 @@ def main() -> None:
     p.add_argument("--poly", default=str(DEFAULT_REAL_DIR.parent / "dice-polyhedral"))
     p.add_argument("--numbered", type=int, default=200, help="tuning frames of numbered dice")
     p.add_argument("--tray", type=int, default=40, help="tuning single dice of each numbered type in the tray")
+    p.add_argument("--plastic", type=int, default=0,
+                   help="tuning single dice of each numbered type in the plastic look (vision.synthetic.plastic) too")
     p.add_argument("--cache", default=None, help="a JSON file of the evidence: written once, then read back")
     p.add_argument("--turns", action="store_true",
                    help="choose the whole rule with the turn count (DiceConfig.number_turns, number_agree, "
@@ -292,7 +302,7 @@ def main() -> None:
     if cache is not None and cache.exists():
         dice = json.loads(cache.read_text())
     else:
-        dice = collect(poly, args.numbered, args.tray)
+        dice = collect(poly, args.numbered, args.tray, args.plastic)
         if cache is not None:
             cache.write_text(json.dumps(dice))
     dice = one_die_a_photo(dice)

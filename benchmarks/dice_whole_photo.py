@@ -52,6 +52,8 @@ def main() -> int:
     p.add_argument("--blur", default="0.8,2.2", metavar="MIN,MAX", help="camera blur sigma range (pixels)")
     p.add_argument("--size", default="2592x1944", help="photo size WxH (the tray photo is resized to it)")
     p.add_argument("--seed", type=int, default=WHOLE_SEED)
+    p.add_argument("--look", choices=("realistic", "plastic"), default="realistic",
+                   help="plastic: d8-d20 drawn as opaque plastic dice (vision.synthetic.plastic)")
     p.add_argument("--poly", default=str(DEFAULT_REAL_DIR.parent / "dice-polyhedral"),
                    help="the folder holding 'background (1).jpg' (the empty tray)")
     p.add_argument("--region", default=None, help="read with --region X,Y,W,H as well (default: whole photos)")
@@ -74,7 +76,8 @@ def main() -> int:
     for k, kind in enumerate(args.kinds.split(",")):
         n = FACES[kind] * args.reps
         for name, img, shown in tray_items(n, kind, seed=args.seed + 10_000 * k, size=(w, h),
-                                       die_px=die_px, background=bg, blur=blur):  # type: ignore[arg-type]
+                                       die_px=die_px, background=bg, blur=blur,  # type: ignore[arg-type]
+                                       look=args.look):
             path = folder / f"{name}.jpg"
             cv2.imwrite(str(path), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
             truths[str(path)] = shown[0]
@@ -120,6 +123,7 @@ def main() -> int:
               f"read right {n_of['right']}, wrong {n_of['wrong']}, unsure {n_of['unsure']} "
               f"(guess right {n_of['guess_right']}), false dice {n_of['false_dice']}")
     print(json.dumps({"size": f"{w}x{h}", "die_px": die_px, "blur": blur, "reps": args.reps, "seed": args.seed,
+                      "look": args.look,
                       "region": args.region, "code": args.code, "photos": folder.as_posix() if args.keep else None,
                       "seconds": round(seconds, 1), "per_kind": per}))
     return 0

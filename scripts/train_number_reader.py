@@ -7,6 +7,7 @@
     python3 scripts/train_number_reader.py features --crops /tmp/nr/poly.npz --out /tmp/nr/fp.npz --turns 4
     python3 scripts/train_number_reader.py fit --feats /tmp/nr/fr.npz --out /tmp/nr/head.pt
     python3 scripts/train_number_reader.py report --head /tmp/nr/head.pt --feats /tmp/nr/fp.npz
+    python3 scripts/train_number_reader.py score --crops /tmp/nr/poly.npz --model vision/dice/models/number_reader.onnx
     python3 scripts/train_number_reader.py export --head /tmp/nr/head.pt --out /tmp/nr/number_reader.onnx
     python3 scripts/train_number_reader.py outputs --model vision/dice/models/number_reader.onnx
 
@@ -58,6 +59,7 @@ TRUNK_UPTO = 10
 GLYPHS = tuple(str(v) for v in range(21))  # "0".."20"
 KINDS = ("d8", "d10", "d12", "d20")
 KIND_SHARE = {"d8": 0.16, "d10": 0.16, "d12": 0.22, "d20": 0.46}
+PLASTIC_SCENE = 480
 POLY = ROOT.parent / "shared" / "data" / "dice-polyhedral"
 
 
@@ -133,15 +135,24 @@ def cmd_renders(args: argparse.Namespace) -> None:
     scene = 360
     while len(xs) < args.n:
         kind = str(rng.choice(kinds, p=share))
-        bg = _background(rng, scene, trays)
-        img, truths = synth.render_dice_scene(
-            rng, (scene, scene), n_dice=int(rng.integers(2, 5)), kinds=(kind,), die_px=(50.0, 100.0),
-            background=bg, effects=False, realistic=bool(rng.random() < 0.75), touching=False,
-        )
+        if args.plastic and rng.random() < args.plastic:
+            # opaque plastic dice as a camera above a tray sees them, at a real die's scale
+            from vision.synthetic.plastic import render_plastic_scene
+
+            side = PLASTIC_SCENE
+            img, truths = render_plastic_scene(rng, _background(rng, side, trays), int(rng.integers(1, 4)),
+                                               (kind,), (70.0, 190.0))
+        else:
+            side = scene
+            img, truths = synth.render_dice_scene(
+                rng, (scene, scene), n_dice=int(rng.integers(2, 5)), kinds=(kind,), die_px=(50.0, 100.0),
+                background=_background(rng, scene, trays), effects=False, realistic=bool(rng.random() < 0.75),
+                touching=False,
+            )
         img = _real_look(img, rng)
         for t in truths:
             x, y, w, h = t.box
-            if w < 20 or h < 20 or x <= 0 or y <= 0 or x + w >= scene or y + h >= scene:
+            if w < 20 or h < 20 or x <= 0 or y <= 0 or x + w >= side or y + h >= side:
                 continue
             xs.append(crop_square(img, (float(x), float(y), float(w), float(h)), CTX, CTX_MARGIN))
             ys.append(glyph_of(t.kind, t.value))
@@ -350,6 +361,46 @@ def cmd_report(args: argparse.Namespace) -> None:
                           int((q[j] * allowed(int(k))).argmax()), f"{(q[j] * allowed(int(k))).max():.3f}")
 
 
+def cmd_score(args: argparse.Namespace) -> None:
+    """Exported networks (.onnx, 16-bit or not) on real crops (``real``): per type, the top glyph
+    right and the reads at each threshold (right and wrong), the crop as cut and averaged over
+    four turns; the glyphs renormalised over the type's own, as the reader's ``values_of`` does."""
+    import onnxruntime as ort
+
+    d = np.load(args.crops)
+    for model in args.model:
+        so = ort.SessionOptions()
+        so.intra_op_num_threads = 1
+        sess = ort.InferenceSession(model, so, providers=["CPUExecutionProvider"])
+        name = sess.get_inputs()[0].name
+        for turns in (1, 4):
+            q: Any = 0
+            for k in range(turns):
+                x = np.stack([recut(c, None, 360.0 * k / turns) for c in d["x"]]).astype(np.float32)
+                q = q + sess.run(None, {name: x.transpose(0, 3, 1, 2)})[0]
+            print(f"{Path(model).name}, {turns} turn{'s' if turns > 1 else ''}:")
+            totals = np.zeros(2 + 2 * len(args.thresholds), int)
+            for kind in sorted(set(d["kind"].tolist())):
+                m = d["kind"] == kind
+                qa = q[m] * allowed(int(kind))
+                qa /= qa.sum(1, keepdims=True)
+                right = qa.argmax(1) == d["y"][m]
+                conf = qa.max(1)
+                row = [int(right.sum()), int(m.sum())]
+                for t in args.thresholds:
+                    row += [int((right & (conf >= t)).sum()), int((~right & (conf >= t)).sum())]
+                totals += row
+                print(f"  d{kind}: " + _score_line(row, args.thresholds))
+            print("  all: " + _score_line(totals.tolist(), args.thresholds))
+
+
+def _score_line(row: list[int], thresholds: list[float]) -> str:
+    line = f"top right {row[0]} of {row[1]}"
+    for i, t in enumerate(thresholds):
+        line += f"; at {t}: {row[2 + 2 * i]} right, {row[3 + 2 * i]} wrong"
+    return line
+
+
 def cmd_export(args: argparse.Namespace) -> None:
     import torch
 
@@ -406,6 +457,8 @@ def main() -> None:
     r.add_argument("--n", type=int, default=12000)
     r.add_argument("--kinds", default=",".join(KINDS))
     r.add_argument("--no-tray", action="store_true", help="no patches of the dice-polyhedral tray photo")
+    r.add_argument("--plastic", type=float, default=0.0,
+                   help="share of scenes drawn as opaque plastic dice (vision.synthetic.plastic)")
     rl = sub.add_parser("real")
     rl.add_argument("--out", required=True)
     rl.add_argument("--folder", default=str(POLY))
@@ -433,6 +486,10 @@ def main() -> None:
     q.add_argument("--width", type=int, default=160)
     q.add_argument("--thresholds", type=float, nargs="+", default=[0.9, 0.98])
     q.add_argument("--verbose", action="store_true")
+    sc = sub.add_parser("score")
+    sc.add_argument("--crops", required=True, help="real crops (the real command's output)")
+    sc.add_argument("--model", required=True, nargs="+", help="exported networks (.onnx)")
+    sc.add_argument("--thresholds", type=float, nargs="+", default=[0.5, 0.8])
     e = sub.add_parser("export")
     e.add_argument("--head", required=True)
     e.add_argument("--out", required=True)
@@ -441,7 +498,7 @@ def main() -> None:
     o.add_argument("--model", required=True)
     args = p.parse_args()
     {"outputs": cmd_outputs, "renders": cmd_renders, "real": cmd_real, "features": cmd_features, "fit": cmd_fit, "report": cmd_report,
-     "export": cmd_export}[args.cmd](args)
+     "score": cmd_score, "export": cmd_export}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -258,12 +258,15 @@ TRAY_SEED = 80_000
 def tray_items(
     count: int, kind: str = "d20", seed: int = TRAY_SEED, size: tuple[int, int] = (1296, 972),
     die_px: tuple[float, float] = (150.0, 250.0), background: np.ndarray | None = None,
-    blur: tuple[float, float] | None = None,
+    blur: tuple[float, float] | None = None, look: str = "realistic",
 ) -> Iterator[tuple[str, np.ndarray, list[Truth]]]:
     """One rendered numbered die a frame, lying in a tray seen from above, in the realistic look
     and a random colour, ``die_px`` across (the renderer's die size; a d20's box is about 0.92
     of it and its number 0.18-0.2 of it: a d20 of 150-250 px shows a number of about 28-50
     px): frame ``i`` shows face ``i % faces + 1``, so every ``faces`` frames show each face once.
+    ``look`` "plastic": a d8, d10, d12 or d20 drawn as opaque plastic dice look instead
+    (``vision.synthetic.plastic``; the number reader's renders include that look, the other
+    networks never saw it).
     ``background``: the tray (e.g. dice-polyhedral's empty tray photo, resized to ``size``);
     default a dark speckled tray. ``blur``: the range of the camera's blur (Gaussian sigma,
     pixels; default the renderer's 0-1.2, right for a 1280x720 frame; a whole 2592x1944 photo
@@ -277,9 +280,14 @@ def tray_items(
         bg = cv2.resize(background, size) if background is not None else synth.speckled_background(rng, w, h)
         s = float(rng.uniform(*die_px))
         centre = (float(rng.uniform(0.3, 0.7) * w), float(rng.uniform(0.3, 0.7) * h))
-        spec = replace(synth.random_spec(rng, centre, s, (kind,), realistic=True), value=i % faces + 1)
         img = bg.copy()
-        t = synth.draw_die(img, spec, rng)
+        if look == "plastic":
+            from vision.synthetic.plastic import draw_plastic_die
+
+            t = draw_plastic_die(img, kind, i % faces + 1, centre, s, rng)
+        else:
+            spec = replace(synth.random_spec(rng, centre, s, (kind,), realistic=True), value=i % faces + 1)
+            t = synth.draw_die(img, spec, rng)
         img = synth.camera_effects(img, rng, blur=None if blur is None else float(rng.uniform(*blur)))
         name = f"tray-{kind}-{seed + i}"
         yield name, img, [Truth(_fbox(t.box), t.kind, t.value, False)]

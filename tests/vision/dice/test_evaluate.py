@@ -99,3 +99,15 @@ def test_the_tray_floor_is_cut_from_the_tray_photo_and_sometimes_dyed_a_felt() -
     # the floor fills most of every frame: at most a little of the wall shows
     assert all(np.mean(f.max(axis=2) > 150) < 0.2 or f.mean() > 100 for f in floors)
     assert len({tuple(np.median(f.reshape(-1, 3), axis=0).astype(int)) for f in floors}) > 3
+
+
+def test_tray_items_draw_plastic_dice_on_request() -> None:
+    from vision.dice.evaluate import tray_items
+
+    kw = {"size": (480, 360), "die_px": (120.0, 150.0), "seed": 5}
+    plastic = list(tray_items(3, "d20", look="plastic", **kw))  # type: ignore[arg-type]
+    faceted = list(tray_items(3, "d20", **kw))  # type: ignore[arg-type]
+    assert [t[0].value for _, _, t in plastic] == [1, 2, 3]  # face i % 20 + 1, as in every look
+    for (_, a, ta), (_, b, _) in zip(plastic, faceted, strict=True):
+        assert ta[0].kind == "d20" and 100 <= max(ta[0].box[2], ta[0].box[3]) <= 160
+        assert not np.array_equal(a, b)

@@ -25,11 +25,13 @@ small head that names the *glyph* on the top face: "0".."20" (a d10's 0 is a gly
 One network serves every numbered type with a number in the middle of its top face (d8, d10,
 d12, d20, and barrel d4); the reader keeps the glyphs the die's type can show.
 
-Data: renders only (``vision.synthetic.dice``, the realistic and the faceted look, colour
-bodies, 50-100 px dice on tables, speckled trays, the board's print and patches of the
-dice-polyhedral tray's empty photo, camera blur, noise, JPEG, glare, a slight slant), each
-cut at a jittered box (the detector's boxes are loose). The real dice-polyhedral photos are
-never trained on: they are the held-out check (``report``).
+Data: renders only, each cut at a jittered box (the detector's boxes are loose): the
+realistic and the faceted look of ``vision.synthetic.dice`` (colour bodies, 50-100 px dice on
+tables, speckled trays, the board's print and patches of the dice-polyhedral tray's empty photo,
+camera blur, noise, JPEG, glare, a slight slant), and with ``--plastic`` the plastic look of
+``vision.synthetic.plastic`` (70-190 px dice with soft light, rounded edges and TrueType
+numbers, as real dice look from above). The real dice-polyhedral photos are never trained on:
+they are the held-out check (``report``, ``score``).
 """
 
 from __future__ import annotations
@@ -261,9 +263,9 @@ def cmd_fit(args: argparse.Namespace) -> None:
 
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
-    d = np.load(args.feats)
-    f = torch.from_numpy(d["f"].astype(np.float32))
-    y = torch.from_numpy(d["y"][d["idx"]])
+    parts = [np.load(path) for path in args.feats]  # several sets: one after another
+    f = torch.from_numpy(np.concatenate([d["f"] for d in parts]).astype(np.float32))
+    y = torch.from_numpy(np.concatenate([d["y"][d["idx"]] for d in parts]))
     n = len(y)
     rng = np.random.default_rng(args.seed)
     perm = rng.permutation(n)
@@ -469,7 +471,7 @@ def main() -> None:
     f.add_argument("--jitter", action="store_true", help="jitter the box (renders)")
     f.add_argument("--seed", type=int, default=0)
     t = sub.add_parser("fit")
-    t.add_argument("--feats", required=True)
+    t.add_argument("--feats", required=True, nargs="+", help="features of one or more sets of crops")
     t.add_argument("--out", required=True)
     t.add_argument("--epochs", type=int, default=15)
     t.add_argument("--width", type=int, default=160)

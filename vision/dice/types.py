@@ -384,10 +384,13 @@ class DiceConfig:
     10 real d10 at 0.99-1.0; it gave d20 at most 0.17 to any real die of dice-polyhedral
     (d4, digit d6, d8, d10, d12, d100; whole photos), so for the d20 it is a witness of its own.
     Not the d8: it gave a real d100 0.989 of d8. Empty: both witnesses always."""
-    number_agree: float = 0.8
+    number_agree: float = 0.5
     """An unsure numbered die is read when the number reader names the grey looks' top value
-    with at least this probability (two methods that fail differently agree)."""
-    number_agree_grey: tuple[float, float] = (0.2, 0.4)
+    with at least this probability (two methods that fail differently agree). With
+    ``number_alone`` and ``number_agree_grey``, chosen for the number reader trained with the
+    plastic look, one real type held out at a time (``benchmarks/dice_number_rule.py --turns
+    --alone --turns-grid 1 --plastic 20``; docs/vision-dice.md, "Renders in the plastic look")."""
+    number_agree_grey: tuple[float, float] = (0.1, 0.5)
     """(the number reader's least probability, the grey looks' least probability): an unsure
     numbered die is also read when the number reader names the grey looks' top value with at
     least the first while the grey looks' own probability of that type and value (the
@@ -395,10 +398,9 @@ class DiceConfig:
     at least the second: the face reader and the number reader, which fail differently, name
     it (the reading's confidence is then the larger of the two). Chosen on the real
     dice-polyhedral photos of the other numbered types and tuning renders, one real type held
-    out at a time (``benchmarks/dice_number_rule.py``): the held-out real d10 read 2 more right
-    (0 -> 2 of 10), d8 and d12 none more, nothing read wrong; with (0.2, 0.4) the real d10 read
-    4 of 10 (0 before) and rendered d20 one more at 1280x720 and one more at 250-350 px, none
-    wrong anywhere (docs/vision-dice.md, "Each real die, network by network"). (2.0, 2.0): never."""
+    out at a time (``benchmarks/dice_number_rule.py``; with the number reader before the plastic
+    look, (0.2, 0.4) read the real d10 4 of 10, 0 before: docs/vision-dice.md, "Each real die,
+    network by network"; the present pair goes with ``number_agree``). (2.0, 2.0): never."""
     number_turns: int = 1
     """The number reader reads each die the numbered pass asks about at this many evenly spaced
     turns of its crop and averages the glyph probabilities (``numbers.read_glyphs``; a die's
@@ -408,9 +410,11 @@ class DiceConfig:
     (``benchmarks/dice_number_rule.py --turns``), read one more real d8 than the same search at
     one turn but, measured, a real d10 and a rendered d20 fewer (docs/vision-dice.md, "Reading
     the number at several turns")."""
-    number_alone: float = 2.0
+    number_alone: float = 0.9
     """An unsure numbered die is read as the number reader's value when it has at least this
-    probability, whatever the grey looks say (2.0: never)."""
+    probability, whatever the grey looks say (2.0: never). Chosen with ``number_agree`` (0.9 in
+    every held-out fold); the number reader before the plastic look named a real d12 "7" as 11
+    at 0.83 and was never trusted alone."""
     d6_colour_near: float = 2.0
     """A d6 of 32 px or more near the frame's edge (within a side of it, its box clear of the
     edge margin) that the first look left unsure is read when the d6 head and the colour reader

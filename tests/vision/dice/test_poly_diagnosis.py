@@ -15,8 +15,9 @@ import numpy as np
 
 from vision.dice.types import DiceConfig
 
-WITHOUT = DiceConfig(number_agree_grey=(2.0, 2.0))
-"""The reader without the low-confidence agreement (what the rule is chosen against)."""
+WITHOUT = DiceConfig(number_agree=0.8, number_alone=2.0, number_agree_grey=(2.0, 2.0))
+"""A reader without the low-confidence agreement, the number reader trusted only at 0.8 in
+agreement (what the rule is chosen against in these made-up rows)."""
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -79,7 +79,7 @@ TURNS_GRID: tuple[int, ...] = (1, 2, 4, 8, 16)
 AGREE_GRID = (0.5, 0.6, 0.7, 0.8, 0.9)
 ALONE_GRID: tuple[float, ...] = (2.0,)
 """``number_alone`` as chosen with ``--turns``: never (``--alone``: also 0.6-0.95)."""
-SHIPPED = (1, 0.5, 0.9, 0.1, 0.5)
+SHIPPED = (1, 0.5, 2.0, 0.1, 0.5)
 """(``number_turns``, ``number_agree``, ``number_alone``, ``number_agree_grey``) as shipped."""
 """The real types the numbered pass asks about (a roll of d4 or d6 asks it nothing)."""
 

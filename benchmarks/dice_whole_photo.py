@@ -56,6 +56,8 @@ def main() -> int:
                    help="plastic: d8-d20 drawn as opaque plastic dice (vision.synthetic.plastic)")
     p.add_argument("--poly", default=str(DEFAULT_REAL_DIR.parent / "dice-polyhedral"),
                    help="the folder holding 'background (1).jpg' (the empty tray)")
+    p.add_argument("--roll-kind", action="store_true",
+                   help="read each type's photos as a roll of that type (--kinds KIND), as the kiosk asks")
     p.add_argument("--region", default=None, help="read with --region X,Y,W,H as well (default: whole photos)")
     p.add_argument("--keep", default=None, help="keep the photos in this folder (default: a temporary one)")
     p.add_argument("--show", action="store_true", help="print each photo's truth and reading")
@@ -81,18 +83,26 @@ def main() -> int:
             path = folder / f"{name}.jpg"
             cv2.imwrite(str(path), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
             truths[str(path)] = shown[0]
-    cmd = [sys.executable, "-m", "companion.cli", "dice", "read", "--json", *sorted(truths)]
-    if args.region:
-        cmd[5:5] = ["--region", args.region]
+    # one command for every photo, or with --roll-kind one for each type's photos, told the type
+    groups = ([(None, sorted(truths))] if not args.roll_kind else
+              [(kind, sorted(p for p, t in truths.items() if t.kind == kind)) for kind in args.kinds.split(",")])
     env = {**os.environ, "PYTHONPATH": args.code}
     t0 = time.time()
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=args.code, check=False)
+    lines: list[str] = []
+    for roll, paths in groups:
+        cmd = [sys.executable, "-m", "companion.cli", "dice", "read", "--json"]
+        if args.region:
+            cmd += ["--region", args.region]
+        if roll:
+            cmd += ["--kinds", roll]
+        out = subprocess.run(cmd + paths, capture_output=True, text=True, env=env, cwd=args.code, check=False)
+        if out.returncode not in (0, 1):
+            print(out.stderr)
+            return 1
+        lines += out.stdout.splitlines()
     seconds = time.time() - t0
-    if out.returncode not in (0, 1):
-        print(out.stderr)
-        return 1
     per: dict[str, dict[str, int]] = {}
-    for line in out.stdout.splitlines():
+    for line in lines:
         r = json.loads(line)
         t = truths[r["image"]]
         tally = per.setdefault(t.kind, {"dice": 0, "found": 0, "right": 0, "wrong": 0, "unsure": 0,
@@ -124,7 +134,7 @@ def main() -> int:
               f"(guess right {n_of['guess_right']}), false dice {n_of['false_dice']}")
     print(json.dumps({"size": f"{w}x{h}", "die_px": die_px, "blur": blur, "reps": args.reps, "seed": args.seed,
                       "look": args.look,
-                      "region": args.region, "code": args.code, "photos": folder.as_posix() if args.keep else None,
+                      "region": args.region, "roll_kind": args.roll_kind, "code": args.code, "photos": folder.as_posix() if args.keep else None,
                       "seconds": round(seconds, 1), "per_kind": per}))
     return 0
 

@@ -387,9 +387,9 @@ class DiceConfig:
     number_agree: float = 0.5
     """An unsure numbered die is read when the number reader names the grey looks' top value
     with at least this probability (two methods that fail differently agree). With
-    ``number_alone`` and ``number_agree_grey``, chosen for the number reader trained with the
-    plastic look, one real type held out at a time (``benchmarks/dice_number_rule.py --turns
-    --alone --turns-grid 1 --plastic 20``; docs/vision-dice.md, "Renders in the plastic look")."""
+    ``number_agree_grey``, chosen for the number reader trained with the plastic look, one real
+    type held out at a time (``benchmarks/dice_number_rule.py --turns --turns-grid 1 --plastic
+    20``; docs/vision-dice.md, "Renders in the plastic look")."""
     number_agree_grey: tuple[float, float] = (0.1, 0.5)
     """(the number reader's least probability, the grey looks' least probability): an unsure
     numbered die is also read when the number reader names the grey looks' top value with at
@@ -410,11 +410,11 @@ class DiceConfig:
     (``benchmarks/dice_number_rule.py --turns``), read one more real d8 than the same search at
     one turn but, measured, a real d10 and a rendered d20 fewer (docs/vision-dice.md, "Reading
     the number at several turns")."""
-    number_alone: float = 0.9
+    number_alone: float = 2.0
     """An unsure numbered die is read as the number reader's value when it has at least this
-    probability, whatever the grey looks say (2.0: never). Chosen with ``number_agree`` (0.9 in
-    every held-out fold); the number reader before the plastic look named a real d12 "7" as 11
-    at 0.83 and was never trusted alone."""
+    probability, whatever the grey looks say (2.0: never). Never: chosen with the rule, 0.9 read
+    no more held-out real dice than never (12 either way), and on rendered plastic d20 read as a
+    d20 roll it read an "11" as 1 at 0.98 (docs/vision-dice.md, "Renders in the plastic look")."""
     d6_colour_near: float = 2.0
     """A d6 of 32 px or more near the frame's edge (within a side of it, its box clear of the
     edge margin) that the first look left unsure is read when the d6 head and the colour reader

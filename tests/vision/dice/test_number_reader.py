@@ -35,9 +35,9 @@ def test_an_unsure_die_is_read_when_both_looks_name_its_value() -> None:
     grey = _probs(20, 17, 0.6)
     assert number_verdict(grey, _probs(20, 17, 0.85), True, CFG)[:2] == (17, True)
     assert number_verdict(grey, _probs(20, 17, 0.5), True, CFG)[:2] == (17, True)  # number_agree
-    # the number reader not sure enough, or naming another value under number_alone: still unsure
+    # the number reader not sure enough, or naming another value: still unsure
     assert number_verdict(grey, _probs(20, 17, 0.45), True, CFG)[1] is False
-    assert number_verdict(grey, _probs(20, 11, 0.85), True, CFG)[1] is False
+    assert number_verdict(grey, _probs(20, 11, 0.95), True, CFG)[1] is False
 
 
 def test_an_unsure_die_is_read_only_when_the_roll_gives_its_type() -> None:
@@ -47,16 +47,15 @@ def test_an_unsure_die_is_read_only_when_the_roll_gives_its_type() -> None:
     assert number_verdict(grey, _probs(10, 7, 0.95), False, CFG)[:2] == (7, False)
 
 
-def test_the_number_reader_alone_reads_only_when_near_certain() -> None:
+def test_the_number_reader_alone_reads_only_when_configured() -> None:
     grey = _probs(12, 9, 0.5)
-    # another value than the grey looks' reads only at number_alone (0.9) or more
-    assert CFG.number_alone == 0.9
-    assert number_verdict(grey, _probs(12, 6, 0.89), True, CFG)[:2] == (9, False)
-    assert number_verdict(grey, _probs(12, 6, 0.95), True, CFG)[:2] == (6, True)
-    never = replace(CFG, number_alone=2.0)
-    assert number_verdict(grey, _probs(12, 6, 0.999), True, never)[:2] == (9, False)
+    # by default it is a witness only: another value, however sure, leaves the die unsure
+    assert number_verdict(grey, _probs(12, 6, 0.999), True, CFG)[:2] == (9, False)
+    alone = replace(CFG, number_alone=0.9)
+    assert number_verdict(grey, _probs(12, 6, 0.89), True, alone)[:2] == (9, False)
+    assert number_verdict(grey, _probs(12, 6, 0.95), True, alone)[:2] == (6, True)
     # and only when the roll gives the type
-    assert number_verdict(grey, _probs(12, 6, 0.999), False, CFG)[:2] == (9, False)
+    assert number_verdict(grey, _probs(12, 6, 0.999), False, alone)[:2] == (9, False)
 
 
 def test_an_unsure_die_keeps_the_grey_looks_guess() -> None:

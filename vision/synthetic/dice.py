@@ -329,32 +329,44 @@ def draw_die(canvas: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> Die
         mw = (m3 @ squash)[:2]
         patch = cv2.warpAffine(patch, mw, (n, n))
         mask = cv2.warpAffine(mask, mw, (n, n))
-    # downsample and composite (shadow first)
     size = 2 * half
-    patch_s = cv2.resize(patch, (size, size), interpolation=cv2.INTER_AREA)
     mask_s = cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
-    x0 = int(round(spec.centre[0])) - half
-    y0 = int(round(spec.centre[1])) - half
+    box = composite_die(canvas, cv2.resize(patch, (size, size), interpolation=cv2.INTER_AREA), mask_s,
+                        spec.centre, spec.size, (0.06, 0.06, 0.04, 0.45))
+    return DieTruth(box, spec.kind, spec.value, spec.colour, spec.cocked)
+
+
+def composite_die(canvas: np.ndarray, patch: np.ndarray, alpha: np.ndarray, centre: tuple[float, float],
+                  size: float, shadow: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+    """Lay a drawn die onto ``canvas`` (BGR uint8, in place), a soft shadow first, and return its
+    box (x, y, w, h; zeros when nothing of it lands on the canvas). ``patch`` (float BGR) and
+    ``alpha`` (0-1) are square, centred on ``centre``; ``shadow`` is (blur, drop down, drop
+    right, darkness): the first three as shares of the die's ``size`` in pixels."""
+    blur, down, right, dark = shadow
+    side = patch.shape[0]
+    half = side // 2
+    x0 = int(round(centre[0])) - half
+    y0 = int(round(centre[1])) - half
     H, W = canvas.shape[:2]
     sx0, sy0 = max(0, x0), max(0, y0)
-    sx1, sy1 = min(W, x0 + size), min(H, y0 + size)
+    sx1, sy1 = min(W, x0 + side), min(H, y0 + side)
     if sx1 <= sx0 or sy1 <= sy0:
-        return DieTruth((0, 0, 0, 0), spec.kind, spec.value, spec.colour, spec.cocked)
+        return (0, 0, 0, 0)
     px0, py0 = sx0 - x0, sy0 - y0
     region = canvas[sy0:sy1, sx0:sx1].astype(np.float32)
-    shadow = cv2.GaussianBlur(mask_s, (0, 0), max(0.8, spec.size * 0.06))
-    sh = np.roll(np.roll(shadow, max(1, int(spec.size * 0.06)), 0), max(1, int(spec.size * 0.04)), 1)
+    soft = cv2.GaussianBlur(alpha, (0, 0), max(0.8, size * blur))
+    sh = np.roll(np.roll(soft, max(1, int(size * down)), 0), max(1, int(size * right)), 1)
     sh = sh[py0 : py0 + (sy1 - sy0), px0 : px0 + (sx1 - sx0)]
-    region *= (1 - 0.45 * sh)[..., None]
-    a = mask_s[py0 : py0 + (sy1 - sy0), px0 : px0 + (sx1 - sx0)][..., None]
-    region = region * (1 - a) + patch_s[py0 : py0 + (sy1 - sy0), px0 : px0 + (sx1 - sx0)] * a
+    region *= (1 - dark * sh)[..., None]
+    a = alpha[py0 : py0 + (sy1 - sy0), px0 : px0 + (sx1 - sx0)][..., None]
+    region = region * (1 - a) + patch[py0 : py0 + (sy1 - sy0), px0 : px0 + (sx1 - sx0)] * a
     canvas[sy0:sy1, sx0:sx1] = np.clip(region, 0, 255).astype(np.uint8)
-    ys, xs = np.nonzero(mask_s > 0.35)
+    ys, xs = np.nonzero(alpha > 0.35)
     if len(xs) == 0:
-        return DieTruth((0, 0, 0, 0), spec.kind, spec.value, spec.colour, spec.cocked)
+        return (0, 0, 0, 0)
     bx0, by0 = max(0, x0 + int(xs.min())), max(0, y0 + int(ys.min()))
     bx1, by1 = min(W, x0 + int(xs.max()) + 1), min(H, y0 + int(ys.max()) + 1)
-    return DieTruth((bx0, by0, bx1 - bx0, by1 - by0), spec.kind, spec.value, spec.colour, spec.cocked)
+    return (bx0, by0, bx1 - bx0, by1 - by0)
 
 
 def table_background(rng: np.random.Generator, width: int, height: int) -> np.ndarray:

@@ -28,7 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.synthetic.dice import FACES, DieTruth, _label, _outline
+from vision.synthetic.dice import FACES, DieTruth, _label, _outline, composite_die
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"),
              Path("/usr/share/fonts/truetype/freefont"))
@@ -255,29 +255,11 @@ def draw_plastic_die(canvas: np.ndarray, kind: str, value: int, centre: tuple[fl
     patch = cv2.warpAffine(patch, mw, (n, n))
     mask_f = cv2.warpAffine(mask_f, mw, (n, n))
     # down to size and onto the canvas, a soft shadow first
-    size_px = 2 * half
-    patch_s = cv2.resize(patch, (size_px, size_px), interpolation=cv2.INTER_AREA)
-    mask_s = cv2.resize(mask_f, (size_px, size_px), interpolation=cv2.INTER_AREA)
-    x0 = int(round(centre[0])) - half
-    y0 = int(round(centre[1])) - half
-    H, W = canvas.shape[:2]
-    sx0, sy0, sx1, sy1 = max(0, x0), max(0, y0), min(W, x0 + size_px), min(H, y0 + size_px)
-    if sx1 <= sx0 or sy1 <= sy0:
-        return DieTruth((0, 0, 0, 0), kind, value, "plastic", False)
-    px0, py0 = sx0 - x0, sy0 - y0
-    region = canvas[sy0:sy1, sx0:sx1].astype(np.float32)
-    shadow = cv2.GaussianBlur(mask_s, (0, 0), max(0.8, size * 0.05))
-    sh = np.roll(np.roll(shadow, max(1, int(size * 0.04)), 0), max(1, int(size * 0.03)), 1)
-    region *= (1 - 0.5 * sh[py0:py0 + (sy1 - sy0), px0:px0 + (sx1 - sx0)])[..., None]
-    a = mask_s[py0:py0 + (sy1 - sy0), px0:px0 + (sx1 - sx0)][..., None]
-    region = region * (1 - a) + patch_s[py0:py0 + (sy1 - sy0), px0:px0 + (sx1 - sx0)] * a
-    canvas[sy0:sy1, sx0:sx1] = np.clip(region, 0, 255).astype(np.uint8)
-    ys, xs = np.nonzero(mask_s > 0.35)
-    if len(xs) == 0:
-        return DieTruth((0, 0, 0, 0), kind, value, "plastic", False)
-    bx0, by0 = max(0, x0 + int(xs.min())), max(0, y0 + int(ys.min()))
-    bx1, by1 = min(W, x0 + int(xs.max()) + 1), min(H, y0 + int(ys.max()) + 1)
-    return DieTruth((bx0, by0, bx1 - bx0, by1 - by0), kind, value, "plastic", False)
+    side = 2 * half
+    box = composite_die(canvas, cv2.resize(patch, (side, side), interpolation=cv2.INTER_AREA),
+                        cv2.resize(mask_f, (side, side), interpolation=cv2.INTER_AREA), centre, size,
+                        (0.05, 0.04, 0.03, 0.5))
+    return DieTruth(box, kind, value, "plastic", False)
 
 
 def render_plastic_scene(rng: np.random.Generator, background: np.ndarray, n_dice: int, kinds: tuple[str, ...],

@@ -133,6 +133,12 @@ def main() -> int:  # noqa: C901
                    help="the number reader's agreement with the grey looks' top value (DiceConfig.number_agree)")
     p.add_argument("--number-alone", type=float, default=None, metavar="P",
                    help="the number reader alone reads at this probability (DiceConfig.number_alone; 2: never)")
+    p.add_argument("--number-names-d20", type=float, default=None, metavar="P",
+                   help="a die whose number is 13-20 with this probability is read as a d20 roll reads it, in a "
+                        "roll that does not name the type (DiceConfig.number_names_d20; 2: never)")
+    p.add_argument("--number-type-veto", type=float, default=None, metavar="P",
+                   help="a die read as a type without the number shown with this probability is left unsure, in "
+                        "a roll that does not name the type (DiceConfig.number_type_veto; 2: never)")
     p.add_argument("--tray", type=int, default=0,
                    help="rendered single d20 of 150-250 px in the dice-polyhedral tray, each face once "
                         "every 20 frames (0: none)")
@@ -200,6 +206,10 @@ def main() -> int:  # noqa: C901
         config = replace(config, number_agree=args.number_agree)
     if args.number_alone is not None:
         config = replace(config, number_alone=args.number_alone)
+    if args.number_names_d20 is not None:
+        config = replace(config, number_names_d20=args.number_names_d20)
+    if args.number_type_veto is not None:
+        config = replace(config, number_type_veto=args.number_type_veto)
     if args.d6_colour_agree is not None:
         try:
             ts = [float(x) for x in args.d6_colour_agree.split(",")]
@@ -243,6 +253,8 @@ def main() -> int:  # noqa: C901
         "number_turns": config.number_turns,
         "number_agree": config.number_agree,
         "number_alone": config.number_alone,
+        "number_names_d20": config.number_names_d20,
+        "number_type_veto": config.number_type_veto,
         "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
         "d6_colour_near": config.d6_colour_near,
         "d6_colour_product": config.d6_colour_product,

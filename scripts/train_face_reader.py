@@ -96,12 +96,20 @@ def cmd_synth(args: argparse.Namespace) -> None:
     scene = 384
     if args.three_d and args.kind != "d6":
         raise SystemExit("--three-d draws pipped d6 only: use it with --kind d6")
+    if args.plastic and args.kind in ("d4", "d6"):
+        raise SystemExit("--plastic draws d8, d10, d12 and d20 only")
+    if args.plastic:
+        from vision.synthetic.plastic import render_plastic_scene
     while len(xs) < args.dice:
         bg = synth.training_background(rng, scene, scene)
         if args.three_d:
             # d6 seen at a slant, side faces and their pips showing (vision.synthetic.d6_3d)
             img, truths = d6_3d.render_scene(rng, (scene, scene), n_dice=int(rng.integers(2, 7)),
                                              die_px=(22.0, 100.0), max_tilt=45.0, background=bg)
+        elif args.plastic and rng.random() < args.plastic:
+            # opaque plastic dice (vision.synthetic.plastic), through the camera's blur and noise
+            img, truths = render_plastic_scene(rng, bg, int(rng.integers(2, 6)), (args.kind,), (30.0, 120.0))
+            img = synth.camera_effects(img, rng)
         else:
             img, truths = synth.render_dice_scene(
                 rng, (scene, scene), n_dice=int(rng.integers(3, 9)), kinds=(args.kind,),
@@ -454,6 +462,9 @@ def main() -> None:
     s.add_argument("--realistic", action="store_true",
                    help="numbered dice as real ones look from above (side-face numbers, soft light; "
                         "the type reader's second data set)")
+    s.add_argument("--plastic", type=float, default=0.0,
+                   help="share of scenes of d8, d10, d12 or d20 drawn as opaque plastic dice look from above "
+                        "(vision.synthetic.plastic)")
     t = sub.add_parser("train")
     t.add_argument("--kind", default="d20", choices=["d4", "d6", "d8", "d10", "d12", "d20"])
     t.add_argument("--data", required=True, nargs="+",

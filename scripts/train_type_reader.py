@@ -55,7 +55,8 @@ VAL = 600
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--data", required=True, nargs="+",
-                   help="folders of train_face_reader.py synth files (d4.npz ...); the first's first "
+                   help="folders of train_face_reader.py synth files (d4.npz ...; every type in the first, "
+                        "any in the others); the first's first "
                         f"{VAL} crops of each type are held back to validate on")
     p.add_argument("--minutes", type=float, default=40.0, help="wall-time budget (cosine schedule)")
     p.add_argument("--checkpoint-minutes", type=float, default=10.0)
@@ -76,11 +77,12 @@ def main() -> None:
     pools, vx, vy = [], [], []
     for i, kind in enumerate(TYPE_READER_KINDS):
         parts = []
-        for folder in args.data:
+        for j, folder in enumerate(args.data):
             f = Path(folder) / f"{kind}.npz"
-            if not f.exists():
+            if not f.exists() and j == 0:
                 raise SystemExit(f"{f} is missing: run `train_face_reader.py synth --kind {kind} --out {folder}`")
-            parts.append(np.load(f)["x"])
+            if f.exists():  # a later folder may add some types only (the plastic look has no d4)
+                parts.append(np.load(f)["x"])
         vx += [augment(c, rng, jitter=False, margin=CROP_MARGIN) for c in parts[0][:VAL]]
         vy += [i] * min(VAL, len(parts[0]))
         x = np.concatenate([parts[0][VAL:], *parts[1:]])

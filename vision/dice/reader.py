@@ -23,6 +23,7 @@ from .finder import (
     as_bgr,
     centre_inside,
     find_dice_and_overview,
+    iou,
     overview_dice,
     overview_wanted,
     refine_boxes,
@@ -388,6 +389,7 @@ def read_dice_evidence(
         die_share = 1.0 - probs[:, CLASSES.index(NONE)] if len(probs) else np.zeros(0)
         if cfg.number_reader:
             read = _numbered_pass(sub, grey, read, final, cfg, _speck_floor(read, die_share, cfg))
+            read = _number_names_type(frame_bgr, region, sub, grey, read, final, cfg)
         kept = _without_specks(read, die_share, cfg)
     except (DiceError, ModelMissingError, BackendError) as exc:
         return DiceObservation((), "error", str(exc)), []
@@ -855,6 +857,49 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
             value, sure, conf = taught[r.kind].verdict(values_of(g, r.kind), f)
             if sure:
                 settle(i, r, value, conf)
+    return out
+
+
+def _number_names_type(frame: object, region: Region | None, bgr: np.ndarray, grey: np.ndarray,
+                       read: list[DieReading | None],
+                       final: list[tuple[tuple[float, float, float, float], np.ndarray]],
+                       cfg: DiceConfig) -> list[DieReading | None]:
+    """In a roll that does not name the dice's types, the number on a numbered die judges the
+    type the grey looks gave it (``DiceConfig.number_type_veto`` and ``number_names_d20``): a
+    number from 13 to 20 is a d20's, so such a die is read again as a roll of one d20 reads it
+    (``frame`` and ``region`` read once more with the d20 alone in ``kinds``, the die matched by
+    its box); a die read as a type that has no such number as the one shown is left unsure."""
+    numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
+    names_d20 = "d20" in cfg.kinds and cfg.number_names_d20 <= 1.0
+    if len(numbered) < 2 or not (names_d20 or cfg.number_type_veto <= 1.0):
+        return read
+    which = [i for i, r in enumerate(read)
+             if r is not None and r.kind in cfg.number_reader_kinds
+             and (r.status == STATUS_READ or (names_d20 and r.status == STATUS_UNSURE))
+             and max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px
+             and not _at_edge(final[i][0], grey.shape, cfg)]
+    if not which:
+        return read
+    out = list(read)
+    again: list[tuple[int, int]] = []
+    for i, g in zip(which, read_glyphs(bgr, [final[i][0] for i in which], cfg.number_turns), strict=True):
+        r = read[i]
+        assert r is not None
+        if names_d20 and float(g[13:].sum()) >= cfg.number_names_d20:
+            again.append((i, int(np.argmax(g))))
+        elif r.status == STATUS_READ and 1.0 - float(values_of(g, r.kind).sum()) >= cfg.number_type_veto:
+            out[i] = replace(r, status=STATUS_UNSURE, value=None)
+    if not again:
+        return out
+    as_d20 = read_dice(frame, region, replace(cfg, kinds=("d20",))).dice
+    for i, glyph in again:
+        r = out[i]
+        assert r is not None
+        match = max(as_d20, key=lambda d: iou(d.box, r.box), default=None)
+        if match is not None and iou(match.box, r.box) >= 0.5:
+            out[i] = match
+        else:
+            out[i] = replace(r, kind="d20", status=STATUS_UNSURE, value=None, guess=glyph)
     return out
 
 

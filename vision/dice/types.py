@@ -415,6 +415,19 @@ class DiceConfig:
     probability, whatever the grey looks say (2.0: never). Never: chosen with the rule, 0.9 read
     no more held-out real dice than never (12 either way), and on rendered plastic d20 read as a
     d20 roll it read an "11" as 1 at 0.98 (docs/vision-dice.md, "Renders in the plastic look")."""
+    number_type_veto: float = 0.5
+    """In a roll that does not name the die's type (several numbered types in ``kinds``), a d8,
+    d10, d12 or d20 the grey looks read is left unsure when the number reader puts at least this
+    probability on numbers its type does not have (a "14" read as a d8's 4: the type was wrong;
+    ``reader._number_names_type``). Asked only about dice of ``number_min_px`` and more, clear of
+    the frame's edge. 2.0: never (docs/vision-dice.md, "A number only a d20 has")."""
+    number_names_d20: float = 0.9
+    """In a roll that does not name the die's type, with the d20 among the types in play, a
+    numbered die of ``number_min_px`` and more (clear of the edge) that the number reader gives at
+    least this probability of a number from 13 to 20, which only a d20 has, is read again as a
+    roll of one d20 reads it (the same view, ``kinds`` the d20 alone), whatever type the grey
+    looks gave it. The highest such share of any real non-d20 die of dice-polyhedral was 0.83 (a
+    d100's "40"), of rendered plastic d8, d10 and d12 0.82 (a d12's "11"). 2.0: never."""
     d6_colour_near: float = 2.0
     """A d6 of 32 px or more near the frame's edge (within a side of it, its box clear of the
     edge margin) that the first look left unsure is read when the d6 head and the colour reader

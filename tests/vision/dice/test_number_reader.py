@@ -15,7 +15,7 @@ from vision.dice import numbers, reader
 from vision.dice.models import ModelMissingError
 from vision.dice.numbers import GLYPHS, NUMBER_SIZE, number_crops, values_of
 from vision.dice.reader import number_verdict
-from vision.dice.types import DiceConfig
+from vision.dice.types import FACES, DiceConfig
 
 from .fixed_answers import classifier_gives, one_die_frame, type_reader_undecided
 
@@ -98,20 +98,21 @@ def _glyphs_say(glyph: int, p: float):  # type: ignore[no-untyped-def]
 
 
 def test_the_reader_reads_an_unsure_d20_only_when_the_number_reader_agrees(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d20:13": 0.6, "d20:7": 0.3}))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d20:11": 0.6, "d20:7": 0.3}))
     monkeypatch.setattr(reader, "read_types", type_reader_undecided)
     monkeypatch.setattr(reader, "read_faces", lambda kind, crops, below=0.97: np.tile(
-        _probs(20, 13, 0.65), (len(crops), 1)))
+        _probs(20, 11, 0.65), (len(crops), 1)))
     frame = one_die_frame("d20")
     cfg = replace(CFG, kinds=("d20",))
     off = reader.read_dice(frame, config=replace(cfg, number_reader=False)).dice[0]
     assert off.status == "unsure"
-    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(13, 0.9))
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(11, 0.9))
     on = reader.read_dice(frame, config=cfg).dice[0]
-    assert (on.status, on.value) == ("read", 13)
+    assert (on.status, on.value) == ("read", 11)
     # with another numbered type in play the roll does not give the type: a guess, not a reading
+    # (an 11 is a d12's as well as a d20's; a number from 13 up names the d20, see below)
     mixed = reader.read_dice(frame, config=replace(cfg, kinds=("d12", "d20"))).dice[0]
-    assert (mixed.status, mixed.guess) == ("unsure", 13)
+    assert (mixed.status, mixed.guess) == ("unsure", 11)
     monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(7, 0.9))
     other = reader.read_dice(frame, config=cfg).dice[0]
     assert (other.status, other.value) == ("unsure", None)
@@ -190,15 +191,15 @@ def _type_reader_says(kind: str, p: float):  # type: ignore[no-untyped-def]
 
 def test_a_roll_of_every_type_reads_a_d20_only_when_both_type_networks_say_d20(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d20:13": 0.6, "d20:7": 0.35}))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d20:11": 0.6, "d20:7": 0.35}))
     monkeypatch.setattr(reader, "read_faces", lambda kind, crops, below=0.97: np.tile(
-        _probs(20, 13, 0.65), (len(crops), 1)))
-    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(13, 0.9))
+        _probs(20, 11, 0.65), (len(crops), 1)))
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(11, 0.9))
     frame = one_die_frame("d20")
     every = CFG  # every type in play: the roll does not name the die's type
     monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.95))
     both = reader.read_dice(frame, config=every).dice[0]
-    assert (both.kind, both.status, both.value) == ("d20", "read", 13)
+    assert (both.kind, both.status, both.value) == ("d20", "read", 11)
     # the type reader doubting the type (or naming another), the gate at a stricter level, or
     # the type left out of number_any_roll_kinds: the die stays unsure, its guess unchanged
     monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.85))
@@ -206,7 +207,7 @@ def test_a_roll_of_every_type_reads_a_d20_only_when_both_type_networks_say_d20(
     monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.95))
     assert reader.read_dice(frame, config=replace(every, number_type_agree=0.99)).dice[0].status == "unsure"
     unnamed = reader.read_dice(frame, config=replace(every, number_any_roll_kinds=("d8",))).dice[0]
-    assert (unnamed.status, unnamed.guess) == ("unsure", 13)
+    assert (unnamed.status, unnamed.guess) == ("unsure", 11)
 
 
 def test_a_roll_of_every_type_never_reads_a_d10_or_d12_by_its_number(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -240,20 +241,20 @@ def test_a_roll_of_every_type_reads_a_d20_the_type_reader_alone_is_sure_of(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # on real numbered photos the classifier's share of the type varies; the type reader alone at
     # 0.99 agrees a d20 (number_type_reader_alone), and the number reader must still name the value
-    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d20:13": 0.5, "d8:3": 0.3}))
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d20:11": 0.5, "d8:3": 0.3}))
     monkeypatch.setattr(reader, "read_faces", lambda kind, crops, below=0.97: np.tile(
-        _probs(20, 13, 0.65), (len(crops), 1)))
-    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(13, 0.9))
+        _probs(20, 11, 0.65), (len(crops), 1)))
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(11, 0.9))
     frame = one_die_frame("d20")
     monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.995))
     sure = reader.read_dice(frame, config=CFG).dice[0]
-    assert (sure.kind, sure.status, sure.value) == ("d20", "read", 13)
+    assert (sure.kind, sure.status, sure.value) == ("d20", "read", 11)
     # under its level, without the rule, or for the d8 (not listed): unsure, the guess kept
     monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.98))
     assert reader.read_dice(frame, config=CFG).dice[0].status == "unsure"
     monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.995))
     off = reader.read_dice(frame, config=replace(CFG, number_type_reader_alone=())).dice[0]
-    assert (off.status, off.guess) == ("unsure", 13)
+    assert (off.status, off.guess) == ("unsure", 11)
 
 
 def test_a_low_confidence_agreement_reads_only_with_the_grey_looks_own_probability() -> None:
@@ -357,3 +358,47 @@ def test_the_numbered_pass_reads_at_the_configured_turns(monkeypatch: pytest.Mon
     for turns in (1, 4, 16):
         die = reader.read_dice(one_die_frame("d20"), config=replace(cfg, number_turns=turns)).dice[0]
         assert (die.status, die.value, asked[-1]) == ("read", 13, turns)
+
+
+def test_a_number_only_a_d20_has_reads_the_die_as_a_d20_roll_whatever_its_type(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the grey looks take the die for a d8 (a rendered plastic d20 often looks so); the number
+    # reader sees a 14, which no other type has: the view is read again with the d20 alone
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d8:4": 0.6, "d20:14": 0.3}))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "read_faces", lambda kind, crops, below=0.97: np.tile(
+        _probs(8, 4, 0.65) if kind == "d8" else _probs(20, 14, 0.65), (len(crops), 1)))
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(14, 0.95))
+    frame = one_die_frame("d20")
+    die = reader.read_dice(frame, config=CFG).dice[0]
+    assert (die.kind, die.status, die.value) == ("d20", "read", 14)
+    # off, a roll without the d20, or a number the d12 has as well: the first look stands
+    off = reader.read_dice(frame, config=replace(CFG, number_names_d20=2.0)).dice[0]
+    assert (off.kind, off.status, off.guess) == ("d8", "unsure", 4)
+    no_d20 = reader.read_dice(frame, config=replace(CFG, kinds=("d6", "d8", "d12"))).dice[0]
+    assert (no_d20.kind, no_d20.status) == ("d8", "unsure")
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(11, 0.95))
+    eleven = reader.read_dice(frame, config=CFG).dice[0]
+    assert (eleven.kind, eleven.status) == ("d8", "unsure")
+    # the d20 look must still agree: a d20 roll whose face reader names another value leaves it
+    # unsure, as a d20, its guess the number it shows
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(17, 0.95))
+    doubt = reader.read_dice(frame, config=CFG).dice[0]
+    assert (doubt.kind, doubt.status, doubt.value) == ("d20", "unsure", None)
+
+
+def test_a_die_read_as_a_type_without_the_number_it_shows_is_left_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the grey looks are sure of a d8's 4; the number reader sees an 11, which a d8 does not have
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d8:4": 0.995}))
+    monkeypatch.setattr(reader, "read_types", _type_reader_says("d8", 0.999))
+    monkeypatch.setattr(reader, "read_faces", lambda kind, crops, below=0.97: np.tile(
+        _probs(FACES[kind], 4, 0.999), (len(crops), 1)))
+    frame = one_die_frame("d8")
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(4, 0.9))
+    assert reader.read_dice(frame, config=CFG).dice[0].value == 4
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(11, 0.9))
+    vetoed = reader.read_dice(frame, config=CFG).dice[0]
+    assert (vetoed.kind, vetoed.status, vetoed.value) == ("d8", "unsure", None)
+    # a roll that names the d8 (the number reader is not asked about a read die), or the veto off
+    assert reader.read_dice(frame, config=replace(CFG, kinds=("d8",))).dice[0].value == 4
+    assert reader.read_dice(frame, config=replace(CFG, number_type_veto=2.0)).dice[0].value == 4

@@ -4,8 +4,6 @@ top glyph right and the reads at each threshold, as the reader's ``values_of`` s
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,18 +12,14 @@ import pytest
 
 pytest.importorskip("onnxruntime")
 
+from script_module import load
+
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "vision" / "dice" / "models" / "number_reader.onnx"
 
 
 def _script() -> ModuleType:
-    sys.path.insert(0, str(ROOT / "scripts"))
-    spec = importlib.util.spec_from_file_location("train_number_reader", ROOT / "scripts" / "train_number_reader.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("train_number_reader", mod)
-    spec.loader.exec_module(mod)
-    return mod
+    return load("train_number_reader")
 
 
 def test_score_counts_what_the_network_says_per_type(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,26 +4,17 @@ augmentation moves the dice's centres and sizes with the picture."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
+from script_module import load
 
 from vision.special_dice.nets import CELL
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_special_dice", ROOT / "scripts" / "train_special_dice.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("train_special_dice", mod)
-    spec.loader.exec_module(mod)
-    return mod
+    return load("train_special_dice")
 
 
 def test_none_crops_are_drawn_as_often_as_they_come_unless_weighted() -> None:

@@ -3,28 +3,20 @@ evaluation seeds, and labels the finder's candidates by the truth (a die within 
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
+from script_module import load
 
 from vision.special_dice.nets import SCREEN_CROP
 from vision.synthetic.special_dice import render_scene
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_special_screen", ROOT / "scripts" / "train_special_screen.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("train_special_screen", mod)
-    spec.loader.exec_module(mod)
-    return mod
+    return load("train_special_screen")
 
 
 @pytest.mark.parametrize("first", [2_999_990, 3_500_000, 6_400_000, 7_000_000])

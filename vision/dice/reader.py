@@ -868,7 +868,8 @@ def _number_names_type(frame: object, region: Region | None, bgr: np.ndarray, gr
     type the grey looks gave it (``DiceConfig.number_type_veto`` and ``number_names_d20``): a
     number from 13 to 20 is a d20's, so such a die is read again as a roll of one d20 reads it
     (``frame`` and ``region`` read once more with the d20 alone in ``kinds``, the die matched by
-    its box); a die read as a type that has no such number as the one shown is left unsure."""
+    its box; left unsure there, its guess is that number); a die read as a type that has no such
+    number as the one shown is left unsure."""
     numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
     names_d20 = "d20" in cfg.kinds and cfg.number_names_d20 <= 1.0
     if len(numbered) < 2 or not (names_d20 or cfg.number_type_veto <= 1.0):
@@ -897,7 +898,8 @@ def _number_names_type(frame: object, region: Region | None, bgr: np.ndarray, gr
         assert r is not None
         match = max(as_d20, key=lambda d: iou(d.box, r.box), default=None)
         if match is not None and iou(match.box, r.box) >= 0.5:
-            out[i] = match
+            # unsure, its guess is the number that made it a d20
+            out[i] = match if match.status != STATUS_UNSURE else replace(match, guess=glyph)
         else:
             out[i] = replace(r, kind="d20", status=STATUS_UNSURE, value=None, guess=glyph)
     return out

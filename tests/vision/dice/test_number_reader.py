@@ -381,10 +381,10 @@ def test_a_number_only_a_d20_has_reads_the_die_as_a_d20_roll_whatever_its_type(
     eleven = reader.read_dice(frame, config=CFG).dice[0]
     assert (eleven.kind, eleven.status) == ("d8", "unsure")
     # the d20 look must still agree: a d20 roll whose face reader names another value leaves it
-    # unsure, as a d20, its guess the number it shows
+    # unsure, as a d20, its guess the number that made it one
     monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(17, 0.95))
     doubt = reader.read_dice(frame, config=CFG).dice[0]
-    assert (doubt.kind, doubt.status, doubt.value) == ("d20", "unsure", None)
+    assert (doubt.kind, doubt.status, doubt.value, doubt.guess) == ("d20", "unsure", None, 17)
 
 
 def test_a_die_read_as_a_type_without_the_number_it_shows_is_left_unsure(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -876,7 +876,8 @@ def _number_names_type(frame: object, region: Region | None, bgr: np.ndarray, gr
         return read
     which = [i for i, r in enumerate(read)
              if r is not None and r.kind in cfg.number_reader_kinds
-             and (r.status == STATUS_READ or (names_d20 and r.status == STATUS_UNSURE))
+             # a read d20 has every number the check looks for (but a d10's 0): not asked
+             and ((r.status == STATUS_READ and r.kind != "d20") or (names_d20 and r.status == STATUS_UNSURE))
              and max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px
              and not _at_edge(final[i][0], grey.shape, cfg)]
     if not which:

@@ -189,6 +189,8 @@ def test_a_close_up_d12_the_classifier_is_sure_is_a_d20_is_shown_to_the_type_rea
     name, img, truths = list(islice(tray_items(22, "d12"), 21, 22))[0]
     assert name == "tray-d12-80021" and truths[0].value == 10
     skipping = read_dice(img, None, replace(DiceConfig(), type_reader_always_px=100_000))
-    assert [(d.kind, d.value, d.status) for d in skipping.dice] == [("d20", 10, "read")]
+    # skipped, the classifier's type stands (the d20 face reader read it "10" until it learned
+    # the plastic look; it is unsure of it now)
+    assert [d.kind for d in skipping.dice] == ["d20"]
     (die,) = read_dice(img).dice
     assert die.status != "read" or (die.kind, die.value) == ("d12", 10)

@@ -79,10 +79,11 @@ def main() -> None:
         parts = []
         for j, folder in enumerate(args.data):
             f = Path(folder) / f"{kind}.npz"
-            if not f.exists() and j == 0:
-                raise SystemExit(f"{f} is missing: run `train_face_reader.py synth --kind {kind} --out {folder}`")
-            if f.exists():  # a later folder may add some types only (the plastic look has no d4)
-                parts.append(np.load(f)["x"])
+            if not f.exists():
+                if j == 0:
+                    raise SystemExit(f"{f} is missing: run `train_face_reader.py synth --kind {kind} --out {folder}`")
+                continue  # a later folder may add some types only (the plastic look has no d4)
+            parts.append(np.load(f)["x"])
         vx += [augment(c, rng, jitter=False, margin=CROP_MARGIN) for c in parts[0][:VAL]]
         vy += [i] * min(VAL, len(parts[0]))
         x = np.concatenate([parts[0][VAL:], *parts[1:]])

@@ -4,15 +4,13 @@ look (``vision.synthetic.plastic``) are labelled with the face on top and cut li
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from script_module import load
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-import train_face_reader  # noqa: E402
+train_face_reader = load("train_face_reader")
 
 
 def _synth(out: Path, kind: str, plastic: float, seed: int = 5) -> np.lib.npyio.NpzFile:

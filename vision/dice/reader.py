@@ -388,8 +388,10 @@ def read_dice_evidence(
             read, evidence = _d6_pass(grey, read, final, cfg, sub)
         die_share = 1.0 - probs[:, CLASSES.index(NONE)] if len(probs) else np.zeros(0)
         if cfg.number_reader:
-            read = _numbered_pass(sub, grey, read, final, cfg, _speck_floor(read, die_share, cfg))
-            read = _number_names_type(frame_bgr, region, sub, grey, read, final, cfg)
+            # the number reader's answers by die, kept so no die is read by it twice
+            glyphs: dict[int, np.ndarray] = {}
+            read = _numbered_pass(sub, grey, read, final, cfg, _speck_floor(read, die_share, cfg), glyphs=glyphs)
+            read = _number_names_type(frame_bgr, region, sub, grey, read, final, cfg, glyphs)
         kept = _without_specks(read, die_share, cfg)
     except (DiceError, ModelMissingError, BackendError) as exc:
         return DiceObservation((), "error", str(exc)), []
@@ -814,14 +816,16 @@ NUMBERED_KINDS = ("d4", "d8", "d10", "d12", "d20")
 
 def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | None],
                    final: list[tuple[tuple[float, float, float, float], np.ndarray]],
-                   cfg: DiceConfig, speck: float = 0.0) -> list[DieReading | None]:
+                   cfg: DiceConfig, speck: float = 0.0, *,
+                   glyphs: dict[int, np.ndarray] | None = None) -> list[DieReading | None]:
     """The numbered dice the grey looks left unsure, judged again with the number reader
     (``vision.dice.numbers``; ``DiceConfig.number_reader``). Dice at the frame's edge keep the
     first judgement; a read die is never doubted. A die of a kind the table taught
     (``DiceConfig.d6_table``'s ``numbers``, ``vision.dice.tune.NumberMemory``) that this still
     leaves unsure is then judged with the table's memory of that kind, unless it is a speck
     (smaller than ``speck``, ``_speck_floor``: the reader drops such a candidate unread, and the
-    table's memory must not rescue it)."""
+    table's memory must not rescue it). The number reader's answer for each die it asks about is
+    put in ``glyphs`` (by the die's index), when given, for ``_number_names_type``."""
     # the number names a value, not the type (a barrel d4's 1 is a d12's 1 too: with every type
     # in play, real d4 were typed d10 and d12 with confidence): a die is read only when the roll
     # gives its type, i.e. it is the one numbered type in play, or when its type is one no other
@@ -839,10 +843,12 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
 
     asked = [(i, r) for i, r in unsure if r.kind in cfg.number_reader_kinds]
     left = [(i, r) for i, r in unsure if r.kind not in cfg.number_reader_kinds]
-    for (i, r), glyphs in zip(asked, read_glyphs(bgr, [final[i][0] for i, _ in asked], cfg.number_turns), strict=True):
+    for (i, r), g in zip(asked, read_glyphs(bgr, [final[i][0] for i, _ in asked], cfg.number_turns), strict=True):
+        if glyphs is not None:
+            glyphs[i] = g
         p = final[i][1]
         first = p[_OF_KIND[r.kind]] / max(float(p[_OF_KIND[r.kind]].sum()), 1e-9)
-        value, sure, conf = number_verdict(first, values_of(glyphs, r.kind), True, cfg, p[_OF_KIND[r.kind]])
+        value, sure, conf = number_verdict(first, values_of(g, r.kind), True, cfg, p[_OF_KIND[r.kind]])
         if sure:
             settle(i, r, value, conf)
         else:
@@ -863,13 +869,14 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
 def _number_names_type(frame: object, region: Region | None, bgr: np.ndarray, grey: np.ndarray,
                        read: list[DieReading | None],
                        final: list[tuple[tuple[float, float, float, float], np.ndarray]],
-                       cfg: DiceConfig) -> list[DieReading | None]:
+                       cfg: DiceConfig, glyphs: dict[int, np.ndarray] | None = None) -> list[DieReading | None]:
     """In a roll that does not name the dice's types, the number on a numbered die judges the
     type the grey looks gave it (``DiceConfig.number_type_veto`` and ``number_names_d20``): a
     number from 13 to 20 is a d20's, so such a die is read again as a roll of one d20 reads it
     (``frame`` and ``region`` read once more with the d20 alone in ``kinds``, the die matched by
     its box; left unsure there, its guess is that number); a die read as a type that has no such
-    number as the one shown is left unsure."""
+    number as the one shown is left unsure. ``glyphs``: the number reader's answers already had
+    (``_numbered_pass``), by die index; the other dice are read here."""
     numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
     names_d20 = "d20" in cfg.kinds and cfg.number_names_d20 <= 1.0
     if len(numbered) < 2 or not (names_d20 or cfg.number_type_veto <= 1.0):
@@ -882,9 +889,13 @@ def _number_names_type(frame: object, region: Region | None, bgr: np.ndarray, gr
              and not _at_edge(final[i][0], grey.shape, cfg)]
     if not which:
         return read
+    known = glyphs or {}
+    new = [i for i in which if i not in known]
+    seen = {**known, **dict(zip(new, read_glyphs(bgr, [final[i][0] for i in new], cfg.number_turns), strict=True))}
     out = list(read)
     again: list[tuple[int, int]] = []
-    for i, g in zip(which, read_glyphs(bgr, [final[i][0] for i in which], cfg.number_turns), strict=True):
+    for i in which:
+        g = seen[i]
         r = read[i]
         assert r is not None
         if names_d20 and float(g[13:].sum()) >= cfg.number_names_d20:

@@ -417,7 +417,7 @@ class DiceConfig:
     d20 roll it read an "11" as 1 at 0.98 (docs/vision-dice.md, "Renders in the plastic look")."""
     number_type_veto: float = 0.5
     """In a roll that does not name the die's type (several numbered types in ``kinds``), a d8,
-    d10, d12 or d20 the grey looks read is left unsure when the number reader puts at least this
+    d10 or d12 the grey looks read (a d20 has every number it could show) is left unsure when the number reader puts at least this
     probability on numbers its type does not have (a "14" read as a d8's 4: the type was wrong;
     ``reader._number_names_type``). Asked only about dice of ``number_min_px`` and more, clear of
     the frame's edge. 2.0: never (docs/vision-dice.md, "A number only a d20 has")."""

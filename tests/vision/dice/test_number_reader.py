@@ -402,3 +402,23 @@ def test_a_die_read_as_a_type_without_the_number_it_shows_is_left_unsure(monkeyp
     # a roll that names the d8 (the number reader is not asked about a read die), or the veto off
     assert reader.read_dice(frame, config=replace(CFG, kinds=("d8",))).dice[0].value == 4
     assert reader.read_dice(frame, config=replace(CFG, number_type_veto=2.0)).dice[0].value == 4
+
+
+def test_a_die_the_numbered_pass_asked_about_is_not_read_again_for_its_type(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # an unsure d20 the type reader alone agrees on: the numbered pass asks the number reader, which
+    # is not sure enough; the type check after it uses that answer instead of reading the die again
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d20:11": 0.5, "d8:3": 0.3}))
+    monkeypatch.setattr(reader, "read_types", _type_reader_says("d20", 0.995))
+    monkeypatch.setattr(reader, "read_faces", lambda kind, crops, below=0.97: np.tile(
+        _probs(FACES[kind], 11 if kind == "d20" else 3, 0.65), (len(crops), 1)))
+    asked: list[int] = []
+    say = _glyphs_say(11, 0.08)  # under number_agree_grey's least
+
+    def read_glyphs(bgr: np.ndarray, boxes: list[object], turns: int = 1) -> np.ndarray:
+        asked.append(len(boxes))
+        return say(bgr, boxes, turns)
+    monkeypatch.setattr(reader, "read_glyphs", read_glyphs)
+    die = reader.read_dice(one_die_frame("d20"), config=CFG).dice[0]
+    assert (die.kind, die.status, die.guess) == ("d20", "unsure", 11)
+    assert sum(asked) == 1

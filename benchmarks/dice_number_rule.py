@@ -92,7 +92,7 @@ def watch(asked: Asked) -> Any:
     plain = reader._numbered_pass
 
     def numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | None],
-                      final: list[tuple[Box, np.ndarray]], cfg: DiceConfig, speck: float = 0.0, *,
+                      final: list[tuple[Box, np.ndarray]], cfg: DiceConfig, *,
                 glyphs: dict[int, np.ndarray] | None = None) -> list[DieReading | None]:
         for i in reader.number_asked(grey, read, final, cfg):
             r = read[i]
@@ -103,7 +103,7 @@ def watch(asked: Asked) -> Any:
             turned = values_of(read_turned(bgr, [box], MOST_TURNS)[:, 0], r.kind)
             asked.append({"kind": r.kind, "box": [float(v) for v in r.box], "raw": raw.tolist(),
                           "number": turned[0].tolist(), "turned": turned.tolist()})
-        return plain(bgr, grey, read, final, cfg, speck, glyphs=glyphs)
+        return plain(bgr, grey, read, final, cfg, glyphs=glyphs)
 
     reader._numbered_pass = numbered_pass
     return plain

@@ -89,11 +89,11 @@ def read_photos(root: Path) -> list[dict[str, Any]]:
     plain = reader._numbered_pass
 
     def watched(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | None], final: list[tuple[Box, np.ndarray]],
-                cfg: DiceConfig, speck: float = 0.0, *,
+                cfg: DiceConfig, *,
                 glyphs: dict[int, np.ndarray] | None = None) -> list[DieReading | None]:
         finals.clear()
         finals.extend((r, b, p) for r, (b, p) in zip(read, final, strict=True))
-        return plain(bgr, grey, read, final, cfg, speck, glyphs=glyphs)
+        return plain(bgr, grey, read, final, cfg, glyphs=glyphs)
 
     reader._numbered_pass = watched
     rows: list[dict[str, Any]] = []

@@ -49,7 +49,7 @@ def _watch(seen: Seen) -> None:
 
     def numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | None],
                       final: list[tuple[tuple[float, float, float, float], np.ndarray]],
-                      cfg: DiceConfig, speck: float = 0.0, *,
+                      cfg: DiceConfig, *,
                 glyphs: dict[int, np.ndarray] | None = None) -> list[DieReading | None]:
         for r, (box, p) in zip(read, final, strict=True):
             if r is None or r.kind not in TYPE_READER_KINDS or max(box[2], box[3]) < cfg.number_min_px:
@@ -62,7 +62,7 @@ def _watch(seen: Seen) -> None:
             seen.append({"kind": r.kind, "status": r.status, "final_share": float(p[mask].sum()),
                          "classifier": classifier, "type_reader": type_reader,
                          "number_value": int(value), "number_sure": bool(sure), "box": [float(v) for v in box]})
-        return plain(bgr, grey, read, final, cfg, speck, glyphs=glyphs)
+        return plain(bgr, grey, read, final, cfg, glyphs=glyphs)
 
     reader._numbered_pass = numbered_pass
 

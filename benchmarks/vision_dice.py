@@ -136,6 +136,10 @@ def main() -> int:  # noqa: C901
     p.add_argument("--number-names-d20", type=float, default=None, metavar="P",
                    help="a die whose number is 13-20 with this probability is read as a d20 roll reads it, in a "
                         "roll that does not name the type (DiceConfig.number_names_d20; 2: never)")
+    p.add_argument("--face-reader-names-type", default=None, metavar="M,V,N",
+                   help="a type's own face reader reads an unsure die of a roll of that type (and, with the d20 in "
+                        "play, a die typed d8 or d20) when it puts M on its values and V on one, and the number "
+                        "reader N on that number (DiceConfig.face_reader_names_type; 2,2,2: never)")
     p.add_argument("--number-type-veto", type=float, default=None, metavar="P",
                    help="a die read as a type without the number shown with this probability is left unsure, in "
                         "a roll that does not name the type (DiceConfig.number_type_veto; 2: never)")
@@ -208,6 +212,9 @@ def main() -> int:  # noqa: C901
         config = replace(config, number_alone=args.number_alone)
     if args.number_names_d20 is not None:
         config = replace(config, number_names_d20=args.number_names_d20)
+    if args.face_reader_names_type is not None:
+        m, v, n = (float(x) for x in args.face_reader_names_type.split(","))
+        config = replace(config, face_reader_names_type=(m, v, n))
     if args.number_type_veto is not None:
         config = replace(config, number_type_veto=args.number_type_veto)
     if args.d6_colour_agree is not None:
@@ -254,6 +261,7 @@ def main() -> int:  # noqa: C901
         "number_agree": config.number_agree,
         "number_alone": config.number_alone,
         "number_names_d20": config.number_names_d20,
+        "face_reader_names_type": list(config.face_reader_names_type),
         "number_type_veto": config.number_type_veto,
         "d6_colour_agree_bands": dict(config.d6_colour_agree_bands),
         "d6_colour_near": config.d6_colour_near,

@@ -46,6 +46,7 @@ from .numbers import glyphs_and_features, read_glyphs, values_of
 from .outline import lies_flat_as_d4, visible_share
 from .pips import FLAT_BOX, count_pips, pip_outside
 from .types import (
+    FACES,
     STATUS_COCKED,
     STATUS_READ,
     STATUS_UNSURE,
@@ -390,7 +391,10 @@ def read_dice_evidence(
         if cfg.number_reader:
             # the number reader's answers by die, kept so no die is read by it twice
             glyphs: dict[int, np.ndarray] = {}
-            read = _numbered_pass(sub, grey, read, final, cfg, _speck_floor(read, die_share, cfg), glyphs=glyphs)
+            speck = _speck_floor(read, die_share, cfg)
+            read = _numbered_pass(sub, grey, read, final, cfg, glyphs=glyphs)
+            read = _face_reader_names_type(sub, grey, read, final, cfg, glyphs)
+            read = _table_numbers(sub, grey, read, final, cfg, speck)
             read = _number_names_type(frame_bgr, region, sub, grey, read, final, cfg, glyphs)
         kept = _without_specks(read, die_share, cfg)
     except (DiceError, ModelMissingError, BackendError) as exc:
@@ -816,33 +820,24 @@ NUMBERED_KINDS = ("d4", "d8", "d10", "d12", "d20")
 
 def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | None],
                    final: list[tuple[tuple[float, float, float, float], np.ndarray]],
-                   cfg: DiceConfig, speck: float = 0.0, *,
-                   glyphs: dict[int, np.ndarray] | None = None) -> list[DieReading | None]:
+                   cfg: DiceConfig, *, glyphs: dict[int, np.ndarray] | None = None) -> list[DieReading | None]:
     """The numbered dice the grey looks left unsure, judged again with the number reader
     (``vision.dice.numbers``; ``DiceConfig.number_reader``). Dice at the frame's edge keep the
-    first judgement; a read die is never doubted. A die of a kind the table taught
-    (``DiceConfig.d6_table``'s ``numbers``, ``vision.dice.tune.NumberMemory``) that this still
-    leaves unsure is then judged with the table's memory of that kind, unless it is a speck
-    (smaller than ``speck``, ``_speck_floor``: the reader drops such a candidate unread, and the
-    table's memory must not rescue it). The number reader's answer for each die it asks about is
-    put in ``glyphs`` (by the die's index), when given, for ``_number_names_type``."""
+    first judgement; a read die is never doubted. The number reader's answer for each die it
+    asks about is put in ``glyphs`` (by the die's index), when given, for the steps after it
+    (``_face_reader_names_type``, ``_number_names_type``); a die still unsure after them may be
+    read by the table's memory (``_table_numbers``)."""
     # the number names a value, not the type (a barrel d4's 1 is a d12's 1 too: with every type
     # in play, real d4 were typed d10 and d12 with confidence): a die is read only when the roll
     # gives its type, i.e. it is the one numbered type in play, or when its type is one no other
     # real die was taken for and two networks that judge the type apart agree on it
-    taught: dict[str, Any] = getattr(cfg.d6_table, "numbers", None) or {}
     which = number_asked(grey, read, final, cfg)
     if not which:
         return read
     out = list(read)
     unsure = [(i, r) for i in which if (r := read[i]) is not None]
 
-    def settle(i: int, r: DieReading, value: int, conf: float) -> None:
-        shown = 0 if r.kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
-        out[i] = replace(r, status=STATUS_READ, value=shown, guess=shown, confidence=conf)
-
     asked = [(i, r) for i, r in unsure if r.kind in cfg.number_reader_kinds]
-    left = [(i, r) for i, r in unsure if r.kind not in cfg.number_reader_kinds]
     for (i, r), g in zip(asked, read_glyphs(bgr, [final[i][0] for i, _ in asked], cfg.number_turns), strict=True):
         if glyphs is not None:
             glyphs[i] = g
@@ -850,19 +845,39 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
         first = p[_OF_KIND[r.kind]] / max(float(p[_OF_KIND[r.kind]].sum()), 1e-9)
         value, sure, conf = number_verdict(first, values_of(g, r.kind), True, cfg, p[_OF_KIND[r.kind]])
         if sure:
-            settle(i, r, value, conf)
-        else:
-            left.append((i, r))
-    # a die of a kind the table taught, still unsure and no speck: judged with the table's memory,
-    # which sees it as it was kept (the number reader's crop cut from the kept colour crop,
-    # ``tune.number_input``), so the two compare like with like
-    memory = [(i, r) for i, r in left if r.kind in taught and max(r.box[2], r.box[3]) >= speck]
-    if memory:
-        x = tune.number_input(tune.colour_crops(bgr, [final[i][0] for i, _ in memory]))
-        for (i, r), g, f in zip(memory, *glyphs_and_features(x), strict=True):
-            value, sure, conf = taught[r.kind].verdict(values_of(g, r.kind), f)
-            if sure:
-                settle(i, r, value, conf)
+            out[i] = _settled(r, value, conf, cfg)
+    return out
+
+
+def _settled(r: DieReading, value: int, conf: float, cfg: DiceConfig) -> DieReading:
+    """``r`` read as ``value`` (a d10's 10 shown as 0 unless ``d10_zero_is_ten``)."""
+    shown = 0 if r.kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
+    return replace(r, status=STATUS_READ, value=shown, guess=shown, confidence=conf)
+
+
+def _table_numbers(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | None],
+                   final: list[tuple[tuple[float, float, float, float], np.ndarray]],
+                   cfg: DiceConfig, speck: float = 0.0) -> list[DieReading | None]:
+    """A die of a kind the table taught (``DiceConfig.d6_table``'s ``numbers``,
+    ``vision.dice.tune.NumberMemory``) that every look before left unsure, judged with the
+    table's memory of that kind: one the numbered pass would ask about (``number_asked``), and no
+    speck (smaller than ``speck``, ``_speck_floor``: the reader drops such a candidate unread, and
+    the table's memory must not rescue it). The memory sees the die as it was kept (the number
+    reader's crop cut from the kept colour crop, ``tune.number_input``), so the two compare like
+    with like."""
+    taught: dict[str, Any] = getattr(cfg.d6_table, "numbers", None) or {}
+    if not taught:
+        return read
+    memory = [(i, r) for i in number_asked(grey, read, final, cfg)
+              if (r := read[i]) is not None and r.kind in taught and max(r.box[2], r.box[3]) >= speck]
+    if not memory:
+        return read
+    out = list(read)
+    x = tune.number_input(tune.colour_crops(bgr, [final[i][0] for i, _ in memory]))
+    for (i, r), g, f in zip(memory, *glyphs_and_features(x), strict=True):
+        value, sure, conf = taught[r.kind].verdict(values_of(g, r.kind), f)
+        if sure:
+            out[i] = _settled(r, value, conf, cfg)
     return out
 
 
@@ -914,6 +929,73 @@ def _number_names_type(frame: object, region: Region | None, bgr: np.ndarray, gr
             out[i] = match if match.status != STATUS_UNSURE else replace(match, guess=glyph)
         else:
             out[i] = replace(r, kind="d20", status=STATUS_UNSURE, value=None, guess=glyph)
+    return out
+
+
+D20_TAKEN_FOR = ("d8", "d20")
+"""The types the grey looks give a d20 (``_face_reader_names_type``): its own, and the d8, whose
+faces are triangles too (plastic d20 were typed d8 about a third of the time with every type
+allowed; no d20 of those renders was typed anything else). A d10 is not asked: a rendered d10
+showing 6 was taken for a d20's 6 by both the d20 face reader and the number reader."""
+
+
+def _face_reader_names_type(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | None],
+                            final: list[tuple[tuple[float, float, float, float], np.ndarray]],
+                            cfg: DiceConfig, glyphs: dict[int, np.ndarray] | None = None) -> list[DieReading | None]:
+    """A numbered type's own face reader judges whether a die is of that type
+    (``DiceConfig.face_reader_names_type``), whatever share of it the classifier gave: in a roll
+    of one numbered type (the kiosk's), an unsure die of that type; with the d20 in play, also a
+    die typed d20 or d8 (``D20_TAKEN_FOR``) that is unsure, or read as a d8 (made a d20 only for a
+    number from 9 up). Such a die is read as
+    the value the face reader names when it puts enough on its values (not on "not this type"),
+    enough on one of them, and the number reader names the same number; a die it leaves unsure
+    but takes for its type keeps that value as its guess. ``glyphs``: the number reader's answers already had, by die
+    index; the other dice are read here (and put in it)."""
+    mass_need, value_need, number_need = cfg.face_reader_names_type
+    numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
+    if max(mass_need, value_need, number_need) > 1.0 or not numbered:
+        return read
+    own = numbered[0] if len(numbered) == 1 else None
+
+    def judge(r: DieReading) -> str | None:
+        """The type whose face reader asks about ``r`` (None: none)."""
+        if r.kind == own and r.status == STATUS_UNSURE:
+            return own
+        if "d20" in numbered and r.kind in D20_TAKEN_FOR and (
+                r.status == STATUS_UNSURE or (r.status == STATUS_READ and r.kind != "d20")):
+            return "d20"
+        return None
+
+    which = [(i, kind) for i, r in enumerate(read)
+             if r is not None and (kind := judge(r)) is not None and kind in cfg.face_readers
+             and max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px
+             and not _at_edge(final[i][0], grey.shape, cfg)]
+    if not which:
+        return read
+    known = glyphs if glyphs is not None else {}
+    new = [i for i, _ in which if i not in known]
+    known.update(zip(new, read_glyphs(bgr, [final[i][0] for i in new], cfg.number_turns), strict=True))
+    out = list(read)
+    for kind in {k for _, k in which}:
+        mine = [i for i, k in which if k == kind]
+        faces = read_faces(kind, [crop_square(grey, final[i][0], CLASSIFIER_SIZE, face_margin(kind)) for i in mine])
+        for i, f in zip(mine, faces, strict=True):
+            r = read[i]
+            assert r is not None
+            value = int(np.argmax(f)) + 1
+            shown = 0 if kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
+            # a die read as a d8 becomes a d20 only for a number no d8 has: a rendered d8 showing
+            # 1 was a d20's 1 to both the d20 face reader and the number reader
+            kept = r.status == STATUS_READ and value <= FACES[r.kind]
+            if not kept and float(f.sum()) >= mass_need and float(f[value - 1]) >= value_need and \
+                    float(values_of(known[i], kind)[value - 1]) >= number_need:
+                out[i] = replace(r, kind=kind, status=STATUS_READ, value=shown, guess=shown,
+                                 confidence=float(f[value - 1]))
+            elif r.kind == kind and r.status == STATUS_UNSURE and float(f.sum()) >= mass_need:
+                # left unsure as this type, which its face reader takes it for: the kiosk pre-fills
+                # the value that network finds likeliest (the grey looks' guess comes from the
+                # classifier alone when it gives the type under half its probability)
+                out[i] = replace(r, guess=shown)
     return out
 
 

@@ -422,3 +422,120 @@ def test_a_die_the_numbered_pass_asked_about_is_not_read_again_for_its_type(
     die = reader.read_dice(one_die_frame("d20"), config=CFG).dice[0]
     assert (die.kind, die.status, die.guess) == ("d20", "unsure", 11)
     assert sum(asked) == 1
+
+
+def _d20_reader_says(value: int, p: float, mass: float):  # type: ignore[no-untyped-def]
+    """The d20 face reader puts ``mass`` on its values (the rest on "not a d20"), ``p`` of it on
+    ``value``; the other types' readers name ``value`` (or 3) surely."""
+    def read_faces(kind: str, crops: list[np.ndarray], below: float = 0.97) -> np.ndarray:
+        if kind != "d20":
+            return np.tile(_probs(FACES[kind], min(value, FACES[kind]), 0.999), (len(crops), 1))
+        q = np.full(20, (mass - p) / 19, np.float32)
+        q[value - 1] = p
+        return np.tile(q, (len(crops), 1))
+    return read_faces
+
+
+RULE = replace(CFG, face_reader_names_type=(0.95, 0.95, 0.5))
+
+
+def test_the_d20_face_reader_reads_a_d20_the_classifier_takes_for_a_d8_in_a_d20_roll(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the classifier gives the d20 a fifth of its probability: its face reader was never asked, and
+    # the d20's values could not reach a threshold whatever that reader said
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d8:3": 0.75, "d20:3": 0.1, "d20:13": 0.1}))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "read_faces", _d20_reader_says(13, 0.97, 0.99))
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(13, 0.8))
+    frame = one_die_frame("d20")
+    roll = replace(RULE, kinds=("d20",))
+    die = reader.read_dice(frame, config=roll).dice[0]
+    assert (die.kind, die.status, die.value) == ("d20", "read", 13)
+    assert die.confidence == pytest.approx(0.97, abs=1e-3)
+    off = reader.read_dice(frame, config=replace(roll, face_reader_names_type=(2.0, 2.0, 2.0))).dice[0]
+    assert (off.kind, off.status) == ("d20", "unsure")
+    # the number reader names another number: unsure, but the kiosk pre-fills the d20 reader's value
+    # (the classifier alone would guess 3 or 13 by a hair)
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(18, 0.8))
+    doubt = reader.read_dice(frame, config=roll).dice[0]
+    assert (doubt.kind, doubt.status, doubt.value, doubt.guess) == ("d20", "unsure", None, 13)
+    # each of the three witnesses under its level leaves the die unsure
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(13, 0.4))
+    assert reader.read_dice(frame, config=roll).dice[0].status == "unsure"
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(13, 0.8))
+    monkeypatch.setattr(reader, "read_faces", _d20_reader_says(13, 0.9, 0.99))
+    assert reader.read_dice(frame, config=roll).dice[0].status == "unsure"
+    monkeypatch.setattr(reader, "read_faces", _d20_reader_says(13, 0.9, 0.9))
+    assert reader.read_dice(frame, config=roll).dice[0].status == "unsure"
+
+
+def test_the_d20_face_reader_takes_a_read_d8_for_a_d20_only_for_a_number_no_d8_has(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # every type allowed: the grey looks read a d8's 3 (a plastic d20 looks so to them)
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d8:3": 0.995}))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    frame = one_die_frame("d20")
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(11, 0.9))
+    monkeypatch.setattr(reader, "read_faces", _d20_reader_says(11, 0.98, 0.99))
+    d20 = reader.read_dice(frame, config=RULE).dice[0]
+    assert (d20.kind, d20.status, d20.value) == ("d20", "read", 11)
+    # a number a d8 has: the reading stands, whatever the d20 face reader says (a rendered d8
+    # showing 1 was a d20's 1 to it and to the number reader)
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(3, 0.9))
+    monkeypatch.setattr(reader, "read_faces", _d20_reader_says(3, 0.98, 0.99))
+    d8 = reader.read_dice(frame, config=RULE).dice[0]
+    assert (d8.kind, d8.status, d8.value) == ("d8", "read", 3)
+    # the d20 reader's "not a d20" takes most of it: a d8 stays a d8 (here left unsure by the
+    # number check that follows, which finds an 11 on a die read as a d8)
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(11, 0.9))
+    monkeypatch.setattr(reader, "read_faces", _d20_reader_says(11, 0.3, 0.31))
+    doubted = reader.read_dice(frame, config=replace(RULE, number_names_d20=2.0)).dice[0]
+    assert (doubted.kind, doubted.status) == ("d8", "unsure")
+    # a roll without the d20 never asks
+    monkeypatch.setattr(reader, "read_faces", _d20_reader_says(11, 0.98, 0.99))
+    assert reader.read_dice(frame, config=replace(RULE, kinds=("d6", "d8"))).dice[0].kind == "d8"
+
+
+def test_the_d20_face_reader_never_retypes_a_d10_or_a_read_d12(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a rendered d10 showing 6 was taken for a d20's 6 by the d20 face reader and the number reader
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "read_faces", _d20_reader_says(6, 0.99, 0.999))
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(6, 0.95))
+    frame = one_die_frame("d10")
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d10:6": 0.6, "d10:5": 0.3}))
+    d10 = reader.read_dice(frame, config=RULE).dice[0]
+    assert (d10.kind, d10.status) == ("d10", "unsure")
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d12:6": 0.995}))
+    d12 = reader.read_dice(frame, config=RULE).dice[0]
+    assert (d12.kind, d12.status, d12.value) == ("d12", "read", 6)
+
+
+def test_in_a_roll_of_one_type_that_types_face_reader_reads_a_die_the_classifier_took_for_another(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a d12 roll; the classifier calls the die a d20 (it did so for real d12 at 0.97-1.0), so the
+    # d12's values never reach a threshold and the d12 face reader was not asked in the first look
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d20:7": 0.8, "d12:7": 0.05, "d12:1": 0.06}))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    asked: list[str] = []
+
+    def read_faces(kind: str, crops: list[np.ndarray], below: float = 0.97) -> np.ndarray:
+        asked.append(kind)
+        return np.tile(_probs(FACES[kind], 7, 0.99), (len(crops), 1))
+    monkeypatch.setattr(reader, "read_faces", read_faces)
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(7, 0.6))
+    frame = one_die_frame("d12")
+    roll = replace(RULE, kinds=("d12",))
+    die = reader.read_dice(frame, config=roll).dice[0]
+    assert (die.kind, die.status, die.value) == ("d12", "read", 7)
+    assert asked == ["d12"]
+    # the number reader names another number: unsure, the guess the d12 reader's 7, not the
+    # classifier's 1
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(9, 0.6))
+    doubt = reader.read_dice(frame, config=roll).dice[0]
+    assert (doubt.kind, doubt.status, doubt.guess) == ("d12", "unsure", 7)
+    off = reader.read_dice(frame, config=replace(roll, face_reader_names_type=(2.0, 2.0, 2.0))).dice[0]
+    assert (off.status, off.guess) == ("unsure", 1)
+    # with two numbered types in play only the d20 rule applies: a d12 is not asked
+    monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(7, 0.6))
+    mixed = reader.read_dice(frame, config=replace(RULE, kinds=("d10", "d12"))).dice[0]
+    assert mixed.status == "unsure"

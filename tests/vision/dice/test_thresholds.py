@@ -117,9 +117,13 @@ def test_a_value_the_classifier_is_sure_of_skips_the_face_reader(monkeypatch: py
     obs = read_dice(img, config=DiceConfig(face_reader_skip_above=0.98))
     assert [(d.kind, d.value, d.status) for d in obs.dice] == [("d20", 17, "read")] and asked == []
     # a stricter setting asks the face reader, whose doubt (1/20 each) then makes the die unsure
-    obs = read_dice(img, config=DiceConfig(face_reader_skip_above=0.995))
+    obs = read_dice(img, config=DiceConfig(face_reader_skip_above=0.995, face_reader_names_type=(2.0, 2.0, 2.0)))
     # asked at the first look, and again at the second look the unsure die gets
     assert [(d.value, d.status) for d in obs.dice] == [(None, "unsure")] and asked == [1, 1]
+    # and once more by the d20's own look at an unsure d20 (step 15), whose doubt keeps it unsure
+    asked.clear()
+    obs = read_dice(img, config=DiceConfig(face_reader_skip_above=0.995))
+    assert [(d.value, d.status) for d in obs.dice] == [(None, "unsure")] and asked == [1, 1, 1]
 
 
 def test_by_default_a_value_the_classifier_gives_098_is_still_checked_by_the_face_reader(

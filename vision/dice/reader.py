@@ -849,9 +849,15 @@ def _numbered_pass(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | No
     return out
 
 
+def _shown(kind: str, value: int, cfg: DiceConfig) -> int:
+    """How a die of ``kind`` showing ``value`` is reported: a d10's 10 as 0 unless
+    ``d10_zero_is_ten``."""
+    return 0 if kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
+
+
 def _settled(r: DieReading, value: int, conf: float, cfg: DiceConfig) -> DieReading:
-    """``r`` read as ``value`` (a d10's 10 shown as 0 unless ``d10_zero_is_ten``)."""
-    shown = 0 if r.kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
+    """``r`` read as ``value`` (``_shown``)."""
+    shown = _shown(r.kind, value, cfg)
     return replace(r, status=STATUS_READ, value=shown, guess=shown, confidence=conf)
 
 
@@ -946,11 +952,11 @@ def _face_reader_names_type(bgr: np.ndarray, grey: np.ndarray, read: list[DieRea
     (``DiceConfig.face_reader_names_type``), whatever share of it the classifier gave: in a roll
     of one numbered type (the kiosk's), an unsure die of that type; with the d20 in play, also a
     die typed d20 or d8 (``D20_TAKEN_FOR``) that is unsure, or read as a d8 (made a d20 only for a
-    number from 9 up). Such a die is read as
-    the value the face reader names when it puts enough on its values (not on "not this type"),
-    enough on one of them, and the number reader names the same number; a die it leaves unsure
-    but takes for its type keeps that value as its guess. ``glyphs``: the number reader's answers already had, by die
-    index; the other dice are read here (and put in it)."""
+    number from 9 up). Such a die is read as the value the face reader names when it puts enough
+    on its values (not on "not this type"), enough on one of them, and the number reader names
+    the same number; a die it leaves unsure but takes for its type keeps that value as its guess.
+    ``glyphs``: the number reader's answers already had, by die index; the other dice are read
+    here (and put in it)."""
     mass_need, value_need, number_need = cfg.face_reader_names_type
     numbered = [k for k in cfg.kinds if k in NUMBERED_KINDS]
     if max(mass_need, value_need, number_need) > 1.0 or not numbered:
@@ -976,26 +982,24 @@ def _face_reader_names_type(bgr: np.ndarray, grey: np.ndarray, read: list[DieRea
     new = [i for i, _ in which if i not in known]
     known.update(zip(new, read_glyphs(bgr, [final[i][0] for i in new], cfg.number_turns), strict=True))
     out = list(read)
-    for kind in {k for _, k in which}:
+    for kind in sorted({k for _, k in which}):
         mine = [i for i, k in which if k == kind]
         faces = read_faces(kind, [crop_square(grey, final[i][0], CLASSIFIER_SIZE, face_margin(kind)) for i in mine])
         for i, f in zip(mine, faces, strict=True):
             r = read[i]
             assert r is not None
             value = int(np.argmax(f)) + 1
-            shown = 0 if kind == "d10" and value == 10 and not cfg.d10_zero_is_ten else value
             # a die read as a d8 becomes a d20 only for a number no d8 has: a rendered d8 showing
             # 1 was a d20's 1 to both the d20 face reader and the number reader
             kept = r.status == STATUS_READ and value <= FACES[r.kind]
             if not kept and float(f.sum()) >= mass_need and float(f[value - 1]) >= value_need and \
                     float(values_of(known[i], kind)[value - 1]) >= number_need:
-                out[i] = replace(r, kind=kind, status=STATUS_READ, value=shown, guess=shown,
-                                 confidence=float(f[value - 1]))
+                out[i] = _settled(replace(r, kind=kind), value, float(f[value - 1]), cfg)
             elif r.kind == kind and r.status == STATUS_UNSURE and float(f.sum()) >= mass_need:
                 # left unsure as this type, which its face reader takes it for: the kiosk pre-fills
                 # the value that network finds likeliest (the grey looks' guess comes from the
                 # classifier alone when it gives the type under half its probability)
-                out[i] = replace(r, guess=shown)
+                out[i] = replace(r, guess=_shown(kind, value, cfg))
     return out
 
 
@@ -1120,8 +1124,8 @@ def _decide(
         conf = float(p[top])
         # the most likely value of the most likely type, whether or not it is sure enough
         guess = _top_value(p, best_kind)
-        if guess is not None and best_kind == "d10" and guess == 10 and not cfg.d10_zero_is_ten:
-            guess = 0
+        if guess is not None:
+            guess = _shown(best_kind, guess, cfg)
         if kind == COCKED and conf >= 0.5:
             status, value, guess = STATUS_COCKED, None, None
         elif kind in (NONE, COCKED):

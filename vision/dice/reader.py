@@ -954,7 +954,8 @@ def _face_reader_names_type(bgr: np.ndarray, grey: np.ndarray, read: list[DieRea
     die typed d20 or d8 (``D20_TAKEN_FOR``) that is unsure, or read as a d8 (made a d20 only for a
     number from 9 up). Such a die is read as the value the face reader names when it puts enough
     on its values (not on "not this type"), enough on one of them, and the number reader names
-    the same number; a die it leaves unsure but takes for its type keeps that value as its guess.
+    the same number (only a die of ``number_min_px`` and more: the number reader's least); a die
+    it leaves unsure but takes for its type, of any size, keeps that value as its guess.
     ``glyphs``: the number reader's answers already had, by die index; the other dice are read
     here (and put in it)."""
     mass_need, value_need, number_need = cfg.face_reader_names_type
@@ -972,15 +973,18 @@ def _face_reader_names_type(bgr: np.ndarray, grey: np.ndarray, read: list[DieRea
             return "d20"
         return None
 
+    # a die under ``number_min_px`` (the number reader's least) can only have its guess put right
+    readable = {i for i, r in enumerate(read) if max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px}
     which = [(i, kind) for i, r in enumerate(read)
              if r is not None and (kind := judge(r)) is not None and kind in cfg.face_readers
-             and max(final[i][0][2], final[i][0][3]) >= cfg.number_min_px
+             and (i in readable or r.status == STATUS_UNSURE)
              and not _at_edge(final[i][0], grey.shape, cfg)]
     if not which:
         return read
     known = glyphs if glyphs is not None else {}
-    new = [i for i, _ in which if i not in known]
-    known.update(zip(new, read_glyphs(bgr, [final[i][0] for i in new], cfg.number_turns), strict=True))
+    new = [i for i, _ in which if i in readable and i not in known]
+    if new:
+        known.update(zip(new, read_glyphs(bgr, [final[i][0] for i in new], cfg.number_turns), strict=True))
     out = list(read)
     for kind in sorted({k for _, k in which}):
         mine = [i for i, k in which if k == kind]
@@ -992,8 +996,8 @@ def _face_reader_names_type(bgr: np.ndarray, grey: np.ndarray, read: list[DieRea
             # a die read as a d8 becomes a d20 only for a number no d8 has: a rendered d8 showing
             # 1 was a d20's 1 to both the d20 face reader and the number reader
             kept = r.status == STATUS_READ and value <= FACES[r.kind]
-            if not kept and float(f.sum()) >= mass_need and float(f[value - 1]) >= value_need and \
-                    float(values_of(known[i], kind)[value - 1]) >= number_need:
+            if i in readable and not kept and float(f.sum()) >= mass_need and float(f[value - 1]) >= value_need \
+                    and float(values_of(known[i], kind)[value - 1]) >= number_need:
                 out[i] = _settled(replace(r, kind=kind), value, float(f[value - 1]), cfg)
             elif r.kind == kind and r.status == STATUS_UNSURE and float(f.sum()) >= mass_need:
                 # left unsure as this type, which its face reader takes it for: the kiosk pre-fills

@@ -539,3 +539,23 @@ def test_in_a_roll_of_one_type_that_types_face_reader_reads_a_die_the_classifier
     monkeypatch.setattr(reader, "read_glyphs", _glyphs_say(7, 0.6))
     mixed = reader.read_dice(frame, config=replace(RULE, kinds=("d10", "d12"))).dice[0]
     assert mixed.status == "unsure"
+
+
+def test_a_die_too_small_for_the_number_reader_gets_only_its_guess_from_its_types_face_reader(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the die (60 px) under number_min_px: never read by the face reader's own look, but the kiosk
+    # pre-fills that reader's value; the number reader is not asked
+    monkeypatch.setattr(reader, "classify_with_turns", classifier_gives({"d8:3": 0.75, "d20:3": 0.1, "d20:13": 0.1}))
+    monkeypatch.setattr(reader, "read_types", type_reader_undecided)
+    monkeypatch.setattr(reader, "read_faces", _d20_reader_says(13, 0.99, 0.999))
+
+    def never(*args: object) -> np.ndarray:
+        raise AssertionError("the number reader was asked about a die under its least size")
+    monkeypatch.setattr(reader, "read_glyphs", never)
+    small = replace(RULE, kinds=("d20",), number_min_px=100.0)
+    die = reader.read_dice(one_die_frame("d20"), config=small).dice[0]
+    assert (die.kind, die.status, die.value, die.guess) == ("d20", "unsure", None, 13)
+    # a face reader that does not take the die for its type leaves the grey looks' guess
+    monkeypatch.setattr(reader, "read_faces", _d20_reader_says(13, 0.5, 0.6))
+    doubt = reader.read_dice(one_die_frame("d20"), config=small).dice[0]
+    assert (doubt.status, doubt.guess) == ("unsure", 3)

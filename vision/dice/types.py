@@ -431,14 +431,15 @@ class DiceConfig:
     face_reader_names_type: tuple[float, float, float] = (0.95, 0.95, 0.5)
     """(its value mass, its top value, the number reader's share of that number): a numbered
     type's own face reader, asked whatever share of the type the classifier gave, reads a die as
-    that type (``reader._face_reader_names_type``): in a roll of one numbered type, an unsure die
-    of it; with the d20 in play, also an unsure die typed d20 or d8, or one read as a d8 whose
-    number is one a d8 does not have (9-20). The face
-    reader must put at least the first on its values (the rest is its "not this type" output)
-    and the second on one value, and the number reader at least the third on that same number.
-    Only dice of ``number_min_px`` and more, clear of the frame's edge and not cocked. A die left
-    unsure whose face reader still puts the first on its values keeps that reader's value as its
-    guess. (2.0, 2.0, 2.0): never."""
+    that type (``reader._face_reader_names_type``). It asks about an unsure die in a roll of one
+    numbered type, and, with the d20 in play, about an unsure die typed d20 or d8 or one read as
+    a d8 whose number a d8 does not have (9-20). The face reader must put at least the first on
+    its values (the rest is its "not this type" output) and the second on one value, and the
+    number reader at least the third on that same number; the die must be clear of the frame's
+    edge, not cocked, and of ``number_min_px`` and more. An unsure die of any size whose face
+    reader puts the first on its values gets that reader's value as its guess. Chosen on plastic
+    d20 renders of the tuning seeds (docs/vision-dice.md, "A type's face reader names its own
+    dice"). (2.0, 2.0, 2.0): never."""
     d6_colour_near: float = 2.0
     """A d6 of 32 px or more near the frame's edge (within a side of it, its box clear of the
     edge margin) that the first look left unsure is read when the d6 head and the colour reader

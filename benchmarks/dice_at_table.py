@@ -21,7 +21,10 @@ Values are compared as a roll's multiset (the pad lists the dice left to right).
 - **real photos**: every photo of the shared real sets that no network trained on
   (``benchmarks/dice_tuning.py`` reads and caches them; each photo is one roll of its labelled
   d6), per source, all photos and photos of 1-3 dice (a table's roll); and after the table's
-  tuning on the first 30 rolls of the source (on the rest).
+  tuning on the first 30 rolls of the source (on the rest);
+- **numbered dice** (``--poly``): each real dice-polyhedral photo of a d4, d8, d10 or d12 as a
+  roll of one die of its type, as the kiosk asks for it, and ``--d20-renders`` plastic d20 in
+  that tray as d20 rolls.
 
     nice -n 15 env OMP_NUM_THREADS=1 python3 benchmarks/dice_at_table.py --synthetic 60
     python3 benchmarks/dice_at_table.py --synthetic 0        # real photos only (cached)
@@ -38,6 +41,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -47,16 +51,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from companion.core.dice import D6, DicePrompt  # noqa: E402
+from companion.core.dice import D6, STANDARD, DicePrompt, DieKind  # noqa: E402
 from companion.kiosk.dice_flow import DiceEntry, DiceSeen  # noqa: E402
 from hardware.buttons import CONFIRM  # noqa: E402
+from vision.dice.dataset import DEFAULT_REAL_DIR  # noqa: E402
 
 OUTCOMES = ("one press", "checked", "corrected", "wrong as sure")
 
 
-def kiosk_outcome(seen: DiceSeen, truth: Sequence[int]) -> str:
-    """What the kiosk's dice pad makes of a settled reading of a roll of ``truth``."""
-    entry = DiceEntry(DicePrompt(0, (D6,) * len(truth)), "P", True, lambda v: v)  # type: ignore[arg-type, return-value]
+def kiosk_outcome(seen: DiceSeen, truth: Sequence[int], kind: DieKind = D6) -> str:
+    """What the kiosk's dice pad makes of a settled reading of a roll of ``truth`` (dice of ``kind``)."""
+    entry = DiceEntry(DicePrompt(0, (kind,) * len(truth)), "P", True, lambda v: v)  # type: ignore[arg-type, return-value]
     if entry.offer(seen):
         return "one press" if sorted(entry.values) == sorted(truth) else "wrong as sure"
     entry.handle(CONFIRM)  # the person enters the roll: the pad starts from readings and guesses
@@ -137,6 +142,62 @@ def real_rolls(d: dict[str, np.ndarray], vals: np.ndarray, sure: np.ndarray, pho
     return every, small
 
 
+def seen_of(obs: Any) -> DiceSeen:
+    """The settled reading the kiosk gets from a dice observation (``vision.dice.DiceObservation``):
+    its dice left to right, a value for each die read and None for the others, and every die's
+    guess."""
+    dice = sorted(obs.dice, key=lambda d: d.box[0])
+    values = tuple(d.value if d.status == "read" else None for d in dice)
+    return DiceSeen(values, "ok" if values and None not in values else "unsure", "", 0.0,
+                    tuple(d.guess for d in dice))
+
+
+NUMBERED_SEED = 830_000
+"""The first seed of the plastic d20 rendered for ``numbered`` (a range no network or threshold was
+chosen on)."""
+
+
+def numbered(poly: str, renders: int, base: Any = None) -> dict[str, Any]:
+    """Rolls of one numbered die as the kiosk asks for them (the roll names the die's type): each
+    real dice-polyhedral photo of a d4, d8, d10 or d12 (tray region), and ``renders`` plastic d20
+    alone in that tray (2592x1944 photos, ``evaluate.tray_items``), all read in the tray (the
+    region the kiosk would read as its dice area), per type. ``base``: the
+    reader's settings (a ``DiceConfig``; default the shipped ones), the roll's type set in it."""
+    import re
+
+    import cv2
+
+    from vision.dice.evaluate import (
+        POLY_NAME,
+        polyhedral_value,
+        tray_items,
+        tray_photo,
+        tray_region,
+    )
+    from vision.dice.reader import read_dice
+    from vision.dice.types import DiceConfig
+
+    cfg = base or DiceConfig()
+    per: dict[str, list[str]] = {}
+    bg = tray_photo(poly)
+    if bg is not None:
+        region = tray_region(bg)
+        for path in sorted(Path(poly).glob("D*.jpg")):
+            m = re.match(POLY_NAME, path.name)
+            sides = int(m.group(1)) if m else 0
+            if sides not in (4, 8, 10, 12):  # the d6 there is a numbered (digit) d6; the d100 no type
+                continue
+            kind = STANDARD[sides]
+            obs = read_dice(cv2.imread(str(path)), region, replace(cfg, kinds=(kind.name,)))
+            truth = [polyhedral_value(sides, int(m.group(3)) if m else 0)]
+            per.setdefault(f"real {kind.name}", []).append(kiosk_outcome(seen_of(obs), truth, kind))
+        for _, img, shown in tray_items(renders, "d20", seed=NUMBERED_SEED, size=(2592, 1944), die_px=(240, 340),
+                                        background=bg, blur=(0.8, 2.2), look="plastic"):
+            obs = read_dice(img, region, replace(cfg, kinds=("d20",)))
+            per.setdefault("plastic d20 (rendered)", []).append(kiosk_outcome(seen_of(obs), [shown[0].value], STANDARD[20]))
+    return {name: shares(outs) for name, outs in per.items()}
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--synthetic", type=int, default=60, help="rolls on the synthetic table (0: none)")
@@ -145,6 +206,11 @@ def main() -> None:
     p.add_argument("--parts", default="eval,calib")
     p.add_argument("--tune-rolls", type=int, default=30)
     p.add_argument("--real", action=argparse.BooleanOptionalAction, default=True)
+    p.add_argument("--poly", default=str(DEFAULT_REAL_DIR.parent / "dice-polyhedral"),
+                   help="real single numbered dice read as rolls of their type ('': none)")
+    p.add_argument("--d20-renders", type=int, default=40, help="plastic d20 rendered in that tray, as d20 rolls")
+    p.add_argument("--face-reader-names-type", default=None, metavar="M,V,N",
+                   help="the numbered rolls read with DiceConfig.face_reader_names_type set so (2,2,2: off)")
     args = p.parse_args()
     result: dict[str, Any] = {"machine": platform.machine()}
     print(f"{'table':34} {'rolls':>5}  " + "  ".join(f"{k:>8}" for k in ("1 press", "checked", "corrected", "wrong!")))
@@ -186,6 +252,17 @@ def main() -> None:
                 print(line(f"  rest, before tuning on {n}", shares(b_every)))
                 print(line(f"  rest, after tuning on {n}", shares(a_every)))
             result["real"][name] = r
+    if args.poly and Path(args.poly).is_dir():
+        from vision.dice.types import DiceConfig
+
+        base = DiceConfig()
+        if args.face_reader_names_type:
+            m, v, n = (float(x) for x in args.face_reader_names_type.split(","))
+            base = replace(base, face_reader_names_type=(m, v, n))
+        result["numbered"] = numbered(args.poly, args.d20_renders, base)
+        result["face_reader_names_type"] = list(base.face_reader_names_type)
+        for name, sh in result["numbered"].items():
+            print(line(f"{name} roll", sh))
     print(json.dumps(result))
 
 

@@ -243,12 +243,18 @@ class DiceEntry:
 
     def start_values(self) -> tuple[list[int], list[bool]]:
         """The values an entry after a camera reading starts from: each die's reading, else
-        the reader's guess for it (marked as a guess), else 1."""
+        the reader's guess for it (marked as a guess), else 1. When the camera saw more dice
+        than the roll has (a die too many, or a box where no die lies), the entry starts from
+        the dice it read, then the unsure ones, each kept in the order seen."""
         assert self.seen is not None
         n = len(self.sides)
+        seen = self.seen
+        if len(seen.values) > n:
+            surest = sorted(range(len(seen.values)), key=lambda k: seen.values[k] is None)[:n]
+            seen = seen.only(sorted(surest))
         values: list[int] = []
         guessed: list[bool] = []
-        for v, g, f in zip(_pad(self.seen.values, n), _pad(self.seen.guesses, n), self.faces,
+        for v, g, f in zip(_pad(seen.values, n), _pad(seen.guesses, n), self.faces,
                            strict=True):
             if v is None and g is not None and g in f:
                 values.append(g)

@@ -33,6 +33,25 @@ def test_too_many_dice_asks_to_take_the_extra_away() -> None:
     assert "take the extra dice away" in msg
 
 
+def test_with_a_die_too_many_the_entry_starts_from_the_dice_the_camera_read() -> None:
+    # one d10 rolled; the camera also reports an unsure box left of it (a shadow, a token)
+    pad = roll_entry(0, (10,), "check", "Ann", True)
+    assert not pad.offer(DiceSeen((None, 7), "unsure", guesses=(3, 7)))
+    assert "take the extra dice away" in pad.problem  # never accepted as it is
+    pad.handle(CONFIRM)
+    assert pad.mode == "edit" and pad.values == [7] and pad.guessed == [False]
+    # two dice rolled, three seen: the read ones, in the order seen
+    pad = roll_entry(0, (6, 6), "move", "Ann", True)
+    pad.offer(DiceSeen((5, None, 2), "unsure", guesses=(5, 4, 2)))
+    pad.handle(CONFIRM)
+    assert pad.values == [5, 2] and pad.guessed == [False, False]
+    # none read: the first ones seen, from their guesses
+    pad = roll_entry(0, (6,), "move", "Ann", True)
+    pad.offer(DiceSeen((None, None), "unsure", guesses=(4, 6)))
+    pad.handle(CONFIRM)
+    assert pad.values == [4] and pad.guessed == [True]
+
+
 def test_an_unsure_die_or_a_good_reading() -> None:
     assert "unsure" in entry().check([4, None])
     assert entry().check([4, 2]) == ""

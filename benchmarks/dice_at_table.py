@@ -184,12 +184,13 @@ def numbered(poly: str, renders: int, base: Any = None) -> dict[str, Any]:
         region = tray_region(bg)
         for path in sorted(Path(poly).glob("D*.jpg")):
             m = re.match(POLY_NAME, path.name)
-            sides = int(m.group(1)) if m else 0
-            if sides not in (4, 8, 10, 12):  # the d6 there is a numbered (digit) d6; the d100 no type
+            # the d6 there is a numbered (digit) d6, and the d100 is no type the reader knows
+            if not m or int(m.group(1)) not in (4, 8, 10, 12):
                 continue
+            sides = int(m.group(1))
             kind = STANDARD[sides]
             obs = read_dice(cv2.imread(str(path)), region, replace(cfg, kinds=(kind.name,)))
-            truth = [polyhedral_value(sides, int(m.group(3)) if m else 0)]
+            truth = [polyhedral_value(sides, int(m.group(3)))]
             per.setdefault(f"real {kind.name}", []).append(kiosk_outcome(seen_of(obs), truth, kind))
         for _, img, shown in tray_items(renders, "d20", seed=NUMBERED_SEED, size=(2592, 1944), die_px=(240, 340),
                                         background=bg, blur=(0.8, 2.2), look="plastic"):

@@ -142,16 +142,6 @@ def real_rolls(d: dict[str, np.ndarray], vals: np.ndarray, sure: np.ndarray, pho
     return every, small
 
 
-def seen_of(obs: Any) -> DiceSeen:
-    """The settled reading the kiosk gets from a dice observation (``vision.dice.DiceObservation``):
-    its dice left to right, a value for each die read and None for the others, and every die's
-    guess."""
-    dice = sorted(obs.dice, key=lambda d: d.box[0])
-    values = tuple(d.value if d.status == "read" else None for d in dice)
-    return DiceSeen(values, "ok" if values and None not in values else "unsure", "", 0.0,
-                    tuple(d.guess for d in dice))
-
-
 NUMBERED_SEED = 830_000
 """The first seed of the plastic d20 rendered for ``numbered`` (a range no network or threshold was
 chosen on)."""
@@ -191,11 +181,11 @@ def numbered(poly: str, renders: int, base: Any = None) -> dict[str, Any]:
             kind = STANDARD[sides]
             obs = read_dice(cv2.imread(str(path)), region, replace(cfg, kinds=(kind.name,)))
             truth = [polyhedral_value(sides, int(m.group(3)))]
-            per.setdefault(f"real {kind.name}", []).append(kiosk_outcome(seen_of(obs), truth, kind))
+            per.setdefault(f"real {kind.name}", []).append(kiosk_outcome(DiceSeen.of(obs), truth, kind))
         for _, img, shown in tray_items(renders, "d20", seed=NUMBERED_SEED, size=(2592, 1944), die_px=(240, 340),
                                         background=bg, blur=(0.8, 2.2), look="plastic"):
             obs = read_dice(img, region, replace(cfg, kinds=("d20",)))
-            per.setdefault("plastic d20 (rendered)", []).append(kiosk_outcome(seen_of(obs), [shown[0].value], STANDARD[20]))
+            per.setdefault("plastic d20 (rendered)", []).append(kiosk_outcome(DiceSeen.of(obs), [shown[0].value], STANDARD[20]))
     return {name: shares(outs) for name, outs in per.items()}
 
 

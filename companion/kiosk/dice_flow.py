@@ -48,6 +48,16 @@ class DiceSeen:
     # colour name, or a colour tag of a reader that knows whose die it is (a piecepack die's
     # suit); what it means is the game's business (its presenter's ``roll_read``)
 
+    @classmethod
+    def of(cls, obs: Any, settled_at: float = 0.0, crops: Any = None,
+           colours: tuple[str, ...] = ()) -> DiceSeen:
+        """The reading the kiosk takes from a settled dice observation (``vision.dice``'s
+        ``DiceObservation`` or the special dice reader's): each die's value (None: not read) and
+        guess, in the observation's order, and its status and message."""
+        dice = tuple(obs.dice)
+        return cls(tuple(d.value for d in dice), str(obs.status), str(getattr(obs, "message", "")),
+                   settled_at, tuple(getattr(d, "guess", None) for d in dice), crops=crops, colours=colours)
+
     def only(self, keep: Sequence[int]) -> DiceSeen:
         """The same reading with only the dice at positions ``keep`` (in that order)."""
         def pick(items: tuple[Any, ...]) -> tuple[Any, ...]:

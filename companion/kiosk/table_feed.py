@@ -239,11 +239,8 @@ class TableProcessor:
                 # once per settled roll: each die's small crop, kept if the roll is confirmed
                 crops = (dice_learning.cut_roll(frame, tuple(obs.dice))
                          if self.keep_crops and self._numbered is None else None)
-                settled = DiceSeen(tuple(d.value for d in obs.dice), str(obs.status),
-                                   str(getattr(obs, "message", "")), time.perf_counter(),
-                                   tuple(getattr(d, "guess", None) for d in obs.dice),
-                                   crops=crops,
-                                   colours=tuple(_colour(d) for d in obs.dice))
+                settled = DiceSeen.of(obs, time.perf_counter(), crops,
+                                      tuple(_colour(d) for d in obs.dice))
         board: BoardSeen | None = None
         pieces: tuple[PieceMark, ...] = ()
         corners: tuple[tuple[int, int], ...] = ()

@@ -861,6 +861,17 @@ def _settled(r: DieReading, value: int, conf: float, cfg: DiceConfig) -> DieRead
     return replace(r, status=STATUS_READ, value=shown, guess=shown, confidence=conf)
 
 
+def _glyphs_for(bgr: np.ndarray, final: list[tuple[tuple[float, float, float, float], np.ndarray]],
+                which: list[int], known: dict[int, np.ndarray], cfg: DiceConfig) -> dict[int, np.ndarray]:
+    """``known`` (the number reader's answers by die index, as the steps before had them) with
+    the answers for the dice of ``which`` it lacks added: each die is read by the number reader
+    once per frame, whichever step asks first."""
+    new = [i for i in which if i not in known]
+    if new:
+        known.update(zip(new, read_glyphs(bgr, [final[i][0] for i in new], cfg.number_turns), strict=True))
+    return known
+
+
 def _table_numbers(bgr: np.ndarray, grey: np.ndarray, read: list[DieReading | None],
                    final: list[tuple[tuple[float, float, float, float], np.ndarray]],
                    cfg: DiceConfig, speck: float = 0.0) -> list[DieReading | None]:
@@ -910,9 +921,7 @@ def _number_names_type(frame: object, region: Region | None, bgr: np.ndarray, gr
              and not _at_edge(final[i][0], grey.shape, cfg)]
     if not which:
         return read
-    known = glyphs or {}
-    new = [i for i in which if i not in known]
-    seen = {**known, **dict(zip(new, read_glyphs(bgr, [final[i][0] for i in new], cfg.number_turns), strict=True))}
+    seen = _glyphs_for(bgr, final, which, glyphs if glyphs is not None else {}, cfg)
     out = list(read)
     again: list[tuple[int, int]] = []
     for i in which:
@@ -981,10 +990,8 @@ def _face_reader_names_type(bgr: np.ndarray, grey: np.ndarray, read: list[DieRea
              and not _at_edge(final[i][0], grey.shape, cfg)]
     if not which:
         return read
-    known = glyphs if glyphs is not None else {}
-    new = [i for i, _ in which if i in readable and i not in known]
-    if new:
-        known.update(zip(new, read_glyphs(bgr, [final[i][0] for i in new], cfg.number_turns), strict=True))
+    known = _glyphs_for(bgr, final, [i for i, _ in which if i in readable],
+                        glyphs if glyphs is not None else {}, cfg)
     out = list(read)
     for kind in sorted({k for _, k in which}):
         mine = [i for i, k in which if k == kind]

@@ -126,3 +126,13 @@ def test_dice_without_colours_keep_the_order_seen() -> None:
     e = coloured_entry()
     assert e.offer(DiceSeen((1, 2, 3, 4, 5, 6)))
     assert e.values == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_reading_is_taken_from_an_observation_as_the_reader_gave_it() -> None:
+    from vision.dice.types import DiceObservation, DieReading
+
+    obs = DiceObservation((DieReading((10, 10, 40, 40), "d6", "white", 4, 0.99, "read", 4),
+                           DieReading((90, 10, 40, 40), "d6", "red", None, 0.6, "unsure", 2)),
+                          "unsure", "a die is unsure")
+    seen = DiceSeen.of(obs, 1.5, colours=("white", "red"))
+    assert seen == DiceSeen((4, None), "unsure", "a die is unsure", 1.5, (4, 2), colours=("white", "red"))

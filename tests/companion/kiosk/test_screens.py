@@ -155,6 +155,22 @@ def test_an_unsure_die_is_entered_from_the_cameras_guess(midgame: Session, size:
     assert midgame.lines == ["Ann roll 4 3"]
 
 
+def test_with_a_die_too_many_the_entry_starts_from_the_dice_read(midgame: Session, png_dir: Path) -> None:
+    # 2d6 rolled; the camera also reports an unsure box left of them (a shadow, a token)
+    seen = DiceSeen((None, 4, 2), "unsure", "", 0.0, guesses=(6, 4, 2))
+    screen = GameScreen(midgame, FakeFeed([TableReading(1, thumb(), settled=seen)]), (800, 480))
+    painter = render_one(screen, (800, 480), png_dir / "dice-extra-800x480.png")
+    assert isinstance(painter, Painter)
+    assert "take the extra dice away" in " ".join(painter.texts("decision"))  # never accepted as it is
+    screen.handle(CONFIRM)  # the person enters the roll
+    painter = render_one(screen, (800, 480), png_dir / "dice-extra-entry-800x480.png")
+    assert isinstance(painter, Painter)
+    check_layout(painter, (800, 480))
+    screen.handle(CONFIRM)
+    screen.handle(CONFIRM)  # both values stepped through unchanged
+    assert midgame.lines == ["Ann roll 4 2"]
+
+
 def test_a_pawn_mismatch_is_shown_and_never_applied(midgame: Session, png_dir: Path) -> None:
     feed = FakeFeed([])
     screen = GameScreen(midgame, feed, (1280, 720))

@@ -13,6 +13,7 @@ from typing import Any
 from companion.core.game import Game
 from companion.paths import asset
 from companion.transcript import DEFAULT_VARIANT
+from companion.words import plural
 
 EXAMPLE_TRANSCRIPT = asset("transcripts", "example-monopoly.txt")
 
@@ -83,7 +84,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if not classes:  # a game whose players pick roles: the demo's (fighter, wizard ...)
             classes = demo_roles(game, args.players)
             if classes and not args.json:
-                print(f"classes: {', '.join(classes)} (the demo's; --classes to choose)")
+                print(f"{plural(role_word(game))}: {', '.join(classes)} (the demo's; --classes "
+                      "to choose)")
         summary = simulate(args.variant, args.players, args.games, args.seed, args.bot, classes,
                            args.max_turns, progress=not args.no_progress and args.games >= 20,
                            options=options, check=args.check)
@@ -99,7 +101,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if plot is not None:
         from companion.win_plot import plot_win_rates
 
-        label = "class" if classes else "seat"
+        label = role_word(game) if classes else "seat"
         plot = plot_win_rates(plot, summary.wins, summary.games,
                               f"{args.variant}: {args.players} {args.bot} bots, seed {args.seed}",
                               even=1 / (len(set(classes)) if classes else args.players),
@@ -126,7 +128,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
           f"seed {args.seed}")
     print(f"  ended by the rules: {summary.finished}; stopped at {args.max_turns} turns: "
           f"{summary.games - summary.finished}; median turns {median_turns}")
-    label = "class" if classes else "seat"
+    label = role_word(game) if classes else "seat"
     for key, wins in summary.wins.most_common():
         print(f"  {label} {key:<10} won {wins:>5} ({100 * wins / summary.games:.1f}%)")
     if summary.endings:
@@ -157,6 +159,13 @@ def default_players(game: Game, options: dict[str, Any]) -> int:
     zones of the chosen map), else 4."""
     ask = getattr(game, "default_players", None)
     return int(ask(options)) if callable(ask) else 4
+
+
+def role_word(game: Game) -> str:
+    """What the game calls a player's role ("class", "roster", "colour")."""
+    from companion.kiosk.presenter import presenter_of
+
+    return str(presenter_of(game).role_word)
 
 
 def demo_roles(game: Game, players: int) -> list[str]:

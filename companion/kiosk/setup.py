@@ -35,6 +35,7 @@ from companion.kiosk.teams import (
     teams_spec,
 )
 from companion.session import Session, SessionError
+from companion.words import plural
 from hardware.buttons import Input, InputKind
 
 MIN_PLAYERS = 2
@@ -69,10 +70,6 @@ def _open(*key: object) -> str:
 def role_title(role: str, word: str = "role") -> str:
     """A role for the screen ("fighter+wizard" -> "Fighter + Wizard"); "no role" for none."""
     return " + ".join(p.replace("_", " ").title() for p in role.split("+") if p) or f"no {word}"
-
-
-def plural(word: str) -> str:
-    return word + ("es" if word.endswith("s") else "s")
 
 
 @dataclass

@@ -34,6 +34,7 @@ from companion.games.dungeonbowl.actions import (
     Throw,
     Winds,
 )
+from companion.games.dungeonbowl.roster import team_stem
 from companion.games.dungeonbowl.state import BowlState
 
 if TYPE_CHECKING:
@@ -94,20 +95,23 @@ def _setup(state: BowlState) -> list[Action]:
         return [PlaceTrap(seat, s) for s in d.squares_where(terrain="floor", endzone=0)
                 if s not in taken]
     out: list[Action] = []
-    for seat in range(len(state.players)):
+    for seat, team in enumerate(state.players):
         count = sum(1 for m in state.models if m.team == seat)
         free = [s for s in d.endzone(seat + 1) if state.model_at(s) is None]
-        if count < 11 and free:
-            out.append(AddModel(seat, model_id(state, seat, count + 1), free[0]))
+        if count >= 11 or not free:
+            continue
+        if not team.squad:  # the next standard model, on any free square of the end zone
+            out += [AddModel(seat, model_id(state, seat, count + 1), q) for q in free]
+        out += [AddModel(seat, m.id, q, m.ma, m.st, m.ag, m.college, m.skills)
+                for m in team.squad if state.model(m.id) is None for q in free]
     out.append(Kickoff(0))
     return out
 
 
 def model_id(state: BowlState, seat: int, n: int) -> str:
     """A fresh model name for a team: its first letter (or its seat number) and a number."""
-    letters = [p.name[:1].lower() for p in state.players]
-    stem = letters[seat] if letters.count(letters[seat]) == 1 and letters[seat].isalpha() \
-        else f"t{seat + 1}-"
+    stem = team_stem([p.name for p in state.players], seat)
+    stem = stem if stem.isalpha() else f"{stem}-"
     name = f"{stem}{n}"
     while state.model(name) is not None:
         n += 1

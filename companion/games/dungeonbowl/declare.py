@@ -33,6 +33,7 @@ from companion.games.dungeonbowl.actions import (
 )
 from companion.games.dungeonbowl.dungeon import Square, level
 from companion.games.dungeonbowl.referee import Txn, ask_armour, roll, xy
+from companion.games.dungeonbowl.roster import RosterModel
 from companion.games.dungeonbowl.state import ON_PITCH, BowlState, Model, Trap
 
 Result = tuple[BowlState, list[Event]]
@@ -105,6 +106,17 @@ def add_model(state: BowlState, a: AddModel) -> Result:
         raise bad(f"{xy(a.at)} is taken by {state.model_at(a.at).id}")  # type: ignore[union-attr]
     if not 1 <= a.st <= 9 or not 1 <= a.ag <= 9 or not 1 <= a.ma <= 12:
         raise bad("characteristics: MA 1-12, ST 1-9, AG 1-9")
+    team = state.players[a.player]
+    if old is None and team.squad:
+        listed = team.on_roster(a.model)
+        if listed is None:
+            left = [m.id for m in team.squad if state.model(m.id) is None]
+            raise bad(f"{a.model} is not on the roster of {team.name} ({team.roster}): field "
+                      f"one of {', '.join(left) or 'its models (all are declared)'}")
+        given = RosterModel(listed.id, a.ma, a.st, a.ag, a.college, tuple(sorted(a.skills)))
+        if given != replace(listed, skills=tuple(sorted(listed.skills))):
+            raise bad(f"{listed.id} is on the roster of {team.name} as {listed.words()}: declare "
+                      "it so, or leave its characteristics out")
     t = Txn(state)
     if old is not None:
         t.put(replace(old, status="standing", at=a.at, spent=old.ma))

@@ -23,7 +23,7 @@ def state_json(game: Dungeonbowl, state: BowlState,
         "turn": state.turn,
         "current_team": state.players[state.current].name,
         "options": {f.name: getattr(state.options, f.name) for f in fields(state.options)},
-        "teams": [{"name": t.name, "score": t.score,
+        "teams": [{"name": t.name, "score": t.score, "roster": t.roster or None,
                    "balls_held": sum(len(state.balls_held(m.id)) for m in state.models
                                      if m.team == i),
                    "off_pitch": {s: sum(1 for m in state.models if m.team == i and m.status == s)

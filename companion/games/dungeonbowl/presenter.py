@@ -5,15 +5,26 @@ modifiers, what each result does). The kiosk draws the map; this only fills it."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from companion.core.actions import Action
-from companion.games.dungeonbowl.actions import Answer, Leap, Passage, RuneJump, Step, Throw
+from companion.games.dungeonbowl import roster
+from companion.games.dungeonbowl.actions import (
+    AddModel,
+    Answer,
+    Leap,
+    Passage,
+    RuneJump,
+    Step,
+    Throw,
+)
 from companion.games.dungeonbowl.dungeon import bundled
 from companion.games.dungeonbowl.state import BALL_KINDS, BowlState
+from companion.games.dungeonbowl.transcript import xy
 from companion.kiosk import theme
-from companion.kiosk.inputs import Menu
+from companion.kiosk.inputs import Menu, Option
 from companion.kiosk.map_view import MapCell, MapPiece, MapTarget, MapView, MapWall
 from companion.kiosk.presenter import BasicPresenter, HeaderFacts, TableOption
 from companion.kiosk.views import PlayerCard
@@ -30,12 +41,72 @@ LEGEND = (("#d2521e", "lava"), ("#2f6fb0", "water"), ("#0b0b12", "chasm"),
           ("#d8c9a8", "open"), ("#9e9e9e", "smashed"))
 
 
+def _squares_under_models(state: BowlState, menu: Menu) -> Menu:
+    """At setup a model may go on any free square of its end zone: one row per model, opening
+    a page of those squares (rather than a row per model and square)."""
+    groups: dict[tuple[int, str], list[Option]] = {}
+    for o in menu.options:
+        if isinstance(o.action, AddModel):
+            groups.setdefault((o.action.player, o.action.model), []).append(o)
+    out: list[Option] = []
+    for o in menu.options:
+        a = o.action
+        if not isinstance(a, AddModel):
+            out.append(o)
+            continue
+        rows = groups.pop((a.player, a.model), [])
+        if len(rows) == 1:
+            out.append(o)
+        elif rows:  # the group's first row stands for it
+            who = state.players[a.player].name
+            page = Menu(f"{who}: where does {a.model} set up? (end zone {a.player + 1})",
+                        [Option(f"at {xy(r.action.at)}", action=r.action, seat=r.seat)
+                         for r in rows if isinstance(r.action, AddModel)])
+            out.append(Option(f"{who}: add {a.model}{model_words(state, a)}",
+                              open=lambda page=page: page, seat=o.seat))  # type: ignore[misc]
+    menu.options = out
+    return menu
+
+
+def model_words(state: BowlState, a: AddModel) -> str:
+    """A roster model's characteristics in words for its row (" - MA 4 ST 5 AG 1 - mighty
+    blow, big guy"); "" for a standard team's model."""
+    if not state.players[a.player].squad:
+        return ""
+    skills = ", ".join(s.replace("_", " ") for s in a.skills)
+    college = f"{a.college} college" if a.college else ""
+    return "".join(f" - {w}" for w in (f"MA {a.ma} ST {a.st} AG {a.ag}", college, skills) if w)
+
+
+def piece_label(model_id: str, mark: str = "") -> str:
+    """A model's label on the map, four characters at most with its status ``mark``: short ids
+    as they are; a long one's first letters and its number ("longbeard3" -> "lon3"), so that
+    the models of one roster stay told apart. A ``tN-`` team prefix is left to the colour."""
+    room = 4 - len(mark)
+    name = model_id if len(model_id) <= room else re.sub(r"^t\d+-", "", model_id)
+    if len(name) > room:
+        digits = re.search(r"\d*$", name).group()[-room:]  # type: ignore[union-attr]
+        name = name[:room - len(digits)] + digits
+    return name + mark
+
+
+def _roster_name(name: str) -> str:
+    """A team card's roster line: the roster's own name ("Orc Raiders"), "" for standard."""
+    return "" if roster.is_standard(name) else roster.load(name).name
+
+
 def _hex(colour: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
 class BowlPresenter(BasicPresenter):
     description = "Dungeonbowl: the dungeon referee for doors, chasms, runes, traps and balls"
+    role_word = "roster"
+
+    def roles(self) -> tuple[str, ...]:
+        """A team's roster: the bundled ones, or standard models (a roster file is named on
+        a transcript's ``player`` line or by ``companion play --players Orcs:FILE``)."""
+        return (*roster.bundled(), roster.STANDARD)
 
     def table_options(self) -> tuple[TableOption, ...]:
         """The agreed variables the setup screen offers (DB.1): the map, the ball, multiball,
@@ -65,11 +136,14 @@ class BowlPresenter(BasicPresenter):
         return HeaderFacts(state.turn, state.current)
 
     def action_label(self, state: Any, action: Action) -> str:
-        """An answer's row says what it does ("held: armour holds")."""
+        """An answer's row says what it does ("held: armour holds"); a model set up from a
+        roster shows its characteristics and skills in words."""
         if isinstance(action, Answer) and state.pending:
             for result in state.pending[0].results:
                 if str(result).split(":")[0].replace(" ", "_") == action.value:
                     return str(result)
+        if isinstance(action, AddModel) and state.players[action.player].squad:
+            return f"add {action.model} at {xy(action.at)}{model_words(state, action)}"
         return super().action_label(state, action)
 
     def menu(self, state: Any, actions: Any = None, referee: Any = ()) -> Menu:
@@ -85,7 +159,7 @@ class BowlPresenter(BasicPresenter):
             if p.kind == "roll":  # each result on a line of its own (an answer's row says its own)
                 menu.notes = tuple(p.results)
             menu.title = " | ".join(parts)[:300]
-        return menu
+        return _squares_under_models(state, menu)
 
     def player_cards(self, state: BowlState, checks: Mapping[int, str]) -> tuple[PlayerCard, ...]:
         deciders = set(self.game.deciders(state))
@@ -100,7 +174,7 @@ class BowlPresenter(BasicPresenter):
             extras = (f"end zone {i + 1}", f"score {team.score}", f"balls {held}",
                       f"off: {gone or 'none'}")
             cards.append(PlayerCard(seat=i, name=team.name, colour=theme.seat_colour(i),
-                                    cash=None, role="", extras=extras,
+                                    cash=None, role=_roster_name(team.roster), extras=extras,
                                     current=i == state.current and state.outcome is None,
                                     deciding=i in deciders, check=checks.get(i, "")))
         return tuple(cards)
@@ -150,8 +224,8 @@ class BowlPresenter(BasicPresenter):
         pieces: list[MapPiece] = []
         for m in state.models:
             if m.at is not None:
-                label = m.id + STATUS_MARK.get(m.status, "")
-                pieces.append(MapPiece(m.at, _hex(theme.seat_colour(m.team)), label[:4]))
+                pieces.append(MapPiece(m.at, _hex(theme.seat_colour(m.team)),
+                                       piece_label(m.id, STATUS_MARK.get(m.status, ""))))
         for ball in state.balls:
             if ball.at is not None and not ball.gone:
                 pieces.append(MapPiece(ball.at, "#f0e0a0", ball.kind[:1].upper() or "?",

@@ -18,7 +18,7 @@ from companion.core.errors import IllegalActionError
 from companion.core.events import Event
 from companion.core.game import Bot
 from companion.core.words import parse_bool, parse_int
-from companion.games.dungeonbowl import board, declare, json_view, referee, transcript
+from companion.games.dungeonbowl import board, declare, json_view, referee, roster, transcript
 from companion.games.dungeonbowl.actions import (
     AddModel,
     Answer,
@@ -127,6 +127,8 @@ class Dungeonbowl:
         options = options or Options()
         dungeon = load(options.dungeon)
         names = [p if isinstance(p, str) else p[0] for p in players]
+        rosters = [_roster(n, "" if isinstance(p, str) else p[1])
+                   for n, p in zip(names, players, strict=True)]
         if not 2 <= len(names) <= dungeon.teams:
             raise ValueError(f"{dungeon.name} has end zones for {dungeon.teams} teams: play "
                              f"with 2 to {dungeon.teams} teams, not {len(names)}")
@@ -144,7 +146,11 @@ class Dungeonbowl:
         balls = tuple(Ball(f"b{i}", s, "", "" if options.ball == "rolled" else options.ball)
                       for i, s in enumerate(loose, start=1))
         return BowlState(
-            players=tuple(Team(n) for n in names), options=options, seed=seed,
+            players=tuple(Team(n, 0, r.source if r else "", squad) for n, r, squad in zip(
+                names, rosters, roster.squads(rosters, [roster.team_stem(names, i)
+                                                        for i in range(len(names))]),
+                strict=True)),
+            options=options, seed=seed,
             doors=tuple((d.id, d.state) for d in dungeon.doors),
             tried=tuple(d.id for d in dungeon.doors if d.state != "closed"),
             traps=tuple(Trap(s) for s in dungeon.traps) if options.traps else (),
@@ -370,6 +376,16 @@ class Dungeonbowl:
 
     def grid_of(self, state: BowlState) -> Any:
         return board.grid(state)
+
+
+def _roster(team: str, name: str) -> roster.Roster | None:
+    """A team's roster as its ``player`` line names it (None: standard models)."""
+    if roster.is_standard(name):
+        return None
+    try:
+        return roster.load(name)
+    except ValueError as exc:
+        raise ValueError(f"the roster of {team}: {exc}") from None
 
 
 def _dice_words(dice: tuple[str, ...]) -> str:

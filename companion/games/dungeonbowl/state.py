@@ -12,6 +12,8 @@ from functools import lru_cache
 
 from companion.core.game import Outcome
 from companion.games.dungeonbowl.dungeon import Dungeon, Square, load
+from companion.games.dungeonbowl.roster import SKILLS as SKILLS  # known skills
+from companion.games.dungeonbowl.roster import RosterModel
 
 BALL_KINDS = ("normal", "spiked", "enchanted", "living", "iron")
 TRAP_KINDS = ("pit", "spiked_pit", "exploding", "gas", "teleporter", "trampoline")
@@ -19,8 +21,6 @@ STAYING_TRAPS = ("pit", "spiked_pit", "teleporter", "trampoline")
 STATUSES = ("standing", "prone", "stunned", "in_pit", "passage", "reserves", "ko", "casualty",
             "lost", "dead")
 ON_PITCH = ("standing", "prone", "stunned", "in_pit")
-SKILLS = ("stand_firm", "titchy", "mighty_blow", "acrobatics", "extra_arms", "tentacles",
-          "block", "leap", "big_guy")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +123,16 @@ class Pending:
 
 @dataclass(frozen=True, slots=True)
 class Team:
+    """A team: its name, touchdowns, and the roster it plays (``roster`` as the header names
+    it, "" for standard models; ``squad`` its models with the ids they take to the pitch)."""
+
     name: str
     score: int = 0
+    roster: str = ""
+    squad: tuple[RosterModel, ...] = ()
+
+    def on_roster(self, model_id: str) -> RosterModel | None:
+        return next((m for m in self.squad if m.id.lower() == model_id.lower()), None)
 
 
 @dataclass(frozen=True, slots=True)

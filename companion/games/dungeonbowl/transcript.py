@@ -37,6 +37,7 @@ from companion.games.dungeonbowl.actions import (
 )
 from companion.games.dungeonbowl.dice import BLOCK_WORDS, SCATTER_WORDS
 from companion.games.dungeonbowl.dungeon import Square
+from companion.games.dungeonbowl.roster import RosterModel
 from companion.games.dungeonbowl.state import (
     BALL_KINDS,
     SKILLS,
@@ -109,14 +110,19 @@ def _no_more(args: list[str], n: int, verb: str) -> bool:
 
 
 def _add(st: BowlState, s: int, a: list[str]) -> Action:
+    """``add ID X,Y [ma=N ...]``; a model on the team's roster takes the roster's
+    characteristics for those left out."""
     p = _pairs(a[2:], ("ma", "st", "ag", "college", "skills"))
-    skills = tuple(x for x in p.get("skills", "").split("+") if x)
+    listed = st.players[s].on_roster(a[0]) or RosterModel(a[0])  # standard values if not
+    skills = tuple(x for x in p["skills"].split("+") if x) if "skills" in p else listed.skills
     for sk in skills:
         if sk not in SKILLS:
             raise ValueError(f"unknown skill {sk!r} (known: {', '.join(SKILLS)})")
-    return AddModel(s, a[0], parse_xy(a[1]), _num(p.get("ma", "6"), "ma"),
-                    _num(p.get("st", "3"), "st"), _num(p.get("ag", "3"), "ag"),
-                    p.get("college", "").lower(), skills)
+    return AddModel(s, listed.id, parse_xy(a[1]),
+                    _num(p.get("ma", str(listed.ma)), "ma"),
+                    _num(p.get("st", str(listed.st)), "st"),
+                    _num(p.get("ag", str(listed.ag)), "ag"),
+                    p.get("college", listed.college).lower(), skills)
 
 
 def _step(st: BowlState, s: int, a: list[str]) -> Action:
@@ -286,7 +292,7 @@ def apply_set(state: BowlState, words: list[str]) -> BowlState:  # noqa: C901  (
     if what == "model":
         if len(args) < 3:
             raise ValueError("set model TEAM ID X,Y [ma=N st=N ag=N college=C skills=a+b "
-                             "status=S]")
+                             "status=S] (a roster's model takes its roster's values)")
         seat = state.seat_named(args[0])
         p = _pairs(args[3:], ("ma", "st", "ag", "college", "skills", "status", "passage"))
         status = p.get("status", "standing")
@@ -302,10 +308,12 @@ def apply_set(state: BowlState, words: list[str]) -> BowlState:  # noqa: C901  (
             raise ValueError(f"{xy(at)} is not a square of this dungeon")
         if state.model(args[1]) is not None:
             raise ValueError(f"there is already a model called {args[1]}")
-        m = Model(args[1], seat, at, status, _num(p.get("ma", "6"), "ma"),
-                  _num(p.get("st", "3"), "st"), _num(p.get("ag", "3"), "ag"),
-                  p.get("college", ""), tuple(x for x in p.get("skills", "").split("+") if x),
-                  portal=portal)
+        listed = state.players[seat].on_roster(args[1]) or RosterModel(args[1])
+        skills = tuple(x for x in p["skills"].split("+") if x) if "skills" in p \
+            else listed.skills
+        m = Model(listed.id, seat, at, status, _num(p.get("ma", str(listed.ma)), "ma"),
+                  _num(p.get("st", str(listed.st)), "st"), _num(p.get("ag", str(listed.ag)), "ag"),
+                  p.get("college", listed.college), skills, portal=portal)
         if portal and at is not None:
             raise ValueError("a model in a secret passage stands on no square: write - for X,Y")
         return replace(state, models=(*state.models, m))

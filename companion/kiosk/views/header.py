@@ -8,6 +8,7 @@ from companion.kiosk import theme
 from companion.kiosk.painter import Painter
 from companion.kiosk.theme import Layout
 from companion.kiosk.views import HeaderModel
+from companion.words import possessive
 
 
 def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: HeaderModel) -> None:
@@ -19,7 +20,7 @@ def draw(p: Painter, rect: pygame.Rect, lay: Layout, m: HeaderModel) -> None:
     cy = rect.centery
     p.circle((x + big // 3, cy), big // 3, m.current_colour)
     x += big // 3 * 2 + lay.pad
-    who = m.outcome or f"{m.current}'s turn"
+    who = m.outcome or f"{possessive(m.current)} turn"
     r = p.text(who, (x, cy), big, theme.ACCENT, anchor="midleft",
                max_width=rect.w // 3)
     x = r.right + lay.pad * 3

@@ -298,3 +298,31 @@ def test_four_teams_cards_and_a_rolls_results_over_pages(size: tuple[int, int],
     everything = " ".join(shown)
     for result in st.pending[0].results:
         assert result in everything or any(result in " ".join(x.split()) for x in shown), result
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_roster_team_sets_up_each_model_on_the_square_its_coach_picks(
+        size: tuple[int, int], png_dir: Path) -> None:
+    """At setup a roster team's rows name each model with its characteristics and skills in
+    words, whole at both sizes; a row opens the free squares of its end zone and the model
+    goes on the one chosen (docs/dungeonbowl.md, "Rosters")."""
+    s = Session.memory("dungeonbowl", [("Orcs", "orcs"), ("Elves", "elves")], seed=5)
+    screen = GameScreen(s, FakeFeed(live=False), size)
+    painter, _ = draw(screen, size, png_dir / f"readable-roster-{size[0]}x{size[1]}.png")
+    assert_readable(painter, size, squares=screen.layout.square_font)
+    rows = [r.text for r in screen.top.rows()]
+    assert "Orcs: add troll - MA 4 ST 5 AG 1 - mighty blow, big guy >" in rows
+    assert "Elves: add mage - MA 6 ST 3 AG 4 - fire college >" in rows
+    assert "Orc Raiders" in " ".join(painter.texts("players"))
+    select(screen, "Orcs: add troll")
+    squares = [r.text for r in screen.top.rows()]
+    zone = s.state.dungeon.endzone(1)
+    assert squares == [f"at {x},{y}" for x, y in zone]
+    painter, _ = draw(screen, size, png_dir / f"readable-roster-squares-{size[0]}x{size[1]}.png")
+    assert_readable(painter, size, squares=screen.layout.square_font)
+    select(screen, f"at {zone[4][0]},{zone[4][1]}")
+    troll = s.state.model("troll")
+    assert troll is not None and troll.at == zone[4] and (troll.st, troll.ag) == (5, 1)
+    assert "Orcs' turn" in " ".join(painter.texts("header"))
+    assert s.lines[-1] == f"Orcs add troll {zone[4][0]},{zone[4][1]} ma=4 st=5 ag=1 " \
+        "skills=mighty_blow+big_guy"

@@ -1,5 +1,5 @@
 """The docs hold: the example transcript plays, and every test the docs name exists (each
-numbered rule DB.1-DB.56 and each ruling B-1 ... B-31 has one)."""
+numbered rule DB.1-DB.56 and each ruling B-1 ... B-32 has one)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test per ruling of docs/dungeonbowl/rulings.md (B-1 ... B-31) not already held by a
+"""One test per ruling of docs/dungeonbowl/rulings.md (B-1 ... B-32) not already held by a
 numbered-rule test (those are named in the rulings page)."""
 
 from __future__ import annotations

@@ -128,9 +128,8 @@ def _play(state: BowlState) -> list[Action]:  # noqa: C901  (one branch per feat
         if m.team != s:
             continue
         if m.status in ("reserves", "ko") and not m.no_return:
-            free = [q for q in d.endzone(s + 1) if state.model_at(q) is None]
-            if free:
-                out.append(AddModel(s, m.id, free[0], m.ma, m.st, m.ag, m.college, m.skills))
+            out += [AddModel(s, m.id, q, m.ma, m.st, m.ag, m.college, m.skills)
+                    for q in d.endzone(s + 1) if state.model_at(q) is None]
             continue
         if m.status == "passage":
             out += [Passage(s, m.id, q) for q in portals.get(m.portal, ())]

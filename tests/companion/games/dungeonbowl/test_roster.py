@@ -142,12 +142,13 @@ def test_a_model_off_the_roster_or_unlike_it_is_refused_and_nothing_changes() ->
     assert model(ok, "troll").st == 5
 
 
-def test_a_model_back_from_the_reserves_keeps_its_roster_characteristics() -> None:
+def test_a_model_back_from_the_reserves_keeps_its_roster_characteristics_on_any_free_square() -> None:
     state = position("""
         set model Orcs troll - status=reserves
     """, teams=ORCS_V_ELVES)
     back = [a for a in GAME.legal_actions(state) if isinstance(a, AddModel) and a.model == "troll"]
-    assert back and back[0].st == 5
+    assert [a.at for a in back] == list(state.dungeon.endzone(1))  # any free square
+    assert {(a.ma, a.st, a.ag) for a in back} == {(4, 5, 1)}
     state, _ = act(state, GAME.format_action(state, back[0]))
     assert model(state, "troll").status == "standing" and model(state, "troll").st == 5
 

@@ -38,6 +38,10 @@ SCREEN_CROP = 32
 UPRIGHT_READER_PATH = MODEL_DIR / "special_upright_reader.onnx"
 """The upright reader (the same shape and classes): trained on crops turned so that the way to the
 camera's nadir points down (``upright``), read only with crops turned that way."""
+UPRIGHT_READER_8BIT_PATH = MODEL_DIR / "special_upright_reader.int8.onnx"
+"""The upright reader stored with 8-bit weights and activations
+(``scripts/quantize_special_reader.py``): about three quarters of the float network's time a
+crop, for the rolls of ``SpecialDiceConfig.upright_8bit``."""
 
 DET_SCALE = 4
 """The finder sees the frame shrunk this many times."""

@@ -37,6 +37,7 @@ from .nets import (
     SCATTER_CLASS,
     SCREEN_PATH,
     SIZE_REF,
+    UPRIGHT_READER_8BIT_PATH,
     UPRIGHT_READER_PATH,
     crop,
     load,
@@ -310,11 +311,16 @@ def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation:
 def reader_for(in_play: Sequence[str], config: SpecialDiceConfig, registered: bool = True) -> ReaderPlan:
     """How a roll of the kinds ``in_play`` is read. With ``config.upright`` and the board
     registered (``registered``: the orientation has the board's homography, which gives the
-    camera's nadir), the upright reader on upright crops in ``config.upright_views``. Else a
+    camera's nadir), the upright reader on upright crops in ``config.upright_views`` (its 8-bit
+    form for a roll of one kind of ``config.upright_8bit``). Else a
     roll of block dice only has the block reader and ``config.block_views``; any other the
     reader of both kinds and ``config.views``."""
     if config.upright and registered:
-        return ReaderPlan(upright_reader, UPRIGHT_VIEWS[config.upright_views], True)
+        path = upright_reader
+        if path == UPRIGHT_READER_PATH and len(set(in_play)) == 1 and \
+                tuple(in_play)[0] in config.upright_8bit:
+            path = UPRIGHT_READER_8BIT_PATH
+        return ReaderPlan(path, UPRIGHT_VIEWS[config.upright_views], True)
     if tuple(in_play) == ("block",):
         return ReaderPlan(BLOCK_READER_PATH, VIEWS[config.block_views])
     return ReaderPlan(READER_PATH, VIEWS[config.views])

@@ -191,6 +191,14 @@ class SpecialDiceConfig:
     (0.13%, the upright reader's own six), 3,962 read right (83.5%; alone at 0.9: 3,789, 79.8%).
     A mean of sector masses keeps an arrow on a sector line unsure (ruling B-31 needs at least
     0.85, as for ``upright_scatter_threshold``)."""
+    upright_8bit: tuple[str, ...] = ("block",)
+    """The kinds whose rolls (that kind alone) the upright reader reads in its 8-bit form
+    (``nets.UPRIGHT_READER_8BIT_PATH``) instead of the float network; ``()`` for none. On the
+    tuning frames and a fresh range (1,990 block dice) it read 3 more block dice right and one
+    fewer wrong, with frames 0.86-0.89 times as long at the 90th percentile; it read about half a
+    percent fewer scatter dice, so scatter rolls keep the float network
+    (docs/vision-special-dice.md, "The reader in 8 bits"). A trial network set in
+    ``reader.upright_reader`` is used for every roll."""
     upright_views: int = 2
     """Views of each upright crop the upright reader averages: 1 (as it is) or 2 (and mirrored
     left-right, which keeps the way down)."""

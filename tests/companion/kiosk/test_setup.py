@@ -254,3 +254,37 @@ def test_agreed_variables_with_several_values_are_chosen_on_the_setup_screen(
     assert (options.dungeon, options.balls, options.multiball) == ("four_teams", 3,
                                                                   "illusionary")
     assert len(screen.session.state.players) == 4
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_each_dungeonbowl_team_chooses_its_roster_on_the_setup_screen(
+        size: tuple[int, int], png_dir: Path) -> None:
+    """A team's row opens its name and roster (the bundled rosters and standard models); the
+    game starts with the roster chosen (docs/dungeonbowl.md, "Rosters")."""
+    from companion.games.dungeonbowl import roster
+
+    screen = SetupScreen(size, memory_start)
+    goto(screen, "Rules")
+    press(screen, CONFIRM)
+    goto(screen, "Dungeonbowl")
+    press(screen, CONFIRM)
+    first = roster.bundled()[0]
+    goto(screen, f"1. Player 1 - {first.title()}")
+    press(screen, CONFIRM)
+    goto(screen, f"Roster: {first.title()}")
+    press(screen, CONFIRM)
+    choices = [o.label for o in screen.top.options]  # type: ignore[union-attr]
+    assert [c.split("(")[0].strip() for c in choices] == [r.title() for r in roster.bundled()] + \
+        ["Standard"]
+    painter = render_one(screen, size, png_dir / f"setup-roster-{size[0]}x{size[1]}.png")
+    check_readable(painter, size, 18)
+    goto(screen, "Goblins")
+    press(screen, CONFIRM)
+    assert screen.setup.seats[0].role == "goblins"
+    press(screen, BACK)
+    goto(screen, "Start the game")
+    press(screen, CONFIRM)
+    assert screen.session is not None, screen.banner
+    team = screen.session.state.players[0]
+    assert team.roster == "goblins" and team.squad[0].id == "goblin1"
+    assert 'player "Player 1" goblins' in screen.session.header

@@ -83,6 +83,10 @@ class Presenter(Protocol):
         """The roles (e.g. character classes) a player picks from, in menu order; () for none."""
         ...
 
+    def role_note(self, role: str) -> str:
+        """A few words the setup screen shows beside a role on its page ("" for none)."""
+        ...
+
     @property
     def role_word(self) -> str:
         """What the setup screen calls a role ("class")."""
@@ -240,6 +244,9 @@ class BasicPresenter:
 
     def roles(self) -> tuple[str, ...]:
         return ()
+
+    def role_note(self, role: str) -> str:
+        return ""
 
     def table_options(self) -> tuple[TableOption, ...]:
         return ()

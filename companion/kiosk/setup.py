@@ -372,9 +372,10 @@ class SetupScreen:
             s = st.seats[i]
             others = {x.role for j, x in enumerate(st.seats) if j != i}
             also = "  (also taken)"
+            presenter = _presenter(st.variant)
             opts = [Option(role_title(r, st.role_word) + (also if r in others else ""),
                            command=f"role:{i}:{slot}:{r}",
-                           enabled=not (slot == 2 and r == s.role))
+                           enabled=not (slot == 2 and r == s.role), note=presenter.role_note(r))
                     for r in st.roles]
             cur = s.role if slot == 1 else s.role2
             return Menu(f"{s.name}: {'second ' if slot == 2 else ''}{st.role_word}", opts,

@@ -108,6 +108,13 @@ class BowlPresenter(BasicPresenter):
         a transcript's ``player`` line or by ``companion play --players Orcs:FILE``)."""
         return (*roster.bundled(), roster.STANDARD)
 
+    def role_note(self, role: str) -> str:
+        """A roster's own name and size on the setup screen ("Orc Raiders, 12 models")."""
+        if roster.is_standard(role):
+            return "MA 6 ST 3 AG 3, as declared"
+        r = roster.load(role)
+        return f"{r.name}, {len(r.models)} models"
+
     def table_options(self) -> tuple[TableOption, ...]:
         """The agreed variables the setup screen offers (DB.1): the map, the ball, multiball,
         traps; the rest (sides, trap counts, a map file) by ``--option`` or a transcript."""

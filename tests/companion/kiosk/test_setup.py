@@ -276,8 +276,13 @@ def test_each_dungeonbowl_team_chooses_its_roster_on_the_setup_screen(
     choices = [o.label for o in screen.top.options]  # type: ignore[union-attr]
     assert [c.split("(")[0].strip() for c in choices] == [r.title() for r in roster.bundled()] + \
         ["Standard"]
+    notes = [o.note for o in screen.top.options]  # type: ignore[union-attr]
+    assert notes[roster.bundled().index("orcs")] == "Orc Raiders, 12 models"
+    assert notes[-1] == "MA 6 ST 3 AG 3, as declared"
     painter = render_one(screen, size, png_dir / f"setup-roster-{size[0]}x{size[1]}.png")
     check_readable(painter, size, 18)
+    chosen = roster.load(first)  # the row under the cursor says what its roster is
+    assert f"{chosen.name}, {len(chosen.models)} models" in [d.text for d in painter.drawn]
     goto(screen, "Goblins")
     press(screen, CONFIRM)
     assert screen.setup.seats[0].role == "goblins"

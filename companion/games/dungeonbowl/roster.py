@@ -90,8 +90,8 @@ def load(name_or_path: str) -> Roster:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ValueError(f"cannot read the roster {name_or_path}: {exc.strerror or exc}") \
-            from None
+        raise ValueError(f"cannot read the roster {name_or_path}: {exc.strerror or exc}: check "
+                         f"the path, or name a bundled roster ({', '.join(bundled())})") from None
     source = path.stem if path.parent == ASSETS else str(name_or_path)
     try:
         return parse(text, source)

@@ -73,7 +73,7 @@ def test_a_roster_file_loads_and_a_missing_one_says_what_to_do(tmp_path: Path) -
     assert [m.id for m in roster.load(str(path)).models] == ["captain", "brawler1", "brawler2"]
     with pytest.raises(ValueError, match="no bundled roster called 'trolls'.*orcs"):
         roster.load("trolls")
-    with pytest.raises(ValueError, match="cannot read the roster"):
+    with pytest.raises(ValueError, match="cannot read the roster .*check the path.*orcs"):
         roster.load(str(tmp_path / "gone.txt"))
     path.write_text("captain ma=70\n", encoding="utf-8")
     roster.load.cache_clear()

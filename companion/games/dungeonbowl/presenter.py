@@ -42,8 +42,9 @@ LEGEND = (("#d2521e", "lava"), ("#2f6fb0", "water"), ("#0b0b12", "chasm"),
 
 
 def _squares_under_models(state: BowlState, menu: Menu) -> Menu:
-    """At setup a model may go on any free square of its end zone: one row per model, opening
-    a page of those squares (rather than a row per model and square)."""
+    """A model set up before kick-off, or coming back on from the reserves, may go on any free
+    square of its end zone: one row per model, opening a page of those squares (rather than a
+    row per model and square)."""
     groups: dict[tuple[int, str], list[Option]] = {}
     for o in menu.options:
         if isinstance(o.action, AddModel):

@@ -7,8 +7,7 @@ as the float network does within a few dice in a thousand (docs/vision-special-d
 
 Calibration: the reader's own inputs, cut from rendered frames by the shipped reading path
 (block dice from seed ``--first`` on, scatter dice 500,000 later; 150 frames a kind by
-default, seeds no benchmark judges by), up to 2,000 crops in runs of 32, min-max ranges,
-weights per output channel (onnxruntime's static quantization, QDQ format).
+default, seeds no benchmark judges by), up to 2,000 crops in runs of 32 (``onnx_int8.to_int8``).
 
     PYTHONPATH=$PWD python3 scripts/quantize_special_reader.py \\
         vision/special_dice/models/special_upright_reader.fp32.onnx \\
@@ -21,13 +20,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from onnx_int8 import to_int8  # noqa: E402
 
 CALIBRATION_SEED = 7_250_000
 RUN = 32
@@ -64,39 +65,9 @@ def calibration_crops(source: Path, frames: int, first: int) -> np.ndarray:
 
 
 def quantize(source: Path, target: Path, crops: np.ndarray) -> None:
-    from onnxruntime.quantization import (
-        CalibrationDataReader,
-        CalibrationMethod,
-        QuantFormat,
-        QuantType,
-        quantize_static,
-    )
-    from onnxruntime.quantization.shape_inference import quant_pre_process
-
-    rng = np.random.default_rng(0)
-    crops = crops[rng.permutation(len(crops))[:MOST]]
-    name = nets_input_name(source)
-
-    class Crops(CalibrationDataReader):
-        def __init__(self) -> None:
-            self.runs = iter([{name: crops[i:i + RUN]}
-                              for i in range(0, len(crops) - RUN + 1, RUN)])
-
-        def get_next(self) -> dict[str, np.ndarray] | None:
-            return next(self.runs, None)
-
-    with tempfile.TemporaryDirectory() as tmp:
-        prepared = Path(tmp) / "prepared.onnx"
-        quant_pre_process(str(source), str(prepared))
-        quantize_static(str(prepared), str(target), Crops(), quant_format=QuantFormat.QDQ,
-                        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
-                        per_channel=True, calibrate_method=CalibrationMethod.MinMax)
-
-
-def nets_input_name(path: Path) -> str:
-    import onnx
-
-    return str(onnx.load(str(path)).graph.input[0].name)
+    """``source`` in 8 bits, calibrated on up to ``MOST`` of ``crops`` in runs of ``RUN``."""
+    crops = crops[np.random.default_rng(0).permutation(len(crops))[:MOST]]
+    to_int8(source, target, [crops[i:i + RUN] for i in range(0, len(crops) - RUN + 1, RUN)])
 
 
 def main() -> None:

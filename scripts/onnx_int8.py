@@ -11,11 +11,15 @@ Training only (needs the ``onnx`` package, like the training scripts).
 
 from __future__ import annotations
 
+import hashlib
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+
+FLOAT_SOURCE = "float_source_sha256"
+"""The metadata key of the 8-bit file that names its float network (16 hex digits)."""
 
 
 def input_name(path: Path) -> str:
@@ -55,3 +59,23 @@ def to_int8(source: Path, target: Path, feeds: Sequence[np.ndarray], prepare: bo
         quantize_static(str(graph), str(target), Feeds(), quant_format=QuantFormat.QDQ,
                         activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
                         per_channel=True, calibrate_method=CalibrationMethod.MinMax)
+    record_source(target, source)
+
+
+def record_source(target: Path, source: Path) -> None:
+    """Keep the float network's digest in the 8-bit file's metadata (``FLOAT_SOURCE``), so the
+    reader uses the 8-bit file only with the float network it was made from."""
+    import onnx
+
+    model = onnx.load(str(target))
+    for prop in list(model.metadata_props):
+        if prop.key == FLOAT_SOURCE:
+            model.metadata_props.remove(prop)
+    entry = model.metadata_props.add()
+    entry.key, entry.value = FLOAT_SOURCE, digest(source)
+    onnx.save(model, str(target))
+
+
+def digest(path: Path) -> str:
+    """16 hex digits of the file's SHA-256 (as ``vision.special_dice.nets.digest``)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]

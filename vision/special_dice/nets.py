@@ -16,6 +16,7 @@ Both are trained by ``scripts/train_special_dice.py`` on rendered frames
 from __future__ import annotations
 
 import functools
+import hashlib
 import threading
 from pathlib import Path
 
@@ -41,7 +42,10 @@ camera's nadir points down (``upright``), read only with crops turned that way."
 UPRIGHT_READER_8BIT_PATH = MODEL_DIR / "special_upright_reader.int8.onnx"
 """The upright reader stored with 8-bit weights and activations
 (``scripts/quantize_special_reader.py``): about three quarters of the float network's time a
-crop, for the rolls of ``SpecialDiceConfig.upright_8bit``."""
+crop, for the rolls of ``SpecialDiceConfig.upright_8bit``. Used only while it was made from
+the float network in place (``made_from``)."""
+FLOAT_SOURCE = "float_source_sha256"
+"""The 8-bit file's metadata key naming its float network (``scripts/onnx_int8.py``)."""
 
 DET_SCALE = 4
 """The finder sees the frame shrunk this many times."""
@@ -188,10 +192,36 @@ class Network:
         self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         first = self._session.get_inputs()[0]
         self._input = first.name
+        self.metadata: dict[str, str] = dict(self._session.get_modelmeta().custom_metadata_map)
         self.input_shape: tuple[int | str | None, ...] = tuple(first.shape)
 
     def run(self, x: np.ndarray) -> list[np.ndarray]:
         return [np.asarray(o) for o in self._session.run(None, {self._input: x})]
+
+
+def digest(path: Path) -> str:
+    """16 hex digits of a file's SHA-256 ("" when it cannot be read); once per file and
+    modification time."""
+    try:
+        st = path.stat()
+    except OSError:
+        return ""
+    return _digest(path, st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=16)
+def _digest(path: Path, mtime: int, size: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def made_from(eight_bit: Path, float_path: Path) -> bool:
+    """Whether the 8-bit network at ``eight_bit`` was made from the float one at ``float_path``
+    as it is now (its recorded digest): a retrained float network, or a missing 8-bit file,
+    says no, and the float network reads instead."""
+    if not eight_bit.exists():
+        return False
+    recorded = load(eight_bit).metadata.get(FLOAT_SOURCE, "")
+    return bool(recorded) and recorded == digest(float_path)
 
 
 _lock = threading.Lock()

@@ -41,6 +41,7 @@ from .nets import (
     UPRIGHT_READER_PATH,
     crop,
     load,
+    made_from,
     normalise,
     reader_crop_size,
     screen_crop,
@@ -318,7 +319,8 @@ def reader_for(in_play: Sequence[str], config: SpecialDiceConfig, registered: bo
     if config.upright and registered:
         path = upright_reader
         if path == UPRIGHT_READER_PATH and len(set(in_play)) == 1 and \
-                tuple(in_play)[0] in config.upright_8bit:
+                tuple(in_play)[0] in config.upright_8bit and \
+                made_from(UPRIGHT_READER_8BIT_PATH, UPRIGHT_READER_PATH):
             path = UPRIGHT_READER_8BIT_PATH
         return ReaderPlan(path, UPRIGHT_VIEWS[config.upright_views], True)
     if tuple(in_play) == ("block",):

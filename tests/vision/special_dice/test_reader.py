@@ -566,3 +566,30 @@ def test_scatter_dice_read_at_the_lower_threshold_with_a_second_opinion_none_wro
     assert wrong == 0 and wrong_before == 0
     assert right >= right_before
     assert right >= 0.6 * dice
+
+
+def test_the_shipped_8bit_reader_was_made_from_the_shipped_float_reader() -> None:
+    # a retrained float reader without a new 8-bit file would fail here (run
+    # scripts/quantize_special_reader.py): the reader would fall back to the float network
+    from vision.special_dice import nets
+
+    assert nets.made_from(nets.UPRIGHT_READER_8BIT_PATH, nets.UPRIGHT_READER_PATH)
+    assert not nets.made_from(nets.UPRIGHT_READER_8BIT_PATH, nets.READER_PATH)
+
+
+def test_an_8bit_reader_made_from_another_float_network_is_not_used(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import shutil
+
+    import vision.special_dice.reader as reader
+    from vision.special_dice import nets
+
+    config = SpecialDiceConfig()
+    assert reader.reader_for(("block",), config).path == nets.UPRIGHT_READER_8BIT_PATH
+    retrained = tmp_path / "special_upright_reader.onnx"  # the float file replaced by another
+    shutil.copy(nets.READER_PATH, retrained)
+    monkeypatch.setattr(reader, "UPRIGHT_READER_PATH", retrained)
+    monkeypatch.setattr(reader, "upright_reader", retrained)
+    assert reader.reader_for(("block",), config).path == retrained
+    monkeypatch.setattr(reader, "UPRIGHT_READER_8BIT_PATH", tmp_path / "missing.int8.onnx")
+    assert reader.reader_for(("block",), config).path == retrained

@@ -164,6 +164,27 @@ def test_classes_come_from_the_dungeonopoly_layer() -> None:
     assert variant_roles("dungeonopoly")[:4] == ("fighter", "wizard", "cleric", "rogue")
 
 
+def test_a_class_page_says_what_the_class_under_the_cursor_does(png_dir: Path) -> None:
+    from companion.games.monopoly.dungeonopoly.abilities import find_class
+
+    screen = SetupScreen((800, 480), memory_start)
+    goto(screen, "Rules")
+    press(screen, CONFIRM)
+    goto(screen, "Dungeonopoly")
+    press(screen, CONFIRM)
+    goto(screen, "1. Player 1")
+    press(screen, CONFIRM)
+    goto(screen, "Class:")
+    press(screen, CONFIRM)
+    goto(screen, "Rogue")
+    note = screen.top.options[screen.top.index].note  # type: ignore[union-attr]
+    assert note == "Steals what she needs to survive" == \
+        find_class("rogue").summary.capitalize()
+    painter = render_one(screen, (800, 480), png_dir / "setup-class-note-800x480.png")
+    check_readable(painter, (800, 480), 18)
+    assert note in [d.text for d in painter.drawn]
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_resume_screen_resumes_by_itself_or_starts_anew(size: tuple[int, int], tmp_path: Path,
                                                         png_dir: Path) -> None:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.actions import Action
-from companion.games.monopoly.dungeonopoly.abilities import TrainSkill, class_names
+from companion.games.monopoly.dungeonopoly.abilities import TrainSkill, class_names, find_class
 from companion.games.monopoly.dungeonopoly.character import MAX_SKILL_RANKS
 from companion.games.monopoly.dungeonopoly.names import title_of
 from companion.games.monopoly.presenter import MonopolyPresenter
@@ -42,6 +42,11 @@ class DungeonopolyPresenter(MonopolyPresenter):
         names = list(class_names())
         return tuple([r for r in PREFERRED_ROLES if r in names] +
                      [r for r in names if r not in PREFERRED_ROLES])
+
+    def role_note(self, role: str) -> str:
+        """What the class does, in a line, beside it on the setup screen."""
+        summary = find_class(role).summary
+        return summary[:1].upper() + summary[1:]
 
     # -- labels ----------------------------------------------------------------------------
     def variant_label(self, state: GameState, a: Action) -> str | None:

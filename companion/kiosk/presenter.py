@@ -93,6 +93,11 @@ class Presenter(Protocol):
         ...
 
     @property
+    def seat_word(self) -> str:
+        """What the setup screen calls a seat ("player"; "team" where each seat is a team)."""
+        ...
+
+    @property
     def second_role_option(self) -> str:
         """The on/off table option that gives every player a second role ("" for none)."""
         ...
@@ -237,6 +242,7 @@ class BasicPresenter:
 
     description = ""
     role_word = "role"
+    seat_word = "player"
     second_role_option = ""
 
     def __init__(self, game: Any) -> None:

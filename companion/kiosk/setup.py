@@ -91,6 +91,7 @@ class GameSetup:
     team_play: bool = True  # the variant's options have ``teams``
     role_word: str = "role"  # what the game calls a role
     second_role_option: str = ""  # the option that gives everyone two roles ("": none)
+    seat_word: str = "player"  # what the game calls a seat ("team" for Dungeonbowl)
 
     @property
     def letters(self) -> list[str]:
@@ -130,9 +131,9 @@ class GameSetup:
         for i, s in enumerate(self.seats):
             name = s.name.strip()
             if not name:
-                return f"Player {i + 1} has no name: choose one"
+                return f"{self.seat_word.title()} {i + 1} has no name: choose one"
             if name.lower() in seen:
-                return f"Two players are called {name}: give one another name"
+                return f"Two {plural(self.seat_word)} are called {name}: give one another name"
             seen.add(name.lower())
             if self.roles and not s.role:
                 return f"{name} has no {self.role_word}: choose one"
@@ -156,8 +157,9 @@ class GameSetup:
         return replace(defaults, **values)
 
 
-def default_name(i: int) -> str:
-    return f"Player {i + 1}"
+def default_name(i: int, seat_word: str = "player") -> str:
+    """The name a seat starts with ("Player 1", "Team 2")."""
+    return f"{seat_word.title()} {i + 1}"
 
 
 def default_setup(variant: str, players: int = 4) -> GameSetup:
@@ -171,7 +173,7 @@ def default_setup(variant: str, players: int = 4) -> GameSetup:
         for o in presenter.table_options()}
     setup = GameSetup(variant, [], chosen, presenter.roles(),
                       isinstance(getattr(defaults, "teams", None), str), presenter.role_word,
-                      presenter.second_role_option)
+                      presenter.second_role_option, presenter.seat_word)
     set_player_count(setup, players)
     return setup
 
@@ -183,7 +185,7 @@ def set_player_count(setup: GameSetup, n: int) -> None:
         used = {s.role for s in setup.seats}
         role = next((r for r in setup.roles if r not in used), setup.roles[0] if setup.roles
                     else "")
-        setup.seats.append(Seat(default_name(len(setup.seats)), role))
+        setup.seats.append(Seat(default_name(len(setup.seats), setup.seat_word), role))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -311,7 +313,8 @@ class SetupScreen:
         kind = key[0]
         if kind == "root":
             opts = [Option(f"Rules: {game_title(st.variant)}", command=_open("variant")),
-                    Option(f"Players: {len(st.seats)}", command=_open("count"))]
+                    Option(f"{plural(st.seat_word).title()}: {len(st.seats)}",
+                           command=_open("count"))]
             for i, s in enumerate(st.seats):
                 label = f"{i + 1}. {s.name}"
                 if st.roles:
@@ -339,7 +342,8 @@ class SetupScreen:
                                          for v in self.variants],
                         index=self.variants.index(st.variant))
         if kind == "count":
-            return Menu("How many players?", [Option(f"{n} players", command=f"count:{n}")
+            many = plural(st.seat_word)
+            return Menu(f"How many {many}?", [Option(f"{n} {many}", command=f"count:{n}")
                                               for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
                         index=len(st.seats) - MIN_PLAYERS)
         if kind == "seat":
@@ -354,11 +358,11 @@ class SetupScreen:
                     opts.append(Option(f"Second {word}: {role_title(s.role2, word)}",
                                        command=_open("role", i, 2), seat=i))
             opts.append(Option("Done", command="up"))
-            return Menu(f"Player {i + 1}: {s.name}", opts)
+            return Menu(f"{st.seat_word.title()} {i + 1}: {s.name}", opts)
         if kind == "name":
             i = key[1]
             taken = {s.name.strip().lower() for j, s in enumerate(st.seats) if j != i}
-            names = [default_name(i), *NAME_CHOICES]
+            names = [default_name(i, st.seat_word), *NAME_CHOICES]
             current = st.seats[i].name
             if current not in names:
                 names.insert(0, current)
@@ -366,7 +370,7 @@ class SetupScreen:
                            note="taken" if n.lower() in taken else "") for n in names]
             opts.append(Option("Spell a name", command=_open("spell", i)))
             index = names.index(current) if current in names else 0
-            return Menu(f"Player {i + 1}: name", opts, index=index)
+            return Menu(f"{st.seat_word.title()} {i + 1}: name", opts, index=index)
         if kind == "role":
             i, slot = key[1], key[2]
             s = st.seats[i]
@@ -385,11 +389,11 @@ class SetupScreen:
         if kind == "spell":
             i = key[1]
             name = st.seats[i].name
-            start = "" if name == default_name(i) else name
+            start = "" if name == default_name(i, st.seat_word) else name
 
             def done(text: str, i: int = i) -> Outcome:
                 return Command(f"name:{i}:{text}")
-            return Speller(f"Player {i + 1}: spell the name", start, on_done=done)
+            return Speller(f"{st.seat_word.title()} {i + 1}: spell the name", start, on_done=done)
         raise ValueError(f"unknown setup page {key!r}")
 
     def _teams_page(self) -> Menu:
@@ -474,8 +478,10 @@ class SetupScreen:
                 old = st.seats
                 self.setup = default_setup(rest, len(old))
                 self._fit_count()
-                for s, was in zip(self.setup.seats, old, strict=False):
-                    s.name, s.team = was.name, was.team
+                for i, (s, was) in enumerate(zip(self.setup.seats, old, strict=False)):
+                    if was.name != default_name(i, st.seat_word):  # a name someone chose
+                        s.name = was.name
+                    s.team = was.team
             self._up()
         elif head == "count":
             set_player_count(st, int(rest))
@@ -561,7 +567,8 @@ class SetupScreen:
         p.rect(lay.header, theme.PANEL, radius=6)
         p.text("New game", (lay.header.x + lay.pad * 2, lay.header.centery), lay.title,
                theme.ACCENT, anchor="midleft")
-        p.text(f"{game_title(self.setup.variant)}, {len(self.setup.seats)} players",
+        p.text(f"{game_title(self.setup.variant)}, {len(self.setup.seats)} "
+               f"{plural(self.setup.seat_word)}",
                (lay.header.right - lay.pad * 2, lay.header.centery), lay.small, theme.MUTED,
                anchor="midright", max_width=lay.header.w // 2)
         self._draw_page(p, lay)

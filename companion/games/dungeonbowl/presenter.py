@@ -103,6 +103,7 @@ def _hex(colour: tuple[int, int, int]) -> str:
 class BowlPresenter(BasicPresenter):
     description = "Dungeonbowl: the dungeon referee for doors, chasms, runes, traps and balls"
     role_word = "roster"
+    seat_word = "team"  # each seat is a team's coach
 
     def roles(self) -> tuple[str, ...]:
         """A team's roster: the bundled ones, or standard models (a roster file is named on

@@ -290,7 +290,8 @@ def test_each_dungeonbowl_team_chooses_its_roster_on_the_setup_screen(
     goto(screen, "Dungeonbowl")
     press(screen, CONFIRM)
     first = roster.bundled()[0]
-    goto(screen, f"1. Player 1 - {first.title()}")
+    assert [o.label for o in screen.top.options][1] == "Teams: 2 >"  # type: ignore[union-attr]
+    goto(screen, f"1. Team 1 - {first.title()}")
     press(screen, CONFIRM)
     goto(screen, f"Roster: {first.title()}")
     press(screen, CONFIRM)
@@ -313,4 +314,22 @@ def test_each_dungeonbowl_team_chooses_its_roster_on_the_setup_screen(
     assert screen.session is not None, screen.banner
     team = screen.session.state.players[0]
     assert team.roster == "goblins" and team.squad[0].id == "goblin1"
-    assert 'player "Player 1" goblins' in screen.session.header
+    assert 'player "Team 1" goblins' in screen.session.header
+
+
+def test_a_game_of_teams_calls_its_seats_teams_and_keeps_the_names_people_chose() -> None:
+    screen = SetupScreen((1280, 720), memory_start)
+    screen.setup.seats[0].name = "Ann"  # chosen for the first game; the others as they start
+    goto(screen, "Rules")
+    press(screen, CONFIRM)
+    goto(screen, "Dungeonbowl")
+    press(screen, CONFIRM)
+    assert [s.name for s in screen.setup.seats] == ["Ann", "Team 2"]
+    labels = [o.label for o in screen.top.options]  # type: ignore[union-attr]
+    assert "Teams: 2 >" in labels and labels[3].startswith("2. Team 2")
+    goto(screen, "Teams: 2")
+    press(screen, CONFIRM)
+    assert screen.top.title == "How many teams?"  # type: ignore[union-attr]
+    assert screen.top.options[0].label == "2 teams"  # type: ignore[union-attr]
+    screen.setup.seats[1].name = ""
+    assert screen.setup.problem() == "Team 2 has no name: choose one"

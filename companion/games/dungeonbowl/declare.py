@@ -107,8 +107,8 @@ def add_model(state: BowlState, a: AddModel) -> Result:
     if not 1 <= a.st <= 9 or not 1 <= a.ag <= 9 or not 1 <= a.ma <= 12:
         raise bad("characteristics: MA 1-12, ST 1-9, AG 1-9")
     team = state.players[a.player]
+    listed = team.on_roster(a.model)
     if old is None and team.squad:
-        listed = team.on_roster(a.model)
         if listed is None:
             left = [m.id for m in team.squad if state.model(m.id) is None]
             raise bad(f"{a.model} is not on the roster of {team.name} ({team.roster}): field "
@@ -122,7 +122,8 @@ def add_model(state: BowlState, a: AddModel) -> Result:
         t.put(replace(old, status="standing", at=a.at, spent=old.ma))
         t.say("model", f"{old.id} comes back on at {xy(a.at)}", a.player)
     else:
-        m = Model(a.model, a.player, a.at, "standing", a.ma, a.st, a.ag, a.college, a.skills)
+        m = Model(listed.id if listed else a.model, a.player, a.at, "standing", a.ma, a.st,
+                  a.ag, a.college, a.skills)
         t.s = replace(state, models=(*state.models, m))
         t.say("model", f"{state.players[a.player].name} sets up {a.model} at {xy(a.at)}",
               a.player)

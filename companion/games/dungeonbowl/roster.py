@@ -22,7 +22,7 @@ from companion.games.dungeonbowl.dungeon import MapError
 
 ASSETS = MAPS / "rosters"
 STANDARD = "standard"  # no roster: standard models
-MAX_MODELS = 16  # a base-rules team roster holds at most 16 players (ruling B-33)
+MAX_MODELS = 16  # a base-rules team roster holds at most 16 players (ruling B-32)
 SKILLS = ("stand_firm", "titchy", "mighty_blow", "acrobatics", "extra_arms", "tentacles",
           "block", "leap", "big_guy")  # the skills the referee knows (docs/dungeonbowl.md)
 ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
@@ -77,9 +77,9 @@ def is_standard(name: str) -> bool:
     return name.strip().lower() in ("", STANDARD)
 
 
-@lru_cache(maxsize=32)
 def load(name_or_path: str) -> Roster:
-    """A bundled roster by name or a roster file (``.txt``); ValueError saying what is wrong."""
+    """A bundled roster by name or a roster file (``.txt``); ValueError saying what is wrong.
+    Read again when the file has changed (a coach may edit it between two games)."""
     path = Path(name_or_path)
     if not path.suffix:
         path = ASSETS / f"{name_or_path.lower()}.txt"
@@ -88,11 +88,20 @@ def load(name_or_path: str) -> Roster:
                              f"{', '.join(bundled())}, or {STANDARD} for standard models); "
                              "or give a roster file ending .txt")
     try:
-        text = path.read_text(encoding="utf-8")
+        stamp = path.stat().st_mtime_ns
     except OSError as exc:
         raise ValueError(f"cannot read the roster {name_or_path}: {exc.strerror or exc}: check "
                          f"the path, or name a bundled roster ({', '.join(bundled())})") from None
     source = path.stem if path.parent == ASSETS else str(name_or_path)
+    return _read(str(path), stamp, source)
+
+
+@lru_cache(maxsize=32)
+def _read(path: str, stamp: int, source: str) -> Roster:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read the roster {source}: {exc}: check the file") from None
     try:
         return parse(text, source)
     except RosterError as exc:

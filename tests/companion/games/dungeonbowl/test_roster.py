@@ -3,6 +3,7 @@ its errors, the bundled rosters, and a roster team at setup, on transcripts and 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -75,9 +76,13 @@ def test_a_roster_file_loads_and_a_missing_one_says_what_to_do(tmp_path: Path) -
         roster.load("trolls")
     with pytest.raises(ValueError, match="cannot read the roster .*check the path.*orcs"):
         roster.load(str(tmp_path / "gone.txt"))
-    path.write_text("captain ma=70\n", encoding="utf-8")
-    roster.load.cache_clear()
+    path.write_text("captain ma=70\n", encoding="utf-8")  # edited: read again
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000))
     with pytest.raises(RosterError, match=r"line 1, column 9: .* \(in the roster .*mine.txt\)"):
+        roster.load(str(path))
+    path.write_bytes(b"captain \xff\xfe\n")
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 2_000_000))
+    with pytest.raises(ValueError, match="cannot read the roster .*mine.txt.*check the file"):
         roster.load(str(path))
 
 
@@ -140,6 +145,9 @@ def test_a_model_off_the_roster_or_unlike_it_is_refused_and_nothing_changes() ->
     refused(state, "Orcs add wardancer1 1,1", "not on the roster of Orcs")
     ok, _ = act(state, "Orcs add troll 1,1 skills=big_guy+mighty_blow")  # any order
     assert model(ok, "troll").st == 5
+    shouted, _ = GAME.apply(state, AddModel(0, "TROLL", (1, 1), 4, 5, 1, "",
+                                            ("mighty_blow", "big_guy")))
+    assert [m.id for m in shouted.models] == ["troll"]  # the roster's own spelling
 
 
 def test_a_model_back_from_the_reserves_keeps_its_roster_characteristics_on_any_free_square() -> None:

@@ -54,3 +54,15 @@ def test_the_transcript_docs_dungeonbowl_example_plays() -> None:
                    if "variant dungeonbowl" in b)
     state = replay(example).state
     assert state.door_state("D1") == "open" and state.model("e1").status == "prone"
+
+
+def test_the_roster_example_in_the_docs_parses() -> None:
+    from companion.games.dungeonbowl.roster import parse
+
+    text = DOCS[0].read_text(encoding="utf-8")
+    example = next(b for b in re.findall(r"```text\n(.*?)```", text, re.S)
+                   if b.startswith("; comments start"))
+    roster = parse(example)
+    assert roster.name == "Rat Pack"
+    assert [m.id for m in roster.models] == ["captain", "rat1", "rat2", "rat3", "rat4", "seer"]
+    assert roster.models[-1].college == "fire" and roster.models[-1].ag == 4

@@ -5,6 +5,7 @@ they are listed only where a block just made them likely."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.core.actions import Action
@@ -76,13 +77,26 @@ def _chain_pushes(state: BowlState, target: str, blocker: str) -> list[Action]:
 
 
 def _ok(game: Dungeonbowl, state: BowlState, candidates: list[Action]) -> list[Action]:
+    """The candidates the rules accept. A model set up or brought back is listed on every free
+    square of its end zone, and those squares pass the same checks: the first one tried
+    stands for the rest (a roster of 12 on 15 squares is one trial a model, not 180)."""
     out = []
+    tried: dict[Action, bool] = {}
     for a in candidates:
+        alike = replace(a, at=(-1, -1)) if isinstance(a, AddModel) else None
+        if alike is not None and alike in tried:
+            if tried[alike]:
+                out.append(a)
+            continue
         try:
             game.apply(state, a)
+            legal = True
         except IllegalActionError:
-            continue
-        out.append(a)
+            legal = False
+        if alike is not None:
+            tried[alike] = legal
+        if legal:
+            out.append(a)
     return out
 
 

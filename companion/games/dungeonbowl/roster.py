@@ -64,9 +64,6 @@ class Roster:
     source: str
     models: tuple[RosterModel, ...]
 
-    def model(self, model_id: str) -> RosterModel | None:
-        return next((m for m in self.models if m.id.lower() == model_id.lower()), None)
-
 
 def bundled() -> list[str]:
     """The rosters shipped in ``assets/dungeonbowl/rosters/`` by name."""

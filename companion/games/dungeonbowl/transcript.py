@@ -109,20 +109,24 @@ def _no_more(args: list[str], n: int, verb: str) -> bool:
     return True
 
 
-def _add(st: BowlState, s: int, a: list[str]) -> Action:
-    """``add ID X,Y [ma=N ...]``; a model on the team's roster takes the roster's
-    characteristics for those left out."""
-    p = _pairs(a[2:], ("ma", "st", "ag", "college", "skills"))
-    listed = st.players[s].on_roster(a[0]) or RosterModel(a[0])  # standard values if not
+def _characteristics(st: BowlState, seat: int, model_id: str, p: dict[str, str]) -> RosterModel:
+    """A model's characteristics as a line gives them (``ma=`` ... ``skills=``); those left out
+    are its team roster's, or the standard model's. Its id as the roster spells it."""
+    listed = st.players[seat].on_roster(model_id) or RosterModel(model_id)
     skills = tuple(x for x in p["skills"].split("+") if x) if "skills" in p else listed.skills
     for sk in skills:
         if sk not in SKILLS:
             raise ValueError(f"unknown skill {sk!r} (known: {', '.join(SKILLS)})")
-    return AddModel(s, listed.id, parse_xy(a[1]),
-                    _num(p.get("ma", str(listed.ma)), "ma"),
-                    _num(p.get("st", str(listed.st)), "st"),
-                    _num(p.get("ag", str(listed.ag)), "ag"),
-                    p.get("college", listed.college).lower(), skills)
+    return RosterModel(listed.id, _num(p.get("ma", str(listed.ma)), "ma"),
+                       _num(p.get("st", str(listed.st)), "st"),
+                       _num(p.get("ag", str(listed.ag)), "ag"),
+                       p.get("college", listed.college).lower(), skills)
+
+
+def _add(st: BowlState, s: int, a: list[str]) -> Action:
+    """``add ID X,Y [ma=N ...]``."""
+    c = _characteristics(st, s, a[0], _pairs(a[2:], ("ma", "st", "ag", "college", "skills")))
+    return AddModel(s, c.id, parse_xy(a[1]), c.ma, c.st, c.ag, c.college, c.skills)
 
 
 def _step(st: BowlState, s: int, a: list[str]) -> Action:
@@ -308,12 +312,8 @@ def apply_set(state: BowlState, words: list[str]) -> BowlState:  # noqa: C901  (
             raise ValueError(f"{xy(at)} is not a square of this dungeon")
         if state.model(args[1]) is not None:
             raise ValueError(f"there is already a model called {args[1]}")
-        listed = state.players[seat].on_roster(args[1]) or RosterModel(args[1])
-        skills = tuple(x for x in p["skills"].split("+") if x) if "skills" in p \
-            else listed.skills
-        m = Model(listed.id, seat, at, status, _num(p.get("ma", str(listed.ma)), "ma"),
-                  _num(p.get("st", str(listed.st)), "st"), _num(p.get("ag", str(listed.ag)), "ag"),
-                  p.get("college", listed.college), skills, portal=portal)
+        c = _characteristics(state, seat, args[1], p)
+        m = Model(c.id, seat, at, status, c.ma, c.st, c.ag, c.college, c.skills, portal=portal)
         if portal and at is not None:
             raise ValueError("a model in a secret passage stands on no square: write - for X,Y")
         return replace(state, models=(*state.models, m))

@@ -42,6 +42,13 @@ def goto(screen: SetupScreen, prefix: str) -> None:
     assert screen.top.options[screen.top.index].label.startswith(prefix)  # type: ignore[union-attr]
 
 
+def choose(screen: SetupScreen, *prefixes: str) -> None:
+    """Open or take, one after the other, the rows starting with ``prefixes``."""
+    for prefix in prefixes:
+        goto(screen, prefix)
+        press(screen, CONFIRM)
+
+
 def check_readable(painter: Painter, size: tuple[int, int], minimum: int) -> None:
     screen = pygame.Rect(0, 0, *size)
     panels = {p.name: pygame.Rect(p.rect) for p in painter.panels}
@@ -168,14 +175,7 @@ def test_a_class_page_says_what_the_class_under_the_cursor_does(png_dir: Path) -
     from companion.games.monopoly.dungeonopoly.abilities import find_class
 
     screen = SetupScreen((800, 480), memory_start)
-    goto(screen, "Rules")
-    press(screen, CONFIRM)
-    goto(screen, "Dungeonopoly")
-    press(screen, CONFIRM)
-    goto(screen, "1. Player 1")
-    press(screen, CONFIRM)
-    goto(screen, "Class:")
-    press(screen, CONFIRM)
+    choose(screen, "Rules", "Dungeonopoly", "1. Player 1", "Class:")
     goto(screen, "Rogue")
     note = screen.top.options[screen.top.index].note  # type: ignore[union-attr]
     assert note == "Steals what she needs to survive" == \
@@ -285,16 +285,10 @@ def test_each_dungeonbowl_team_chooses_its_roster_on_the_setup_screen(
     from companion.games.dungeonbowl import roster
 
     screen = SetupScreen(size, memory_start)
-    goto(screen, "Rules")
-    press(screen, CONFIRM)
-    goto(screen, "Dungeonbowl")
-    press(screen, CONFIRM)
+    choose(screen, "Rules", "Dungeonbowl")
     first = roster.bundled()[0]
     assert [o.label for o in screen.top.options][1] == "Teams: 2 >"  # type: ignore[union-attr]
-    goto(screen, f"1. Team 1 - {first.title()}")
-    press(screen, CONFIRM)
-    goto(screen, f"Roster: {first.title()}")
-    press(screen, CONFIRM)
+    choose(screen, f"1. Team 1 - {first.title()}", f"Roster: {first.title()}")
     choices = [o.label for o in screen.top.options]  # type: ignore[union-attr]
     assert [c.split("(")[0].strip() for c in choices] == [r.title() for r in roster.bundled()] + \
         ["Standard"]
@@ -305,12 +299,10 @@ def test_each_dungeonbowl_team_chooses_its_roster_on_the_setup_screen(
     check_readable(painter, size, 18)
     chosen = roster.load(first)  # the row under the cursor says what its roster is
     assert f"{chosen.name}, {len(chosen.models)} models" in [d.text for d in painter.drawn]
-    goto(screen, "Goblins")
-    press(screen, CONFIRM)
+    choose(screen, "Goblins")
     assert screen.setup.seats[0].role == "goblins"
     press(screen, BACK)
-    goto(screen, "Start the game")
-    press(screen, CONFIRM)
+    choose(screen, "Start the game")
     assert screen.session is not None, screen.banner
     team = screen.session.state.players[0]
     assert team.roster == "goblins" and team.squad[0].id == "goblin1"
@@ -320,15 +312,11 @@ def test_each_dungeonbowl_team_chooses_its_roster_on_the_setup_screen(
 def test_a_game_of_teams_calls_its_seats_teams_and_keeps_the_names_people_chose() -> None:
     screen = SetupScreen((1280, 720), memory_start)
     screen.setup.seats[0].name = "Ann"  # chosen for the first game; the others as they start
-    goto(screen, "Rules")
-    press(screen, CONFIRM)
-    goto(screen, "Dungeonbowl")
-    press(screen, CONFIRM)
+    choose(screen, "Rules", "Dungeonbowl")
     assert [s.name for s in screen.setup.seats] == ["Ann", "Team 2"]
     labels = [o.label for o in screen.top.options]  # type: ignore[union-attr]
     assert "Teams: 2 >" in labels and labels[3].startswith("2. Team 2")
-    goto(screen, "Teams: 2")
-    press(screen, CONFIRM)
+    choose(screen, "Teams: 2")
     assert screen.top.title == "How many teams?"  # type: ignore[union-attr]
     assert screen.top.options[0].label == "2 teams"  # type: ignore[union-attr]
     screen.setup.seats[1].name = ""

@@ -11,6 +11,7 @@ import pytest
 from companion.games.dungeonbowl import roster
 from companion.games.dungeonbowl.actions import AddModel, Kickoff
 from companion.games.dungeonbowl.roster import RosterError, RosterModel, parse
+from companion.games.dungeonbowl.state import Team
 from companion.transcript import replay, state_json
 
 from .table import GAME, LAB, act, model, position, refused
@@ -31,7 +32,7 @@ def test_a_roster_lists_models_with_their_characteristics_and_numbered_copies() 
     assert r.models[0] == RosterModel("seer", 6, 3, 3, "fire", ("leap",))
     assert r.models[2] == RosterModel("lineman2", 5, 4, 2)
     assert r.models[4] == RosterModel("runner", 8, 3, 3)
-    assert r.model("LINEMAN3") is r.models[3]
+    assert Team("Rats", squad=r.models).on_roster("LINEMAN3") is r.models[3]
 
 
 @pytest.mark.parametrize(("text", "where", "words"), [

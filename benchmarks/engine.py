@@ -1,6 +1,7 @@
 """Rules engine speed: microseconds per legal_actions + apply, and whole bot games per minute.
 
     python3 benchmarks/engine.py [--games 60] [--seed 1000] [--classes fighter,wizard,cleric,rogue]
+    python3 benchmarks/engine.py --dungeonbowl-setup-only   # the Dungeonbowl setup figures alone
 
 Runs on one core (one process); games per minute are per CPU-minute of this process (so other
 load on the machine does not distort them), the variants' games interleaved seed by seed (so a
@@ -72,6 +73,30 @@ def games_per_minute(tables: list[tuple[str, list[str | tuple[str, str]]]], game
     return out
 
 
+def dungeonbowl_setup_ms(figures: dict[str, object], reps: int = 21) -> None:
+    """Milliseconds (median of ``reps``) to list a Dungeonbowl setup's legal actions: every
+    bundled-roster model of every team on every free square of its end zone (the kiosk's menu
+    is rebuilt from this list after each press)."""
+    if "dungeonbowl" not in game_names():
+        return
+    from companion.games.dungeonbowl import roster
+
+    rules = find_game("dungeonbowl")
+    rosters = roster.bundled()
+    for teams, dungeon in ((2, "two_teams"), (4, "four_teams")):
+        state = rules.new_game([(f"Team {i + 1}", rosters[i % len(rosters)]) for i in range(teams)],
+                               {"dungeon": dungeon})
+        times = []
+        for _ in range(reps):
+            t0 = time.perf_counter()
+            listed = len(rules.legal_actions(state))
+            times.append((time.perf_counter() - t0) * 1000)
+        ms = round(statistics.median(times), 2)
+        figures[f"dungeonbowl_setup_legal_ms_{teams}_rosters"] = ms
+        print(f"dungeonbowl setup, {teams} teams with rosters on {dungeon}: {listed} legal actions "
+              f"listed in {ms} ms (median of {reps})")
+
+
 def report_variant(figures: dict[str, object], name: str, label: str,
                    result: tuple[float, int, int] | Exception | None, gpm: float,
                    games: int) -> None:
@@ -94,12 +119,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--classes", default="fighter,wizard,cleric,rogue")
+    parser.add_argument("--dungeonbowl-setup-only", action="store_true",
+                        help="only the time to list a Dungeonbowl setup's actions")
     args = parser.parse_args()
 
     figures: dict[str, object] = {
         "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
         "python": platform.python_version(),
     }
+    dungeonbowl_setup_ms(figures)
+    if args.dungeonbowl_setup_only:
+        print(json.dumps(figures))
+        return
     names = ["Ann", "Bob", "Cy", "Di"]
     plain: list[str | tuple[str, str]] = list(names)
     full = step_timings("monopoly", plain, range(args.seed, args.seed + 5), full_list=True)

@@ -6,7 +6,7 @@ modifiers, what each result does). The kiosk draws the map; this only fills it."
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.actions import Action
@@ -24,7 +24,7 @@ from companion.games.dungeonbowl.dungeon import bundled
 from companion.games.dungeonbowl.state import BALL_KINDS, BowlState
 from companion.games.dungeonbowl.transcript import xy
 from companion.kiosk import theme
-from companion.kiosk.inputs import Menu, Option
+from companion.kiosk.inputs import MapPicker, Menu, Option
 from companion.kiosk.map_view import MapCell, MapPiece, MapTarget, MapView, MapWall
 from companion.kiosk.presenter import BasicPresenter, HeaderFacts, TableOption
 from companion.kiosk.views import PlayerCard
@@ -43,30 +43,33 @@ LEGEND = (("#d2521e", "lava"), ("#2f6fb0", "water"), ("#0b0b12", "chasm"),
 
 def _squares_under_models(state: BowlState, menu: Menu) -> Menu:
     """A model set up before kick-off, or coming back on from the reserves, may go on any free
-    square of its end zone: one row per model, opening a page of those squares (rather than a
-    row per model and square)."""
-    groups: dict[tuple[int, str], list[Option]] = {}
+    square of its end zone: one row per model, opening a square picker on the map over those
+    squares (PREV/NEXT between them, CONFIRM: there), rather than a row per model and square."""
+    groups: dict[tuple[int, str], list[AddModel]] = {}
     for o in menu.options:
         if isinstance(o.action, AddModel):
-            groups.setdefault((o.action.player, o.action.model), []).append(o)
+            groups.setdefault((o.action.player, o.action.model), []).append(o.action)
     out: list[Option] = []
     for o in menu.options:
         a = o.action
         if not isinstance(a, AddModel):
             out.append(o)
             continue
-        rows = groups.pop((a.player, a.model), [])
-        if len(rows) == 1:
+        adds = groups.pop((a.player, a.model), [])
+        if len(adds) == 1:
             out.append(o)
-        elif rows:  # the group's first row stands for it
+        elif adds:  # the group's first row stands for it
             who = state.players[a.player].name
-            page = Menu(f"{who}: where does {a.model} set up? (end zone {a.player + 1})",
-                        [Option(f"at {xy(r.action.at)}", action=r.action, seat=r.seat)
-                         for r in rows if isinstance(r.action, AddModel)])
+            title = f"{who}: where does {a.model} set up? (end zone {a.player + 1})"
+            targets = [MapTarget(add.at, f"at {xy(add.at)}", add) for add in adds]
             out.append(Option(f"{who}: add {a.model}{model_words(state, a)}",
-                              open=lambda page=page: page, seat=o.seat))  # type: ignore[misc]
+                              open=_picker(title, targets), seat=o.seat))
     menu.options = out
     return menu
+
+
+def _picker(title: str, targets: list[MapTarget]) -> Callable[[], MapPicker]:
+    return lambda: MapPicker(title, list(targets))
 
 
 def model_words(state: BowlState, a: AddModel) -> str:

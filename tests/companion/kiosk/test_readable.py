@@ -17,11 +17,12 @@ from test_screens import FakeFeed, thumb
 
 from companion.kiosk import dice_area, theme
 from companion.kiosk.headless import init_headless
+from companion.kiosk.inputs import MapPicker
 from companion.kiosk.painter import Painter
 from companion.kiosk.screens import GameScreen
 from companion.kiosk.table_feed import TableReading
 from companion.session import Session
-from hardware.buttons import BACK, CONFIRM, NEXT
+from hardware.buttons import BACK, CONFIRM, NEXT, PREV
 
 SIZES = [(1280, 720), (800, 480)]
 ENCHANTED = ((39, "bless:3"), (3, "curse:2"), (21, "glyph_of_warding:4"))
@@ -304,8 +305,8 @@ def test_four_teams_cards_and_a_rolls_results_over_pages(size: tuple[int, int],
 def test_a_roster_team_sets_up_each_model_on_the_square_its_coach_picks(
         size: tuple[int, int], png_dir: Path) -> None:
     """At setup a roster team's rows name each model with its characteristics and skills in
-    words, whole at both sizes; a row opens the free squares of its end zone and the model
-    goes on the one chosen (docs/dungeonbowl.md, "Rosters")."""
+    words, whole at both sizes; a row opens a square picker on the map over the free squares
+    of its end zone, and the model goes on the one chosen (docs/dungeonbowl.md, "Rosters")."""
     s = Session.memory("dungeonbowl", [("Orcs", "orcs"), ("Elves", "elves")], seed=5)
     screen = GameScreen(s, FakeFeed(live=False), size)
     painter, _ = draw(screen, size, png_dir / f"readable-roster-{size[0]}x{size[1]}.png")
@@ -318,6 +319,14 @@ def test_a_roster_team_sets_up_each_model_on_the_square_its_coach_picks(
     squares = [r.text for r in screen.top.rows()]
     zone = s.state.dungeon.endzone(1)
     assert squares == [f"at {x},{y}" for x, y in zone]
+    # the squares are picked on the map: outlined, the cursor on the first, NEXT moves it
+    assert isinstance(screen.top, MapPicker)
+    shown = screen._model().map
+    assert shown is not None and {t.square for t in shown.picking} == set(zone)
+    assert shown.cursor == zone[0]
+    screen.handle(NEXT)
+    assert screen._model().map.cursor == zone[1]  # type: ignore[union-attr]
+    screen.handle(PREV)
     painter, _ = draw(screen, size, png_dir / f"readable-roster-squares-{size[0]}x{size[1]}.png")
     assert_readable(painter, size, squares=screen.layout.square_font)
     select(screen, f"at {zone[4][0]},{zone[4][1]}")

@@ -60,10 +60,13 @@ class _Scene:
     kinds: tuple[str, ...] = ()  # the dice's kinds when they are block or scatter dice
 
     def drawn(self) -> tuple[tuple[int, ...] | None, tuple[tuple[str, int], ...]]:
-        """(numbered dice, block and scatter dice) as the synthetic table draws them."""
-        if self.dice is not None and self.kinds and all(k in SPECIAL_KINDS for k in self.kinds):
-            return None, tuple(zip(self.kinds, self.dice, strict=True))
-        return self.dice, ()
+        """(numbered dice, block and scatter dice) as the synthetic table draws them: a roll
+        mixing the two (a D6 and a scatter die) draws each die as what it is."""
+        if self.dice is None or not any(k in SPECIAL_KINDS for k in self.kinds):
+            return self.dice, ()
+        pairs = tuple(zip(self.kinds, self.dice, strict=True))
+        plain = tuple(v for k, v in pairs if k not in SPECIAL_KINDS)
+        return plain or None, tuple((k, v) for k, v in pairs if k in SPECIAL_KINDS)
 
 
 class DemoTable:
@@ -91,9 +94,8 @@ class DemoTable:
         return self.table.render({}, None, hand=False, seed=self.rng.randrange(1 << 30)).image
 
     def can_throw(self, prompt: DicePrompt) -> bool:
-        """The table draws numbered dice, and block and scatter dice (a roll of those only)."""
-        return all(drawable(kind) for kind in prompt.dice) or \
-            all(kind.name in SPECIAL_KINDS for kind in prompt.dice)
+        """The table draws numbered dice, and block and scatter dice (alone or with d6)."""
+        return all(drawable(kind) or kind.name in SPECIAL_KINDS for kind in prompt.dice)
 
     def roll(self, values: Sequence[int], frames: int = 4, kinds: Sequence[str] = ()) -> None:
         """Throw dice showing ``values``; ``kinds`` names them (block or scatter dice are
@@ -354,7 +356,7 @@ class Autopilot:
                 self.roll_wait = 0.0
             self.roll_wait += 0.2
             # wait for the camera only when it has dice to read (dice the table cannot draw,
-            # such as a roll mixing block dice with a d6, go straight to the buttons)
+            # such as a piecepack die on the Monopoly table, go straight to the buttons)
             if self.roll_wait < self.camera_wait and self.screen.camera_dice and self.thrown:
                 self.wait = 0.2
                 return

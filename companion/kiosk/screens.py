@@ -273,10 +273,11 @@ class GameScreen:
     def _expect_dice(self, sides: tuple[int, ...] | None,
                      kinds: tuple[str, ...] | None = None) -> None:
         """Tell the camera which dice the game waits for (feeds that cannot: ignored); the
-        kinds' names too when a registered reader reads them (``die_readers``)."""
+        kinds' names too when a registered reader reads them, alone or beside numbered dice
+        (``die_readers``)."""
         expect = getattr(self.feed, "expect_dice", None)
         if callable(expect):
-            if die_readers.factory_for(kinds) is not None:
+            if die_readers.factory_for(kinds) is not None or die_readers.mixed(kinds) is not None:
                 expect(sides, kinds=kinds)
             else:
                 expect(sides)

@@ -27,6 +27,7 @@ import numpy as np
 from companion.kiosk import dice_area, dice_learning, die_readers
 from companion.kiosk.dice_area import DiceArea
 from companion.kiosk.dice_flow import DiceSeen
+from companion.kiosk.mixed_roll import MixedRollReader
 from companion.kiosk.pawn_check import BoardSeen
 from hardware.camera import FrameSource, still_taker
 from hardware.capture import CaptureStatus, CaptureWorker
@@ -165,9 +166,13 @@ class TableProcessor:
         self.dice.config = replace(config, kinds=kinds)  # type: ignore[union-attr]
 
     def _use_reader_for(self, kinds: tuple[str, ...]) -> None:
-        """Swap in the registered reader for ``kinds`` (or back to the numbered reader)."""
+        """Swap in the registered reader for ``kinds`` (or back to the numbered reader); a roll
+        mixing numbered dice with registered kinds gets both (``mixed_roll``)."""
         factory = die_readers.factory_for(kinds)
-        if factory is not None and (self.dice is not None or self._numbered is not None):
+        mixed = None if factory is not None else die_readers.mixed(kinds)
+        if mixed is not None and (self.dice is not None or self._numbered is not None):
+            self._use_mixed_reader(kinds, *mixed)
+        elif factory is not None and (self.dice is not None or self._numbered is not None):
             if self._special_kinds == kinds:
                 return
             try:
@@ -186,6 +191,30 @@ class TableProcessor:
             if hasattr(numbered, "region") and hasattr(self.dice, "region"):
                 numbered.region = self.dice.region  # type: ignore[union-attr]
             self.dice = numbered
+
+    def _use_mixed_reader(self, kinds: tuple[str, ...], factory: die_readers.Factory,
+                          special_kinds: tuple[str, ...]) -> None:
+        """Read a roll of numbered and special dice with both readers at once: the numbered
+        reader told to read only the roll's numbered types."""
+        if self._special_kinds == kinds:
+            return
+        try:
+            special = factory(special_kinds)
+        except Exception as exc:  # a missing model must not stop the game
+            self._report(f"dice reader for {', '.join(special_kinds)}: "
+                         f"{type(exc).__name__}: {exc}")
+            return
+        current = self.dice if self._numbered is None else self._numbered
+        numbered_sides = [int(k[1:]) for k in kinds if k not in special_kinds]
+        config: Any = getattr(current, "config", None)
+        if config is not None and hasattr(config, "kinds"):
+            current.config = replace(config, kinds=dice_kinds(numbered_sides))  # type: ignore[union-attr]
+        reader = MixedRollReader(current, special, kinds, special_kinds)
+        if hasattr(current, "region"):
+            reader.region = current.region  # type: ignore[union-attr]
+        reader.reset()
+        self._numbered, self._special_kinds = current, kinds
+        self.dice = reader  # one attribute swap, read by the camera thread's next frame
 
     def use_table(self, adaptation: object | None) -> bool:
         """Read the d6 with this table's adaptation (``vision.dice.tune``; None: without);

@@ -150,8 +150,8 @@ def test_the_roster_drive_is_pressed_line_by_line_each_model_set_up_on_the_map(
         tmp_path: Path) -> None:
     """Two roster teams (docs/dungeonbowl.md, "Rosters"): every line of the drive, the setup
     included, is pressed on the buttons; each model goes on the end-zone square its coach
-    picks on the map; the drive passes doors, a two-dice smash, a chest, a secret passage, a
-    ladder, a loose ball and a rune."""
+    picks on the map; the drive passes doors, a two-dice smash, a chest, a trampoline (a D6
+    and a scatter die in one throw), a secret passage, a ladder, a loose ball and a rune."""
     script = ROOT / "assets" / "transcripts" / "dungeonbowl-roster-drive.txt"
     lines = script_parts(script.read_text(encoding="utf-8"))[1]
     adds = [line for line in lines if line.split()[1] == "add"]
@@ -166,6 +166,6 @@ def test_the_roster_drive_is_pressed_line_by_line_each_model_set_up_on_the_map(
             ["Orcs", "Orcs", "Orcs", "Elves", "Elves", "Elves"]
         assert session.state.players[0].roster == "orcs"
         assert session.state.model("troll").st == 5  # the roster's troll
-        assert waited["block+block"] < 30, waited
+        assert waited["block+block"] < 30 and "d6+scatter" in waited, waited
     finally:
         session.close()

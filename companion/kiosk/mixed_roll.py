@@ -1,0 +1,212 @@
+"""One throw of numbered dice and special dice together, read by both readers at once.
+
+Some rolls mix a numbered die with a die of a kind the numbered reader does not read (a ball
+that runs a D6 of squares in a scatter die's direction). The table feed then reads the roll
+with a :class:`MixedRollReader`: every frame goes to the numbered dice reader (told to read
+only the roll's numbered types) and to the registered reader of the other kinds
+(``die_readers``), and once both have a settled reading of the throw the two are put together
+as one roll, once:
+
+- a numbered die whose box lies on a die the other reader found is that die seen by the wrong
+  reader (a scatter die is an odd-looking d6 to the numbered reader) and is left out;
+- when the other reader missed one of its dice and the numbered reader found a die too many
+  that it could not read, that die stands for the missing one (unsure, for a person to enter),
+  so the numbered dice it did read keep their places;
+- the dice come in the order of the roll's kinds (``DicePrompt.dice``: a D6 then a scatter die
+  gives the D6's reading first), left to right within a kind;
+- the roll is ``ok`` only when every die is read and each kind has as many dice as the roll
+  asks for; else it is ``unsure`` and the message says what the camera saw, so that a person
+  confirms or enters the dice.
+
+It has the shape of the table feed's ``DiceReader`` (``update``, ``reset``, ``state``, ``last``,
+``region``; ``board_to_frame`` goes to the special reader, ``closer`` to the numbered one).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+READ = "read"
+
+
+@dataclass(frozen=True)
+class MixedObservation:
+    """A throw of mixed dice as the kiosk takes it: ``dice`` in the roll's order of kinds."""
+
+    dice: tuple[Any, ...]
+    status: str  # ok | unsure
+    message: str = ""
+
+
+def _centre(box: Sequence[float]) -> tuple[float, float]:
+    x, y, w, h = box
+    return x + w / 2, y + h / 2
+
+
+def _on(die: Any, other: Any) -> bool:
+    """``die``'s centre lies inside ``other``'s box widened by a quarter of its side."""
+    cx, cy = _centre(die.box)
+    x, y, w, h = other.box
+    m = 0.25 * max(w, h)
+    return bool(x - m <= cx <= x + w + m and y - m <= cy <= y + h + m)
+
+
+def _kind_word(kind: str, n: int) -> str:
+    return f"{n} {kind}" if kind.startswith("d") and kind[1:].isdigit() else \
+        f"{n} {kind} {'die' if n == 1 else 'dice'}"
+
+
+def merge(numbered: Any, special: Any, kinds: Sequence[str],
+          special_kinds: Sequence[str]) -> MixedObservation:
+    """The two readers' readings of one throw (either may be None: nothing seen yet) as one
+    roll of ``kinds``, of which ``special_kinds`` are the special reader's (see the module)."""
+    others = list(special.dice) if special is not None else []
+    mine = [d for d in (numbered.dice if numbered is not None else ())
+            if not any(_on(d, o) for o in others)]
+    _stand_in(mine, others, kinds, special_kinds)
+    dice: list[Any] = []
+    numbered_placed = False
+    for kind in dict.fromkeys(kinds):
+        if kind in special_kinds:
+            group = [o for o in others if getattr(o, "kind", None) == kind]
+        elif numbered_placed:
+            continue
+        else:  # the numbered dice together: the numbered reader tells their types itself
+            group, numbered_placed = list(mine), True
+        dice.extend(sorted(group, key=lambda d: _centre(d.box)[0]))
+    seen = Counter(str(getattr(d, "kind", "")) for d in dice)
+    wanted = Counter(kinds)
+    if seen != wanted:
+        got = ", ".join(_kind_word(k, n) for k, n in seen.items()) or "no dice"
+        need = ", ".join(_kind_word(k, n) for k, n in wanted.items())
+        return MixedObservation(tuple(dice), "unsure",
+                                f"the camera sees {got}; this roll is {need}: check the dice, "
+                                "or press CONFIRM to enter them")
+    if any(getattr(d, "status", "") != READ or getattr(d, "value", None) is None for d in dice):
+        return MixedObservation(tuple(dice), "unsure", "a die is unsure: please confirm")
+    return MixedObservation(tuple(dice), "ok")
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """A special die the special reader missed, where the numbered reader found a die it could
+    not read: unsure, without a guess (the numbered reader's guess is a d6 face)."""
+
+    box: tuple[int, int, int, int]
+    kind: str
+    value: None = None
+    status: str = "unsure"
+    guess: None = None
+    label: str = ""
+
+
+def _stand_in(mine: list[Any], others: list[Any], kinds: Sequence[str],
+              special_kinds: Sequence[str]) -> None:
+    """When the numbered reader found more dice than the roll's numbered dice and the special
+    reader fewer than its own, the numbered reader's unread dice (largest first: a block or
+    scatter die is bigger than a d6) are taken for the missing special dice, in place."""
+    wanted = Counter(kinds)
+    numbered_count = sum(n for k, n in wanted.items() if k not in special_kinds)
+    for kind in special_kinds:
+        missing = wanted[kind] - sum(1 for o in others if getattr(o, "kind", None) == kind)
+        unread = sorted((d for d in mine if getattr(d, "status", "") != READ),
+                        key=lambda d: -d.box[2] * d.box[3])
+        while missing > 0 and len(mine) > numbered_count and unread:
+            die = unread.pop(0)
+            mine.remove(die)
+            others.append(StandIn(tuple(die.box), kind))
+            missing -= 1
+
+
+class MixedRollReader:
+    """Reads a roll mixing numbered dice (``numbered``: the numbered dice settler) with dice of
+    other kinds (``special``: their registered reader, for ``special_kinds``); ``kinds`` are
+    the roll's die kinds in its order."""
+
+    def __init__(self, numbered: Any, special: Any, kinds: Sequence[str],
+                 special_kinds: Sequence[str]) -> None:
+        self.numbered = numbered
+        self.special = special
+        self.kinds = tuple(kinds)
+        self.special_kinds = tuple(special_kinds)
+        self._numbered_seen: Any = None
+        self._reported: tuple[Any, ...] | None = None  # the special dice as last reported
+        self.last: MixedObservation | None = None
+
+    # -- what the table feed sets --------------------------------------------------------------
+    @property
+    def region(self) -> Any:
+        return getattr(self.numbered, "region", None)
+
+    @region.setter
+    def region(self, value: Any) -> None:
+        for part in (self.numbered, self.special):
+            if hasattr(part, "region"):
+                part.region = value
+
+    @property
+    def board_to_frame(self) -> Any:
+        return getattr(self.special, "board_to_frame", None)
+
+    @board_to_frame.setter
+    def board_to_frame(self, value: Any) -> None:
+        if hasattr(self.special, "board_to_frame"):
+            self.special.board_to_frame = value
+
+    @property
+    def closer(self) -> Any:
+        return getattr(self.numbered, "closer", None)
+
+    @closer.setter
+    def closer(self, value: Any) -> None:
+        if hasattr(self.numbered, "closer"):
+            self.numbered.closer = value
+
+    @property
+    def state(self) -> str:
+        states = {str(getattr(p, "state", "")) for p in (self.numbered, self.special)}
+        for s in ("moving", "settling", "waiting"):
+            if s in states:
+                return s
+        return "settled" if states == {"settled"} else ""
+
+    # -- reading ---------------------------------------------------------------------------------
+    def reset(self) -> None:
+        self.numbered.reset()
+        self.special.reset()
+        self._numbered_seen = None
+        self._reported = None
+        self.last = None
+
+    def update(self, frame: Any) -> MixedObservation | None:
+        """One frame to both readers; the roll once both have a settled reading of it (again
+        when the special dice settle to another reading of the same throw)."""
+        a = self.numbered.update(frame)
+        self.special.update(frame)
+        if getattr(self.numbered, "state", "") == "moving":  # a new throw
+            self._numbered_seen, self._reported = None, None
+        if a is not None:
+            self._numbered_seen = a
+        elif self._numbered_seen is None and getattr(self.numbered, "state", "") == "settled":
+            # the numbered reader reports nothing for a still frame without numbered dice
+            # (it may have missed them among the others): its reading of the frame stands
+            last = getattr(self.numbered, "last", None)
+            if last is not None and getattr(last, "status", "") == "empty":
+                self._numbered_seen = last
+        special = getattr(self.special, "last", None)
+        self.last = merge(getattr(self.numbered, "last", None), special, self.kinds,
+                          self.special_kinds)
+        if (self._numbered_seen is None or special is None
+                or getattr(self.special, "state", "") != "settled"):
+            return None
+        signature = tuple((getattr(d, "kind", ""), getattr(d, "guess", None),
+                           getattr(d, "status", "")) for d in special.dice)
+        if signature == self._reported:
+            return None
+        self._reported = signature
+        out = merge(self._numbered_seen, special, self.kinds, self.special_kinds)
+        self.last = out
+        return out

@@ -49,12 +49,14 @@ class MapWall:
 @dataclass(frozen=True)
 class MapPiece:
     """A piece standing on a square: a pawn in its player's ``colour``, with a short ``label``
-    (an initial, a stack count); ``shape`` is "pawn", "ball" or "token"."""
+    (an initial, a stack count); ``shape`` is "pawn", "ball" or "token". ``short`` is a shorter
+    label (a letter or two) drawn where ``label`` does not fit the square."""
 
     square: Square
     colour: str
     label: str = ""
     shape: str = "pawn"
+    short: str = ""
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,30 @@ def piece_label(model_id: str, mark: str = "") -> str:
     return name + mark
 
 
+def short_labels(model_ids: list[str]) -> dict[str, str]:
+    """Each of one team's model ids as a label of a letter or two, for squares too small for
+    ``piece_label``: the name's first letter and its number ("blitzer1" -> "b1", "shaman" ->
+    "s"); a name that would look like another's keeps more letters, the same number for all
+    its models ("brute1" to "brute3" -> "br1" to "br3" beside "blitzer1" and "blitzer2"). A
+    ``tN-`` team prefix is left to the colour."""
+    parts: dict[str, tuple[str, str]] = {}
+    numbers: dict[str, set[str]] = {}
+    for model_id in model_ids:
+        found = re.match(r"^(?:t\d+-)?(.*?)(\d*)$", model_id)
+        name, number = found.groups() if found else (model_id, "")
+        parts[model_id] = (name, number)
+        numbers.setdefault(name, set()).add(number)
+    letters: dict[str, int] = {}
+    for name, mine in numbers.items():
+        k = 1
+        while k < len(name) and any(other != name and other[:k] == name[:k] and mine & theirs
+                                    for other, theirs in numbers.items()):
+            k += 1
+        letters[name] = k
+    return {model_id: name[:letters[name]] + number
+            for model_id, (name, number) in parts.items()}
+
+
 def _roster_name(name: str) -> str:
     """A team card's roster line: the roster's own name ("Orc Raiders"), "" for standard."""
     return "" if roster.is_standard(name) else roster.load(name).name
@@ -234,10 +258,15 @@ class BowlPresenter(BasicPresenter):
             walls.append(MapWall(a, "e" if b[0] > a[0] else "s", "#e0c050",
                                  f"ladder {ld.rungs}"))
         pieces: list[MapPiece] = []
+        shorts: dict[str, str] = {}
+        for team, side in enumerate(state.players):  # the whole roster: labels that stay put
+            ids = [m.id for m in side.squad] + [m.id for m in state.models if m.team == team]
+            shorts.update(short_labels(list(dict.fromkeys(ids))))
         for m in state.models:
             if m.at is not None:
+                mark = STATUS_MARK.get(m.status, "")
                 pieces.append(MapPiece(m.at, _hex(theme.seat_colour(m.team)),
-                                       piece_label(m.id, STATUS_MARK.get(m.status, ""))))
+                                       piece_label(m.id, mark), short=shorts[m.id] + mark))
         for ball in state.balls:
             if ball.at is not None and not ball.gone:
                 pieces.append(MapPiece(ball.at, "#f0e0a0", ball.kind[:1].upper() or "?",

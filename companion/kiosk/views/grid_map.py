@@ -217,7 +217,10 @@ def draw_pieces(p: Painter, lay: Layout, r: pygame.Rect, pieces: list[MapPiece])
         else:
             p.circle(centre, radius, colour)
             p.circle(centre, radius, outline, width=2)
-        if piece.label and radius * 2 >= lay.square_font:
+        if box.w >= lay.square_font:  # a label in the smallest type fits the square
             size_t = max(lay.square_font, min(lay.font(26), int(radius * 1.3)))
-            if p.width(piece.label, size_t) <= radius * 2 + 2:
-                p.text(piece.label, centre, size_t, theme.ink_on(colour), anchor="center")
+            room = max(radius * 2 + 2, box.w - 2)
+            label = next((t for t in (piece.label, piece.short)
+                          if t and p.width(t, size_t) <= room), "")
+            if label:
+                p.text(label, centre, size_t, theme.ink_on(colour), anchor="center")

@@ -171,3 +171,18 @@ def test_a_kept_drawing_is_the_same_as_a_fresh_one_and_a_new_view_is_redrawn() -
     assert surface.get_at(centre)[:3] == theme.colour_of("green")
     old = grid_map.square_rect(grid, cell, (1, 1)).center  # the red pawn is gone
     assert surface.get_at(old)[:3] != theme.colour_of("red")
+
+
+def test_a_pawn_on_a_small_square_shows_its_short_label_when_the_long_one_does_not_fit() -> None:
+    """24 columns at 800x480: squares of about 16 px take "b1", not "blt1"; a pawn with no
+    short label that fits stays a plain pawn."""
+    cells = tuple(MapCell((x, y), "#6e5d45") for x in range(24) for y in range(10))
+    pieces = (MapPiece((3, 3), "red", "blt1", short="b1"), MapPiece((5, 5), "blue", "wide"),
+              MapPiece((7, 7), "red", "s"))
+    view = MapView(24, 10, cells, (), pieces)
+    _, painter, _, (_, cell) = draw_map((800, 480), MapModel(view))
+    texts = painter.texts("map")
+    assert cell < 20
+    assert "b1" in texts and "blt1" not in texts and "wide" not in texts and "s" in texts
+    _, painter, _, (_, cell) = draw_map((1280, 720), MapModel(view))
+    assert cell >= 30 and "blt1" in painter.texts("map")  # the long label where there is room

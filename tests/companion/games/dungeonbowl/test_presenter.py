@@ -72,3 +72,23 @@ def test_kiosk_options_are_typed_and_the_setup_offers_the_switches() -> None:
     for o in presenter.table_options():  # every value a choice offers is an option the game takes
         for value in o.values:
             assert presenter.parse_option(f"{o.name}={value}")[0] == o.name
+
+
+def test_each_model_has_a_short_label_its_team_shares_with_no_other() -> None:
+    from companion.games.dungeonbowl import roster
+    from companion.games.dungeonbowl.presenter import short_labels
+
+    orcs = short_labels([m.id for m in roster.load("orcs").models])
+    assert orcs["shaman"] == "s" and orcs["orc3"] == "o3" and orcs["troll"] == "tr"
+    assert [orcs[f"brute{i}"] for i in (1, 2, 3)] == ["br1", "br2", "br3"]  # beside "bl1"
+    assert orcs["blitzer2"] == "bl2" and orcs["thrower"] == "th"
+    for name in roster.bundled():
+        labels = short_labels([m.id for m in roster.load(name).models])
+        assert len(set(labels.values())) == len(labels), name
+        assert all(len(v) <= 3 for v in labels.values()), labels
+    assert short_labels(["t2-elf1", "t2-elf2"]) == {"t2-elf1": "e1", "t2-elf2": "e2"}
+    # on the map: the full label and the short one, with the status mark
+    state = position("set model Orcs o1 2,2\nset model Elves e1 8,3 status=prone")
+    view = GAME.presenter().map_view(state)
+    assert {(p.label, p.short) for p in view.pieces if p.shape == "pawn"} == \
+        {("o1", "o1"), ("e1_", "e1_")}

@@ -153,11 +153,16 @@ class TableProcessor:
         """The roll the game waits for (dice sides, and the kinds' names when known), or None:
         the dice reader then reads only those die types, so a die mistaken for a type not in
         play is unsure, not misread. A roll whose kinds all have a reader in
-        ``die_readers`` (block or scatter dice ...) is read by that reader instead."""
+        ``die_readers`` (block or scatter dice ...) is read by that reader instead. Dice of a
+        kind that is not numbered (a scatter die whose reader could not start) are left out
+        of the types: a d8 with arrows must not be read as a numbered d8."""
         self._use_reader_for(tuple(kinds or ()))
         if self._numbered is not None:
             return  # a registered reader reads this roll: its own settings stay as they are
         config: Any = getattr(self.dice, "config", None)
+        if kinds and sides is not None and len(kinds) == len(sides):
+            numbered = [s for s, k in zip(sides, kinds, strict=True) if die_readers.is_numbered(k)]
+            sides = numbered or sides
         kinds = dice_kinds(sides)
         if not kinds or not hasattr(config, "kinds") or tuple(config.kinds) == kinds:
             return  # another reader (it reads every type), or nothing to change

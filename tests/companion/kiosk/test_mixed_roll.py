@@ -223,3 +223,21 @@ def test_the_table_screen_asks_the_camera_for_both_kinds_and_confirms_the_mixed_
     assert entry is not None and entry.mode == "confirm" and entry.values == [3, 8]
     screen.handle(CONFIRM)
     assert session.lines[-1] == "Orcs roll 3 8"  # 8: the scatter die's down-right (SE)
+
+
+def test_a_mixed_roll_whose_special_reader_cannot_start_reads_its_numbered_dice_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scatter reader missing: the numbered reader reads the roll, told d6 only (never the
+    scatter die as a numbered d8), and the failure is reported."""
+    from vision.dice import DiceConfig
+
+    def broken(kinds: tuple[str, ...]) -> Settler:
+        raise RuntimeError("model missing")
+
+    monkeypatch.setitem(die_readers._READERS, "scatter", broken)
+    numbered = Settler()
+    numbered.config = DiceConfig()  # type: ignore[attr-defined]
+    processor = TableProcessor(numbered, None)
+    processor.expect_dice((6, 8), ("d6", "scatter"))
+    assert processor.dice is numbered and numbered.config.kinds == ("d6",)  # type: ignore[attr-defined]
+    assert any("model missing" in e for e in processor.errors)

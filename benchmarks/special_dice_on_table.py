@@ -11,7 +11,11 @@ die is about 16 mm across (``SPECIAL_DIE_MM``), about 32 px in this frame; ``--d
 them larger or smaller.
 
 Printed per kind: dice, read right, unsure (found but not read, or not found), confidently
-wrong, and the median reader time a frame. The last line is one JSON object.
+wrong, and the median reader time a frame; and per roll, as the kiosk's dice pad takes it (the
+outcomes of ``benchmarks/dice_at_table.py``): **one press** (every die read and right),
+**checked** (a die unsure, but the pad's starting values, an unsure die's guess included, are
+all right), **corrected** (a person changes a value, or the count is wrong) and **wrong as
+sure** (every die read, a value wrong). The last line is one JSON object.
 
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/special_dice_on_table.py --frames 200
     ... --die-mm 19   # dice 19 mm across (about 38 px)
@@ -36,6 +40,8 @@ import platform
 import statistics
 import sys
 import time
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -67,6 +73,32 @@ def _drawn(image: np.ndarray, region: tuple[int, int, int, int], obs: object) ->
     return np.asarray(cv2.resize(part, (480, 480), interpolation=cv2.INTER_AREA))
 
 
+OUTCOMES = ("one_press", "checked", "corrected", "wrong_as_sure")
+
+
+def outcome(dice: Sequence[object], want: Sequence[int], ordered: bool = False) -> str:
+    """How the dice pad ends a roll read as ``dice`` whose true values are ``want`` (as a
+    multiset, or in order when ``ordered``: a mixed roll's dice come in the roll's order)."""
+    def same(values: Sequence[int | None]) -> bool:
+        return list(values) == list(want) if ordered else \
+            sorted(values, key=lambda v: -1 if v is None else v) == sorted(want)
+
+    if len(dice) != len(want):
+        return "corrected"
+    read = [d.status == "read" and d.value is not None for d in dice]  # type: ignore[attr-defined]
+    if all(read):
+        return "one_press" if same([d.value for d in dice]) else "wrong_as_sure"  # type: ignore[attr-defined]
+    start = [d.value if ok else getattr(d, "guess", None) for d, ok in zip(dice, read, strict=True)]  # type: ignore[attr-defined]
+    return "checked" if same(start) else "corrected"
+
+
+def _say_outcomes(name: str, rolls: Counter[str]) -> dict[str, int]:
+    n = max(1, sum(rolls.values()))
+    print(f"{name}: {sum(rolls.values())} rolls: " + ", ".join(
+        f"{o.replace('_', ' ')} {rolls[o]} ({100 * rolls[o] / n:.1f}%)" for o in OUTCOMES))
+    return {o: rolls[o] for o in OUTCOMES}
+
+
 def mixed(table: synthetic_table.SyntheticTable, area: DiceArea, kind: str, args: argparse.Namespace,
           config: SpecialDiceConfig) -> dict[str, object]:
     """One d6 and one ``kind`` die a frame, read as the kiosk reads a mixed roll."""
@@ -76,6 +108,7 @@ def mixed(table: synthetic_table.SyntheticTable, area: DiceArea, kind: str, args
     numbered_config = replace(DiceConfig(), kinds=("d6",))
     tally = {name: [0, 0, 0] for name in ("d6", kind)}  # right, unsure, wrong
     whole = sure_wrong = 0
+    rolls: Counter[str] = Counter()
     times: list[float] = []
     for i in range(args.frames):
         seed = args.seed + 910_000 + i + (0 if kind == "block" else 50_000)
@@ -89,6 +122,7 @@ def mixed(table: synthetic_table.SyntheticTable, area: DiceArea, kind: str, args
         b = read_special_dice(frame.image, (kind,), Orientation(frame.truth.homography), region, config)
         obs = merge(a, b, ("d6", kind), (kind,))
         times.append(time.perf_counter() - t0)
+        rolls[outcome(obs.dice, want, ordered=True)] += 1
         values = tuple(d.value if d.status == "read" else None for d in obs.dice)
         if obs.status == "ok":
             whole += values == want
@@ -99,7 +133,8 @@ def mixed(table: synthetic_table.SyntheticTable, area: DiceArea, kind: str, args
             tally[name][0 if got == want[k] else 1 if got is None else 2] += 1
     ms = 1000 * statistics.median(times)
     out: dict[str, object] = {"rolls": args.frames, "whole_right": whole, "sure_wrong": sure_wrong,
-                              "ms_median": round(ms, 2)}
+                              "ms_median": round(ms, 2),
+                              "outcomes": _say_outcomes(f"d6+{kind}", rolls)}
     for name, (r, u, w) in tally.items():
         out[name] = {"right": r, "unsure": u, "wrong": w}
         print(f"d6+{kind}, the {name}: right {r} ({100 * r / args.frames:.1f}%), unsure or not found {u}, "
@@ -157,6 +192,7 @@ def main() -> None:
             figures[kind] = mixed(table, area, kind.split("+")[1], args, config)
             continue
         dice = right = wrong = 0
+        rolls: Counter[str] = Counter()
         times: list[float] = []
         for i in range(args.frames):
             seed = args.seed + i + (0 if kind == "block" else 500_000)
@@ -172,6 +208,7 @@ def main() -> None:
             times.append(time.perf_counter() - t0)
             if args.picture is not None and i == 0 and region is not None:
                 pictures.append(_drawn(frame.image, region, obs))
+            rolls[outcome(obs.dice, want)] += 1
             dice += len(want)
             left = list(want)
             for d in obs.dice:
@@ -187,7 +224,8 @@ def main() -> None:
         print(f"{kind}: {dice} dice, right {right} ({100 * right / dice:.1f}%), unsure or not found "
               f"{unsure}, confidently wrong {wrong}; reader {ms:.1f} ms a frame (median)")
         figures[kind] = {"dice": dice, "right": right, "unsure": unsure, "wrong": wrong,
-                         "right_pct": round(100 * right / dice, 2), "ms_median": round(ms, 2)}
+                         "right_pct": round(100 * right / dice, 2), "ms_median": round(ms, 2),
+                         "outcomes": _say_outcomes(kind, rolls)}
     if pictures:
         cv2.imwrite(str(args.picture), np.hstack(pictures))
     print(json.dumps(figures))

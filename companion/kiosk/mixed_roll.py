@@ -5,7 +5,7 @@ that runs a D6 of squares in a scatter die's direction). The table feed then rea
 with a :class:`MixedRollReader`: every frame goes to the numbered dice reader (told to read
 only the roll's numbered types) and to the registered reader of the other kinds
 (``die_readers``), and once both have a settled reading of the throw the two are put together
-as one roll, once:
+as one roll (reported once, and again only if the special dice settle to another reading):
 
 - a numbered die whose box lies on a die the other reader found is that die seen by the wrong
   reader (a scatter die is an odd-looking d6 to the numbered reader) and is left out;
@@ -134,8 +134,8 @@ class MixedRollReader:
         self.kinds = tuple(kinds)
         self.special_kinds = tuple(special_kinds)
         # the special reader on a thread of its own while the numbered one reads the frame
-        # (their networks let go of the interpreter): 0.76 times the frame time of one after
-        # the other on this 2-core machine, more on the Pi 5's four cores
+        # (their networks let go of the interpreter; docs/vision-special-dice.md gives the
+        # frame times both ways)
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="special-dice") if parallel else None
         self._numbered_seen: Any = None
         self._reported: tuple[Any, ...] | None = None  # the special dice as last reported

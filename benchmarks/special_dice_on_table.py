@@ -26,7 +26,7 @@ sure** (every die read, a value wrong). The last line is one JSON object.
     ... --kinds d6+scatter   # a D6 and a scatter die thrown together (a Dungeonbowl living ball)
 
 A mixed kind (``d6+scatter``, ``d6+block``) throws one d6 and one die of the other kind at once
-and reads the frame as the kiosk reads such a roll (``companion.kiosk.mixed_roll.merge``: the d6
+and reads the frame as the kiosk reads such a roll (``vision.mixed_roll.merge``: the d6
 reader told to read d6 only, the special reader, a d6 found on a special die left out). Printed
 for it: each die kind's right / unsure / wrong, the rolls read whole and right, and the rolls
 shown as sure with a wrong value.
@@ -102,7 +102,7 @@ def _say_outcomes(name: str, rolls: Counter[str]) -> dict[str, int]:
 def mixed(table: synthetic_table.SyntheticTable, area: DiceArea, kind: str, args: argparse.Namespace,
           config: SpecialDiceConfig) -> dict[str, object]:
     """One d6 and one ``kind`` die a frame, read as the kiosk reads a mixed roll."""
-    from companion.kiosk.mixed_roll import merge
+    from vision.mixed_roll import merge
     from vision.dice import DiceConfig, read_dice
 
     numbered_config = replace(DiceConfig(), kinds=("d6",))

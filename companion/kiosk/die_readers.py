@@ -58,7 +58,7 @@ def is_numbered(kind: str) -> bool:
 
 def mixed(kinds: Sequence[str] | None) -> tuple[Factory, tuple[str, ...]] | None:
     """For a roll mixing numbered dice with kinds registered here ``with_numbered`` (all to one
-    reader): that reader's factory and the roll's kinds it reads (``companion.kiosk.mixed_roll``
+    reader): that reader's factory and the roll's kinds it reads (``vision.mixed_roll``
     puts the two readers together); None for any other roll."""
     if not kinds:
         return None

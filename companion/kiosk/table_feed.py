@@ -27,10 +27,10 @@ import numpy as np
 from companion.kiosk import dice_area, dice_learning, die_readers
 from companion.kiosk.dice_area import DiceArea
 from companion.kiosk.dice_flow import DiceSeen
-from companion.kiosk.mixed_roll import MixedRollReader
 from companion.kiosk.pawn_check import BoardSeen
 from hardware.camera import FrameSource, still_taker
 from hardware.capture import CaptureStatus, CaptureWorker
+from vision.mixed_roll import MixedRollReader
 
 
 class DiceReader(Protocol):
@@ -172,7 +172,7 @@ class TableProcessor:
 
     def _use_reader_for(self, kinds: tuple[str, ...]) -> None:
         """Swap in the registered reader for ``kinds`` (or back to the numbered reader); a roll
-        mixing numbered dice with registered kinds gets both (``mixed_roll``)."""
+        mixing numbered dice with registered kinds gets both (``vision.mixed_roll``)."""
         factory = die_readers.factory_for(kinds)
         mixed = None if factory is not None else die_readers.mixed(kinds)
         if mixed is not None and (self.dice is not None or self._numbered is not None):

@@ -2,7 +2,8 @@
 
 Numbered dice are read by this package's reader; ``--kinds block``, ``scatter`` or
 ``block,scatter`` read the fantasy-football dice with ``vision.special_dice`` instead (a scatter
-arrow relative to the picture turned by ``--north``).
+arrow relative to the picture turned by ``--north``); both kinds of types at once
+(``--kinds d6,scatter``) read a throw of both with both readers (``vision.mixed_roll``).
 
 ``register(subparsers)`` adds the ``dice`` command to the companion's argparse tree; this module
 also runs on its own: ``python3 -m vision.dice.cli read photo.jpg``.
@@ -45,20 +46,24 @@ SPECIAL_KINDS = ("block", "scatter")
 """Die kinds read by ``vision.special_dice``, not by the numbered dice reader."""
 
 
+def _kinds_given(args: argparse.Namespace) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(k.strip() for k in (args.kinds or "").split(",") if k.strip()))
+
+
 def _special_kinds(args: argparse.Namespace) -> tuple[str, ...] | None:
-    """The block and scatter dice ``--kinds`` asks for, or None for numbered dice (with what is
-    wrong when the two are mixed or a numbered dice option is given with them)."""
+    """The block and scatter dice ``--kinds`` asks for, or None for numbered dice only (with
+    what is wrong when a numbered dice option is given for block or scatter dice alone)."""
     north = getattr(args, "north", None)
-    kinds = tuple(k.strip() for k in (args.kinds or "").split(",") if k.strip())
-    special = tuple(dict.fromkeys(k for k in kinds if k in SPECIAL_KINDS))
+    kinds = _kinds_given(args)
+    special = tuple(k for k in kinds if k in SPECIAL_KINDS)
     if not special:
         if north is not None:
             raise argparse.ArgumentTypeError("--north is for scatter dice: add --kinds scatter")
         return None
-    if len(special) != len(set(kinds)):
-        raise argparse.ArgumentTypeError(
-            f"--kinds {args.kinds}: block and scatter dice have a reader of their own and are not "
-            "read together with numbered dice: give --kinds block, scatter or block,scatter")
+    if north is not None and not -360.0 <= north <= 360.0:
+        raise argparse.ArgumentTypeError(f"--north {north}: give degrees from -360 to 360")
+    if len(special) != len(kinds):
+        return special  # with numbered dice: their options are for those
     for name, given in (("--threshold", args.threshold), ("--tuned", getattr(args, "tuned", None)),
                         ("--d6-colour", getattr(args, "d6_colour", None)),
                         ("--number-reader", getattr(args, "number_reader", None))):
@@ -66,34 +71,51 @@ def _special_kinds(args: argparse.Namespace) -> tuple[str, ...] | None:
             raise argparse.ArgumentTypeError(
                 f"{name} is for numbered dice: block and scatter dice are read with their own "
                 "thresholds (vision.special_dice.SpecialDiceConfig)")
-    if north is not None and not -360.0 <= north <= 360.0:
-        raise argparse.ArgumentTypeError(f"--north {north}: give degrees from -360 to 360")
     return special
 
 
+def _numbered_kinds(args: argparse.Namespace) -> tuple[str, ...]:
+    """The numbered types ``--kinds`` names beside block or scatter dice (() for none)."""
+    return tuple(k for k in _kinds_given(args) if k not in SPECIAL_KINDS)
+
+
+def _special_line(d: Any) -> str:
+    x, y, w, h = d.box
+    if not hasattr(d, "bearing_deg"):  # a die stood in for (vision.mixed_roll.StandIn)
+        return (f"{d.kind} = unsure (its reader did not find it; the numbered reader saw a die "
+                f"there) at {x},{y} {w}x{h}")
+    value = f"{d.value} {d.label}" if d.value is not None else f"unsure (looks like {d.guess} {d.label})"
+    bearing = f", arrow at {d.bearing_deg:.0f} degrees" if d.bearing_deg is not None else ""
+    return f"{d.kind} = {value} ({d.confidence:.2f}{bearing}) at {x},{y} {w}x{h}"
+
+
+def _numbered_line(d: Any) -> str:
+    x, y, w, h = d.box
+    value = str(d.value) if d.value is not None else d.status
+    if d.value is None and d.guess is not None:
+        value += f" (looks like {d.guess})"
+    return f"{d.colour} {d.kind} = {value} ({d.confidence:.2f}) at {x},{y} {w}x{h}"
+
+
 def format_special(obs: object) -> str:
-    """A block and scatter dice reading (``vision.special_dice.SpecialDiceObservation``) as text."""
+    """A block and scatter dice reading (``vision.special_dice.SpecialDiceObservation``), or one
+    of both kinds of dice (``vision.mixed_roll.MixedObservation``), as text."""
     status, message = str(getattr(obs, "status", "")), str(getattr(obs, "message", ""))
     dice = tuple(getattr(obs, "dice", ()))
     if status == "error":
         return f"error: {message}"
     if not dice:
         return "no dice"
-    parts = []
-    for d in dice:
-        x, y, w, h = d.box
-        value = f"{d.value} {d.label}" if d.value is not None else f"unsure (looks like {d.guess} {d.label})"
-        bearing = f", arrow at {d.bearing_deg:.0f} degrees" if d.bearing_deg is not None else ""
-        parts.append(f"{d.kind} = {value} ({d.confidence:.2f}{bearing}) at {x},{y} {w}x{h}")
+    parts = [_special_line(d) if d.kind in SPECIAL_KINDS else _numbered_line(d) for d in dice]
     return status + "\n  " + "\n  ".join(parts)
 
 
 def _config(args: argparse.Namespace) -> DiceConfig:
-    kinds = tuple(k.strip() for k in args.kinds.split(",")) if args.kinds else DiceConfig().kinds
+    kinds = tuple(k for k in _kinds_given(args) if k not in SPECIAL_KINDS) or DiceConfig().kinds
     bad = [k for k in kinds if k not in DiceConfig().kinds]
     if bad:
-        raise argparse.ArgumentTypeError(f"unknown die type(s) {bad}: use d4,d6,d8,d10,d12,d20 (or block, scatter "
-                                         "or block,scatter on their own)")
+        raise argparse.ArgumentTypeError(f"unknown die type(s) {bad}: use d4,d6,d8,d10,d12,d20, block "
+                                         "or scatter")
     adaptation = None
     if getattr(args, "tuned", None):
         from .tune import Adaptation, TuneError, stale_message
@@ -124,15 +146,7 @@ def format_observation(obs: DiceObservation) -> str:
         return f"error: {obs.message}"
     if not obs.dice:
         return "no dice"
-    parts = []
-    for d in obs.dice:
-        x, y, w, h = d.box
-        value = str(d.value) if d.value is not None else d.status
-        if d.value is None and d.guess is not None:
-            value += f" (looks like {d.guess})"
-        parts.append(
-            f"{d.colour} {d.kind} = {value} ({d.confidence:.2f}) at {x},{y} {w}x{h}"
-        )
+    parts = [_numbered_line(d) for d in obs.dice]
     head = f"{obs.status}" + (f" ({obs.message})" if obs.message else "")
     return head + "\n  " + "\n  ".join(parts)
 
@@ -150,7 +164,8 @@ def _expand(names: Sequence[str]) -> list[str]:
 
 def cmd_read(args: argparse.Namespace) -> int:
     special = _special_kinds(args)
-    config = _config(args) if special is None else None
+    numbered = _numbered_kinds(args) if special is not None else ()
+    config = _config(args) if special is None or numbered else None
     region = _region(args.region)
     status = EXIT_OK
     for name in _expand(args.images):
@@ -170,6 +185,11 @@ def cmd_read(args: argparse.Namespace) -> int:
 
                 obs = read_special_dice(image, special, Orientation(up_deg=args.north or 0.0),  # type: ignore[assignment]
                                         region)
+                if numbered and obs.status != "error":
+                    from vision.mixed_roll import merge
+
+                    obs = merge(read_dice(image, region, config), obs, _kinds_given(args),  # type: ignore[assignment]
+                                special, counted=False)
             else:
                 obs = read_dice(image, region, config)
         if obs.status == "error":
@@ -188,20 +208,26 @@ def cmd_watch(args: argparse.Namespace) -> int:
     register_dice_source()
     special = _special_kinds(args)
     settler: Any
-    if special is None:
+    if special is None or _numbered_kinds(args):
         settler = DiceSettler(_config(args), _region(args.region), SettleConfig(still_frames=args.still_frames))
-    else:
+    if special is not None:
         from vision.special_dice import SpecialDiceSettler
 
-        settler = SpecialDiceSettler(special, settle_frames=args.still_frames, up_deg=args.north or 0.0)
-        settler.region = _region(args.region)
+        settles = SpecialDiceSettler(special, settle_frames=args.still_frames, up_deg=args.north or 0.0)
+        settles.region = _region(args.region)
+        if _numbered_kinds(args):
+            from vision.mixed_roll import MixedRollReader
+
+            settler = MixedRollReader(settler, settles, _kinds_given(args), special, counted=False)
+        else:
+            settler = settles
     show = format_observation if special is None else format_special
     try:
         source = open_source(args.source)
     except (CameraError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    if special is None:
+    if special is None or _numbered_kinds(args):
         settler.closer = still_taker(source)  # a camera that takes stills: doubtful rolls get a closer look
     n = 0
     rolls = 0
@@ -351,7 +377,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         p.add_argument("--json", action="store_true", help="one JSON object per line")
         p.add_argument("--region", help="dice area X,Y,W,H in pixels (default: the whole view)")
         p.add_argument("--kinds", help="die types in use, e.g. d6 or d6,d20 (default: all numbered "
-                       "types); block, scatter or block,scatter read those dice instead")
+                       "types); block, scatter or block,scatter read those dice instead; "
+                       "d6,scatter reads a throw of both")
         p.add_argument("--north", type=float, default=None, metavar="DEG",
                        help="with scatter dice: where the board's north (up the board) points in the "
                             "picture, degrees clockwise from the picture's up (default 0)")

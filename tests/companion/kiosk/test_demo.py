@@ -98,7 +98,7 @@ def test_the_kiosk_camera_reads_a_d6_and_a_scatter_die_thrown_together_on_the_de
     back in the roll's order; never a wrong value shown as sure."""
     from companion.kiosk.cli import DEMO_CAMERA
     from companion.kiosk.demo import DemoTable, demo_processor
-    from companion.kiosk.mixed_roll import MixedRollReader
+    from vision.mixed_roll import MixedRollReader
 
     table = DemoTable(["Ann", "Ben"], DEMO_CAMERA, seed=3)
     processor, note = demo_processor(table, DEMO_CAMERA)

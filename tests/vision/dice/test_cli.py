@@ -278,13 +278,38 @@ def test_scatter_arrows_follow_the_north_given(tmp_path: Path, capsys: pytest.Ca
     assert sorted(d["guess"] for d in unturned["dice"]) != want
 
 
+def test_a_throw_of_a_d6_and_a_scatter_die_is_read_by_both_readers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--kinds d6,scatter``: one photo read by the d6 reader and the scatter reader, the dice
+    in the order of ``--kinds`` (``vision.mixed_roll``); the d6 reader's options are taken."""
+    import cv2
+
+    import vision.synthetic.table as synthetic
+
+    table = synthetic.SyntheticTable(camera=synthetic.default_camera(2304, 1296))
+    frame = table.render({}, [4], seed=8_950_001, special=[("scatter", 8)])
+    path = tmp_path / "living-ball.png"
+    cv2.imwrite(str(path), frame.image)
+    flags = ["--kinds", "d6,scatter", "--region", "780,276,743,743"]
+    assert main(["dice", "read", *flags, "--json", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [(d["kind"], d["guess"]) for d in out["dice"]] == [("d6", 4), ("scatter", 8)]
+    assert out["dice"][0]["value"] == 4 and out["dice"][1]["value"] in (None, 8)
+    assert main(["dice", "read", *flags, str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "white d6 = 4" in text and "scatter = " in text and "SE" in text
+    # the d6 reader's options are taken (refused for block or scatter dice alone)
+    assert main(["dice", "read", *flags, "--d6-colour", "off", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["dice"][0]["guess"] == 4
+
+
 @pytest.mark.parametrize(("flags", "message"), [
-    (["--kinds", "block,d6"], "not read together with numbered dice"),
+    (["--kinds", "block,d7"], "unknown die type(s) ['d7']"),
     (["--kinds", "scatter", "--threshold", "0.5"], "--threshold is for numbered dice"),
     (["--kinds", "block", "--d6-colour", "off"], "--d6-colour is for numbered dice"),
     (["--north", "90"], "--north is for scatter dice"),
     (["--kinds", "scatter", "--north", "400"], "degrees from -360 to 360"),
-    (["--kinds", "d7"], "or block, scatter"),
+    (["--kinds", "d7"], "d20, block or scatter"),
 ])
 def test_options_that_do_not_fit_the_dice_are_refused(flags: list[str], message: str, tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:

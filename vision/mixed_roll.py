@@ -1,11 +1,13 @@
 """One throw of numbered dice and special dice together, read by both readers at once.
 
 Some rolls mix a numbered die with a die of a kind the numbered reader does not read (a ball
-that runs a D6 of squares in a scatter die's direction). The table feed then reads the roll
-with a :class:`MixedRollReader`: every frame goes to the numbered dice reader (told to read
-only the roll's numbered types) and to the registered reader of the other kinds
-(``die_readers``), and once both have a settled reading of the throw the two are put together
-as one roll (reported once, and again only if the special dice settle to another reading):
+that runs a D6 of squares in a scatter die's direction). Such a roll is read with a
+:class:`MixedRollReader` (the kiosk's table feed, ``companion dice watch --kinds d6,scatter``):
+every frame goes to the numbered dice settler (told to read only the roll's numbered types) and
+to the other kinds' reader (``vision.special_dice``), and once both have a settled reading of
+the throw the two are put together as one roll by :func:`merge` (reported once, and again only
+if the special dice settle to another reading; ``companion dice read`` merges one photo's two
+readings the same way):
 
 - a numbered die whose box lies on a die the other reader found is that die seen by the wrong
   reader (a scatter die is an odd-looking d6 to the numbered reader) and is left out;
@@ -35,11 +37,16 @@ READ = "read"
 
 @dataclass(frozen=True)
 class MixedObservation:
-    """A throw of mixed dice as the kiosk takes it: ``dice`` in the roll's order of kinds."""
+    """A throw of mixed dice: ``dice`` (the two readers' readings, stand-ins for missed dice) in the
+    roll's order of kinds; ``status`` ok, unsure or (a photo with none) empty."""
 
     dice: tuple[Any, ...]
-    status: str  # ok | unsure
+    status: str
     message: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {"status": self.status, "message": self.message,
+                "dice": [d.to_dict() for d in self.dice]}
 
 
 def _centre(box: Sequence[float]) -> tuple[float, float]:
@@ -60,14 +67,17 @@ def _kind_word(kind: str, n: int) -> str:
         f"{n} {kind} {'die' if n == 1 else 'dice'}"
 
 
-def merge(numbered: Any, special: Any, kinds: Sequence[str],
-          special_kinds: Sequence[str]) -> MixedObservation:
+def merge(numbered: Any, special: Any, kinds: Sequence[str], special_kinds: Sequence[str],
+          counted: bool = True) -> MixedObservation:
     """The two readers' readings of one throw (either may be None: nothing seen yet) as one
-    roll of ``kinds``, of which ``special_kinds`` are the special reader's (see the module)."""
+    roll of ``kinds``, of which ``special_kinds`` are the special reader's (see the module).
+    ``counted`` False: ``kinds`` are the types in play, not the roll's dice (a photo of any
+    number of them): no count is checked and no die stood in for."""
     others = list(special.dice) if special is not None else []
     mine = [d for d in (numbered.dice if numbered is not None else ())
             if not any(_on(d, o) for o in others)]
-    _stand_in(mine, others, kinds, special_kinds)
+    if counted:
+        _stand_in(mine, others, kinds, special_kinds)
     dice: list[Any] = []
     numbered_placed = False
     for kind in dict.fromkeys(kinds):
@@ -80,7 +90,9 @@ def merge(numbered: Any, special: Any, kinds: Sequence[str],
         dice.extend(sorted(group, key=lambda d: _centre(d.box)[0]))
     seen = Counter(str(getattr(d, "kind", "")) for d in dice)
     wanted = Counter(kinds)
-    if seen != wanted:
+    if not dice and not counted:
+        return MixedObservation((), "empty", "no dice found")
+    if counted and seen != wanted:
         got = ", ".join(_kind_word(k, n) for k, n in seen.items()) or "no dice"
         need = ", ".join(_kind_word(k, n) for k, n in wanted.items())
         return MixedObservation(tuple(dice), "unsure",
@@ -102,6 +114,11 @@ class StandIn:
     status: str = "unsure"
     guess: None = None
     label: str = ""
+    confidence: float = 0.0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"box": list(self.box), "kind": self.kind, "value": None, "status": self.status,
+                "guess": None, "stand_in": True}
 
 
 def _stand_in(mine: list[Any], others: list[Any], kinds: Sequence[str],
@@ -124,15 +141,17 @@ def _stand_in(mine: list[Any], others: list[Any], kinds: Sequence[str],
 
 class MixedRollReader:
     """Reads a roll mixing numbered dice (``numbered``: the numbered dice settler) with dice of
-    other kinds (``special``: their registered reader, for ``special_kinds``); ``kinds`` are
-    the roll's die kinds in its order."""
+    other kinds (``special``: their reader, for ``special_kinds``); ``kinds`` are the roll's
+    die kinds in its order (``counted`` False: the types in play, for a throw of any number)."""
 
     def __init__(self, numbered: Any, special: Any, kinds: Sequence[str],
-                 special_kinds: Sequence[str], parallel: bool = True) -> None:
+                 special_kinds: Sequence[str], parallel: bool = True,
+                 counted: bool = True) -> None:
         self.numbered = numbered
         self.special = special
         self.kinds = tuple(kinds)
         self.special_kinds = tuple(special_kinds)
+        self.counted = counted  # False: ``kinds`` are the types in play, not the roll's dice
         # the special reader on a thread of its own while the numbered one reads the frame
         # (their networks let go of the interpreter; docs/vision-special-dice.md gives the
         # frame times both ways)
@@ -208,7 +227,7 @@ class MixedRollReader:
                 self._numbered_seen = last
         special = getattr(self.special, "last", None)
         self.last = merge(getattr(self.numbered, "last", None), special, self.kinds,
-                          self.special_kinds)
+                          self.special_kinds, self.counted)
         if (self._numbered_seen is None or special is None
                 or getattr(self.special, "state", "") != "settled"):
             return None
@@ -217,6 +236,6 @@ class MixedRollReader:
         if signature == self._reported:
             return None
         self._reported = signature
-        out = merge(self._numbered_seen, special, self.kinds, self.special_kinds)
+        out = merge(self._numbered_seen, special, self.kinds, self.special_kinds, self.counted)
         self.last = out
         return out

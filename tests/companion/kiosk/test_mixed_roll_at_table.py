@@ -1,0 +1,123 @@
+"""A roll mixing a numbered die with block or scatter dice (a Dungeonbowl living ball: a D6 and
+a scatter die) reaches the table feed's two readers at once (``vision/mixed_roll.py``), and its
+reading the table screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from test_die_readers import FakeReader
+
+from companion.kiosk import die_readers
+from companion.kiosk.table_feed import TableProcessor
+from vision.mixed_roll import MixedRollReader
+
+
+def test_the_table_feed_reads_a_mixed_roll_with_both_and_goes_back_after(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision.dice import DiceConfig
+
+    made: list[Any] = []
+
+    def factory(kinds: tuple[str, ...]) -> FakeReader:
+        made.append(FakeReader(kinds))
+        made[-1].region = None
+        return made[-1]
+
+    monkeypatch.setitem(die_readers._READERS, "scatter", factory)
+    assert die_readers.mixed(("d6", "scatter")) == (factory, ("scatter",))
+    assert die_readers.mixed(("piecepack", "d6")) is None  # not registered to mix
+    assert die_readers.mixed(("d6", "d6")) is None and die_readers.mixed(("scatter",)) is None
+    numbered = FakeReader()
+    numbered.config = DiceConfig()  # type: ignore[attr-defined]
+    processor = TableProcessor(numbered, None)
+    processor.expect_dice((6, 8), ("d6", "scatter"))
+    reader = processor.dice
+    assert isinstance(reader, MixedRollReader) and reader.numbered is numbered
+    assert made[0].kinds == ("scatter",) and made[0].region == (1, 2, 30, 40)  # the dice area
+    assert numbered.config.kinds == ("d6",)  # type: ignore[attr-defined]
+    processor(np.zeros((48, 64, 3), np.uint8))
+    assert numbered.frames == 1 and made[0].frames == 1
+    processor.expect_dice((6, 8), ("d6", "scatter"))
+    assert processor.dice is reader  # the same roll again: the same reader
+    processor.expect_dice((6, 6), ("d6", "d6"))
+    assert processor.dice is numbered
+
+
+def test_real_readers_read_a_d6_and_a_scatter_die_thrown_together_on_the_synthetic_table() -> None:
+    """The kiosk's table (2304x1296, the board registered): a d6 and a scatter die in one
+    throw, read by the d6 reader and the scatter reader, in the roll's order."""
+    import vision.synthetic.table as synthetic
+    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
+    from vision.dice import DiceSettler
+
+    table = synthetic.SyntheticTable(camera=synthetic.default_camera(2304, 1296))
+    area = DiceArea.named(BOARD_CENTRE)
+    read = 0
+    for seed, d6, arrow in ((8_950_001, 4, 8), (8_950_005, 3, 6), (8_950_007, 2, 6)):
+        frame = table.render({}, [d6], seed=seed, special=[("scatter", arrow)])
+        processor = TableProcessor(DiceSettler(), None)
+        processor.expect_dice((6, 8), ("d6", "scatter"))
+        assert isinstance(processor.dice, MixedRollReader)
+        processor.dice.region = area.region(frame.truth.homography, (2304, 1296))
+        processor.dice.board_to_frame = frame.truth.homography
+        settled = None
+        for _ in range(12):
+            settled = processor(frame.image).settled or settled
+        assert settled is not None
+        if settled.status == "ok":
+            assert settled.values == (d6, arrow)
+            read += 1
+        else:  # never a wrong value shown as sure
+            assert all(v in (None, want) for v, want in zip(settled.values, (d6, arrow), strict=False))
+    assert read >= 2, read
+
+
+def test_the_table_screen_asks_the_camera_for_both_kinds_and_confirms_the_mixed_roll() -> None:
+    """A trampoline's throw (a D6 and a scatter die, docs/dungeonbowl.md) on the kiosk: the
+    camera is told both kinds, its reading is offered in the roll's order and confirmed."""
+    from pathlib import Path
+
+    from test_camera_answers import ReadingFeed
+
+    from companion.kiosk.dice_flow import DiceSeen
+    from companion.kiosk.screens import GameScreen
+    from companion.session import Session
+    from companion.transcript import replay
+    from hardware.buttons import CONFIRM
+
+    drive = Path(__file__).resolve().parents[3] / "assets" / "transcripts" / \
+        "dungeonbowl-roster-drive.txt"
+    lines = drive.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(lines[:lines.index("Orcs answer trampoline") + 1]) + "\n"
+    result = replay(text)
+    session = Session(result.rules, result.state, text.splitlines(), None)
+    feed = ReadingFeed()
+    screen = GameScreen(session, feed, (800, 480))
+    assert feed.expected[-1] == ((6, 8), ("d6", "scatter"))
+    feed.queue.append(DiceSeen((3, 8)))
+    screen.update(0.05)
+    entry = screen.dice_entry()
+    assert entry is not None and entry.mode == "confirm" and entry.values == [3, 8]
+    screen.handle(CONFIRM)
+    assert session.lines[-1] == "Orcs roll 3 8"  # 8: the scatter die's down-right (SE)
+
+
+def test_a_mixed_roll_whose_special_reader_cannot_start_reads_its_numbered_dice_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scatter reader missing: the numbered reader reads the roll, told d6 only (never the
+    scatter die as a numbered d8), and the failure is reported."""
+    from vision.dice import DiceConfig
+
+    def broken(kinds: tuple[str, ...]) -> FakeReader:
+        raise RuntimeError("model missing")
+
+    monkeypatch.setitem(die_readers._READERS, "scatter", broken)
+    numbered = FakeReader()
+    numbered.config = DiceConfig()  # type: ignore[attr-defined]
+    processor = TableProcessor(numbered, None)
+    processor.expect_dice((6, 8), ("d6", "scatter"))
+    assert processor.dice is numbered and numbered.config.kinds == ("d6",)  # type: ignore[attr-defined]
+    assert any("model missing" in e for e in processor.errors)

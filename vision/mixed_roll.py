@@ -228,8 +228,13 @@ class MixedRollReader:
         special = getattr(self.special, "last", None)
         self.last = merge(getattr(self.numbered, "last", None), special, self.kinds,
                           self.special_kinds, self.counted)
-        if (self._numbered_seen is None or special is None
-                or getattr(self.special, "state", "") != "settled"):
+        # the special reader is done with the throw when it settled, or when it finds no die
+        # at all on the frames the numbered reader settled on (it missed them, or there are
+        # none: the roll then says what it lacks)
+        state = getattr(self.special, "state", "")
+        done = state == "settled" or (state == "waiting" and special is not None
+                                      and getattr(special, "status", "") == "empty")
+        if self._numbered_seen is None or special is None or not done:
             return None
         signature = tuple((getattr(d, "kind", ""), getattr(d, "guess", None),
                            getattr(d, "status", "")) for d in special.dice)

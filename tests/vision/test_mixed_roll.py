@@ -128,3 +128,23 @@ def test_a_still_frame_with_no_numbered_die_found_still_gives_the_roll() -> None
     numbered2.state, numbered2.last = "settled", Obs((D6_AT_LEFT,))
     reader2 = MixedRollReader(numbered2, special, ("d6", "scatter"), ("scatter",))
     assert reader2.update(None) is None
+
+
+def test_a_throw_the_special_reader_finds_nothing_in_is_reported_once_the_numbered_one_settled(
+        ) -> None:
+    """No special die found (missed, or none thrown): the roll comes once the numbered reader
+    has settled, saying what it lacks, with the numbered reader's unread die standing in."""
+    numbered, special = Settler(), Settler()
+    reader = MixedRollReader(numbered, special, ("d6", "scatter"), ("scatter",))
+    special.state, special.last = "waiting", Obs((), "empty")
+    numbered.state = "settling"
+    assert reader.update(None) is None
+    numbered.next, numbered.state = Obs((D6_AT_LEFT, SCATTER_SEEN_AS_D6)), "settled"
+    out = reader.update(None)
+    assert out is not None and [(d.kind, d.value) for d in out.dice] == [("d6", 4), ("scatter", None)]
+    assert reader.update(None) is None  # once
+    # a photo's types, not a roll: the d6 alone is the whole reading
+    reader = MixedRollReader(Settler(), special, ("d6", "scatter"), ("scatter",), counted=False)
+    reader.numbered.next, reader.numbered.state = Obs((D6_AT_LEFT,)), "settled"
+    out = reader.update(None)
+    assert out is not None and out.status == "ok" and [d.value for d in out.dice] == [4]

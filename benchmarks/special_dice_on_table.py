@@ -102,8 +102,8 @@ def _say_outcomes(name: str, rolls: Counter[str]) -> dict[str, int]:
 def mixed(table: synthetic_table.SyntheticTable, area: DiceArea, kind: str, args: argparse.Namespace,
           config: SpecialDiceConfig) -> dict[str, object]:
     """One d6 and one ``kind`` die a frame, read as the kiosk reads a mixed roll."""
-    from vision.mixed_roll import merge
     from vision.dice import DiceConfig, read_dice
+    from vision.mixed_roll import merge
 
     numbered_config = replace(DiceConfig(), kinds=("d6",))
     tally = {name: [0, 0, 0] for name in ("d6", kind)}  # right, unsure, wrong

@@ -82,28 +82,29 @@ def model_words(state: BowlState, a: AddModel) -> str:
     return "".join(f" - {w}" for w in (f"MA {a.ma} ST {a.st} AG {a.ag}", college, skills) if w)
 
 
-def piece_label(model_id: str, mark: str = "") -> str:
+def piece_label(model_id: str, mark: str = "", prefix: str = "") -> str:
     """A model's label on the map, four characters at most with its status ``mark``: short ids
     as they are; a long one's first letters and its number ("longbeard3" -> "lon3"), so that
-    the models of one roster stay told apart. A ``tN-`` team prefix is left to the colour."""
+    the models of one roster stay told apart. The team's ``prefix`` (``team_prefix``: "o-",
+    "t2-") of a long id is left to the colour."""
     room = 4 - len(mark)
-    name = model_id if len(model_id) <= room else re.sub(r"^t\d+-", "", model_id)
+    name = model_id if len(model_id) <= room else model_id.removeprefix(prefix)
     if len(name) > room:
         digits = re.search(r"\d*$", name).group()[-room:]  # type: ignore[union-attr]
         name = name[:room - len(digits)] + digits
     return name + mark
 
 
-def short_labels(model_ids: list[str]) -> dict[str, str]:
+def short_labels(model_ids: list[str], prefix: str = "") -> dict[str, str]:
     """Each of one team's model ids as a label of a letter or two, for squares too small for
     ``piece_label``: the name's first letter and its number ("blitzer1" -> "b1", "shaman" ->
     "s"); a name that would look like another's keeps more letters, the same number for all
-    its models ("brute1" to "brute3" -> "br1" to "br3" beside "blitzer1" and "blitzer2"). A
-    ``tN-`` team prefix is left to the colour."""
+    its models ("brute1" to "brute3" -> "br1" to "br3" beside "blitzer1" and "blitzer2"). The
+    team's ``prefix`` ("o-", "t2-") is left to the colour."""
     parts: dict[str, tuple[str, str]] = {}
     numbers: dict[str, set[str]] = {}
     for model_id in model_ids:
-        found = re.match(r"^(?:t\d+-)?(.*?)(\d*)$", model_id)
+        found = re.match(r"^(.*?)(\d*)$", model_id.removeprefix(prefix))
         name, number = found.groups() if found else (model_id, "")
         parts[model_id] = (name, number)
         numbers.setdefault(name, set()).add(number)
@@ -116,6 +117,13 @@ def short_labels(model_ids: list[str]) -> dict[str, str]:
         letters[name] = k
     return {model_id: name[:letters[name]] + number
             for model_id, (name, number) in parts.items()}
+
+
+def team_prefix(state: BowlState, team: int) -> str:
+    """What a team's model ids may begin with: its short name and a dash ("o-blitzer1" when
+    two teams' rosters share an id, ``roster.squads``; "t2-1" for a standard model when two
+    teams' names start alike, ``choices.model_id``)."""
+    return roster.team_stem([p.name for p in state.players], team) + "-"
 
 
 def _roster_name(name: str) -> str:
@@ -259,14 +267,16 @@ class BowlPresenter(BasicPresenter):
                                  f"ladder {ld.rungs}"))
         pieces: list[MapPiece] = []
         shorts: dict[str, str] = {}
+        prefixes = [team_prefix(state, team) for team in range(len(state.players))]
         for team, side in enumerate(state.players):  # the whole roster: labels that stay put
             ids = [m.id for m in side.squad] + [m.id for m in state.models if m.team == team]
-            shorts.update(short_labels(list(dict.fromkeys(ids))))
+            shorts.update(short_labels(list(dict.fromkeys(ids)), prefixes[team]))
         for m in state.models:
             if m.at is not None:
                 mark = STATUS_MARK.get(m.status, "")
                 pieces.append(MapPiece(m.at, _hex(theme.seat_colour(m.team)),
-                                       piece_label(m.id, mark), short=shorts[m.id] + mark))
+                                       piece_label(m.id, mark, prefixes[m.team]),
+                                       short=shorts[m.id] + mark))
         for ball in state.balls:
             if ball.at is not None and not ball.gone:
                 pieces.append(MapPiece(ball.at, "#f0e0a0", ball.kind[:1].upper() or "?",

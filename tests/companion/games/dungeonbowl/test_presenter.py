@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.kiosk.map_view import MapView
 
-from .table import GAME, act, position
+from .table import GAME, LAB, act, position
 
 
 def test_map_view_shows_the_dungeon_and_is_consistent() -> None:
@@ -86,9 +86,19 @@ def test_each_model_has_a_short_label_its_team_shares_with_no_other() -> None:
         labels = short_labels([m.id for m in roster.load(name).models])
         assert len(set(labels.values())) == len(labels), name
         assert all(len(v) <= 3 for v in labels.values()), labels
-    assert short_labels(["t2-elf1", "t2-elf2"]) == {"t2-elf1": "e1", "t2-elf2": "e2"}
+    assert short_labels(["t2-elf1", "t2-elf2"], "t2-") == {"t2-elf1": "e1", "t2-elf2": "e2"}
     # on the map: the full label and the short one, with the status mark
     state = position("set model Orcs o1 2,2\nset model Elves e1 8,3 status=prone")
     view = GAME.presenter().map_view(state)
     assert {(p.label, p.short) for p in view.pieces if p.shape == "pawn"} == \
         {("o1", "o1"), ("e1_", "e1_")}
+
+
+def test_a_team_prefix_is_left_to_the_colour_on_the_map() -> None:
+    """Two teams with the same roster field ``o-blitzer1`` and ``e-blitzer1``: on the map the
+    prefix gives way to the name ("bli1"; short "bl1"), and brute1 stays told from blitzer1."""
+    state = GAME.new_game([("Orcs", "orcs"), ("Elves", "orcs")], {"dungeon": LAB})
+    state, _ = act(state, "Orcs add o-blitzer1 1,1", "Orcs add o-brute1 1,2")
+    pawns = {p.square: p for p in GAME.presenter().map_view(state).pieces if p.shape == "pawn"}
+    assert (pawns[(1, 1)].label, pawns[(1, 1)].short) == ("bli1", "bl1")
+    assert (pawns[(1, 2)].label, pawns[(1, 2)].short) == ("bru1", "br1")

@@ -13,7 +13,7 @@ A team without a roster (``standard``) fields standard models, or whatever a tra
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -44,9 +44,6 @@ class RosterModel:
     ag: int = 3
     college: str = ""
     skills: tuple[str, ...] = ()
-
-    def renamed(self, new_id: str) -> RosterModel:
-        return RosterModel(new_id, self.ma, self.st, self.ag, self.college, self.skills)
 
     def words(self) -> str:
         """Its characteristics as an ``add`` line writes them ("ma=6 st=3 ag=3 skills=block")."""
@@ -180,7 +177,7 @@ def _model_line(number: int, raw: str) -> list[RosterModel]:
     one = RosterModel(model_id, **values)  # type: ignore[arg-type]
     if not count:
         return [one]
-    return [one.renamed(f"{model_id}{i}") for i in range(1, count + 1)]
+    return [replace(one, id=f"{model_id}{i}") for i in range(1, count + 1)]
 
 
 def team_stem(names: list[str], seat: int) -> str:
@@ -201,6 +198,6 @@ def squads(rosters: list[Roster | None], stems: list[str]) -> list[tuple[RosterM
             counts[m.id.lower()] = counts.get(m.id.lower(), 0) + 1
     out = []
     for r, stem in zip(rosters, stems, strict=True):
-        out.append(tuple(m if counts[m.id.lower()] == 1 else m.renamed(f"{stem}-{m.id}")
+        out.append(tuple(m if counts[m.id.lower()] == 1 else replace(m, id=f"{stem}-{m.id}")
                          for m in (r.models if r else ())))
     return out

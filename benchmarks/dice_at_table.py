@@ -59,13 +59,21 @@ from vision.dice.dataset import DEFAULT_REAL_DIR  # noqa: E402
 OUTCOMES = ("one press", "checked", "corrected", "wrong as sure")
 
 
-def kiosk_outcome(seen: DiceSeen, truth: Sequence[int], kind: DieKind = D6) -> str:
-    """What the kiosk's dice pad makes of a settled reading of a roll of ``truth`` (dice of ``kind``)."""
-    entry = DiceEntry(DicePrompt(0, (kind,) * len(truth)), "P", True, lambda v: v)  # type: ignore[arg-type, return-value]
+def kiosk_outcome(seen: DiceSeen, truth: Sequence[int], kind: DieKind | Sequence[DieKind] = D6) -> str:
+    """What the kiosk's dice pad makes of a settled reading of a roll of ``truth``: dice of
+    ``kind``, or of the kinds given die by die (a mixed roll, whose values count in order)."""
+    kinds = (kind,) * len(truth) if isinstance(kind, DieKind) else tuple(kind)
+    entry = DiceEntry(DicePrompt(0, kinds), "P", True, lambda v: v)  # type: ignore[arg-type, return-value]
+
+    def right() -> bool:
+        if len(set(kinds)) == 1:
+            return sorted(entry.values) == sorted(truth)
+        return list(entry.values) == list(truth)
+
     if entry.offer(seen):
-        return "one press" if sorted(entry.values) == sorted(truth) else "wrong as sure"
+        return "one press" if right() else "wrong as sure"
     entry.handle(CONFIRM)  # the person enters the roll: the pad starts from readings and guesses
-    return "checked" if sorted(entry.values) == sorted(truth) else "corrected"
+    return "checked" if right() else "corrected"
 
 
 def shares(outcomes: list[str]) -> dict[str, Any]:

@@ -11,11 +11,11 @@ die is about 16 mm across (``SPECIAL_DIE_MM``), about 32 px in this frame; ``--d
 them larger or smaller.
 
 Printed per kind: dice, read right, unsure (found but not read, or not found), confidently
-wrong, and the median reader time a frame; and per roll, as the kiosk's dice pad takes it (the
-outcomes of ``benchmarks/dice_at_table.py``): **one press** (every die read and right),
-**checked** (a die unsure, but the pad's starting values, an unsure die's guess included, are
-all right), **corrected** (a person changes a value, or the count is wrong) and **wrong as
-sure** (every die read, a value wrong). The last line is one JSON object.
+wrong, and the median reader time a frame; and per roll, what the kiosk's own dice pad makes of
+it (``benchmarks/dice_at_table.kiosk_outcome``): **one press** (every die read and right),
+**checked** (the pad's starting values, an unsure die's guess included, are all right),
+**corrected** (a person changes a value) and **wrong as sure** (accepted with a wrong value).
+The last line is one JSON object.
 
     nice -n 10 env OMP_NUM_THREADS=1 python3 benchmarks/special_dice_on_table.py --frames 200
     ... --die-mm 19   # dice 19 mm across (about 38 px)
@@ -28,8 +28,8 @@ sure** (every die read, a value wrong). The last line is one JSON object.
 A mixed kind (``d6+scatter``, ``d6+block``) throws one d6 and one die of the other kind at once
 and reads the frame as the kiosk reads such a roll (``vision.mixed_roll.merge``: the d6
 reader told to read d6 only, the special reader, a d6 found on a special die left out). Printed
-for it: each die kind's right / unsure / wrong, the rolls read whole and right, and the rolls
-shown as sure with a wrong value.
+for it: each die kind's right / unsure / wrong and the rolls' outcomes at the pad (a roll read
+whole and right is one press).
 """
 
 from __future__ import annotations
@@ -40,8 +40,6 @@ import platform
 import statistics
 import sys
 import time
-from collections import Counter
-from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -50,13 +48,19 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from dice_at_table import OUTCOMES, kiosk_outcome, shares  # noqa: E402
 
 import vision.synthetic.table as synthetic_table  # noqa: E402
+from companion.core.dice import BLOCK, D6, SCATTER  # noqa: E402
 from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea  # noqa: E402
+from companion.kiosk.dice_flow import DiceSeen  # noqa: E402
 from vision.special_dice import Orientation, SpecialDiceConfig, read_special_dice  # noqa: E402
 from vision.synthetic.special_dice import block_value  # noqa: E402
 
 SIZE = (2304, 1296)
+KINDS = {"block": BLOCK, "scatter": SCATTER}
 
 
 def _drawn(image: np.ndarray, region: tuple[int, int, int, int], obs: object) -> np.ndarray:
@@ -73,30 +77,11 @@ def _drawn(image: np.ndarray, region: tuple[int, int, int, int], obs: object) ->
     return np.asarray(cv2.resize(part, (480, 480), interpolation=cv2.INTER_AREA))
 
 
-OUTCOMES = ("one_press", "checked", "corrected", "wrong_as_sure")
-
-
-def outcome(dice: Sequence[object], want: Sequence[int], ordered: bool = False) -> str:
-    """How the dice pad ends a roll read as ``dice`` whose true values are ``want`` (as a
-    multiset, or in order when ``ordered``: a mixed roll's dice come in the roll's order)."""
-    def same(values: Sequence[int | None]) -> bool:
-        return list(values) == list(want) if ordered else \
-            sorted(values, key=lambda v: -1 if v is None else v) == sorted(want)
-
-    if len(dice) != len(want):
-        return "corrected"
-    read = [d.status == "read" and d.value is not None for d in dice]  # type: ignore[attr-defined]
-    if all(read):
-        return "one_press" if same([d.value for d in dice]) else "wrong_as_sure"  # type: ignore[attr-defined]
-    start = [d.value if ok else getattr(d, "guess", None) for d, ok in zip(dice, read, strict=True)]  # type: ignore[attr-defined]
-    return "checked" if same(start) else "corrected"
-
-
-def _say_outcomes(name: str, rolls: Counter[str]) -> dict[str, int]:
-    n = max(1, sum(rolls.values()))
-    print(f"{name}: {sum(rolls.values())} rolls: " + ", ".join(
-        f"{o.replace('_', ' ')} {rolls[o]} ({100 * rolls[o] / n:.1f}%)" for o in OUTCOMES))
-    return {o: rolls[o] for o in OUTCOMES}
+def _say_outcomes(name: str, outcomes: list[str]) -> dict[str, object]:
+    found = shares(outcomes)
+    print(f"{name}: {len(outcomes)} rolls: " + ", ".join(
+        f"{o} {outcomes.count(o)} ({100 * found[o]:.1f}%)" for o in OUTCOMES))
+    return found
 
 
 def mixed(table: synthetic_table.SyntheticTable, area: DiceArea, kind: str, args: argparse.Namespace,
@@ -107,8 +92,7 @@ def mixed(table: synthetic_table.SyntheticTable, area: DiceArea, kind: str, args
 
     numbered_config = replace(DiceConfig(), kinds=("d6",))
     tally = {name: [0, 0, 0] for name in ("d6", kind)}  # right, unsure, wrong
-    whole = sure_wrong = 0
-    rolls: Counter[str] = Counter()
+    rolls: list[str] = []
     times: list[float] = []
     for i in range(args.frames):
         seed = args.seed + 910_000 + i + (0 if kind == "block" else 50_000)
@@ -122,25 +106,19 @@ def mixed(table: synthetic_table.SyntheticTable, area: DiceArea, kind: str, args
         b = read_special_dice(frame.image, (kind,), Orientation(frame.truth.homography), region, config)
         obs = merge(a, b, ("d6", kind), (kind,))
         times.append(time.perf_counter() - t0)
-        rolls[outcome(obs.dice, want, ordered=True)] += 1
-        values = tuple(d.value if d.status == "read" else None for d in obs.dice)
-        if obs.status == "ok":
-            whole += values == want
-            sure_wrong += values != want
+        rolls.append(kiosk_outcome(DiceSeen.of(obs), want, (D6, KINDS[kind])))
         for name, k in (("d6", 0), (kind, 1)):
             group = [d for d in obs.dice if d.kind == name]
             got = group[0].value if len(group) == 1 and group[0].status == "read" else None
             tally[name][0 if got == want[k] else 1 if got is None else 2] += 1
     ms = 1000 * statistics.median(times)
-    out: dict[str, object] = {"rolls": args.frames, "whole_right": whole, "sure_wrong": sure_wrong,
-                              "ms_median": round(ms, 2),
+    out: dict[str, object] = {"rolls": args.frames, "ms_median": round(ms, 2),
                               "outcomes": _say_outcomes(f"d6+{kind}", rolls)}
     for name, (r, u, w) in tally.items():
         out[name] = {"right": r, "unsure": u, "wrong": w}
         print(f"d6+{kind}, the {name}: right {r} ({100 * r / args.frames:.1f}%), unsure or not found {u}, "
               f"confidently wrong {w}")
-    print(f"d6+{kind}: {args.frames} rolls, read whole and right {whole} ({100 * whole / args.frames:.1f}%), "
-          f"shown sure but wrong {sure_wrong}; both readers {ms:.1f} ms a frame (median)")
+    print(f"d6+{kind}: both readers {ms:.1f} ms a frame (median)")
     return out
 
 
@@ -192,7 +170,7 @@ def main() -> None:
             figures[kind] = mixed(table, area, kind.split("+")[1], args, config)
             continue
         dice = right = wrong = 0
-        rolls: Counter[str] = Counter()
+        rolls: list[str] = []
         times: list[float] = []
         for i in range(args.frames):
             seed = args.seed + i + (0 if kind == "block" else 500_000)
@@ -208,7 +186,7 @@ def main() -> None:
             times.append(time.perf_counter() - t0)
             if args.picture is not None and i == 0 and region is not None:
                 pictures.append(_drawn(frame.image, region, obs))
-            rolls[outcome(obs.dice, want)] += 1
+            rolls.append(kiosk_outcome(DiceSeen.of(obs), want, KINDS[kind]))
             dice += len(want)
             left = list(want)
             for d in obs.dice:

@@ -172,54 +172,40 @@ class TableProcessor:
 
     def _use_reader_for(self, kinds: tuple[str, ...]) -> None:
         """Swap in the registered reader for ``kinds`` (or back to the numbered reader); a roll
-        mixing numbered dice with registered kinds gets both (``vision.mixed_roll``)."""
+        mixing numbered dice with registered kinds gets both (``vision.mixed_roll``), the
+        numbered reader told to read only the roll's numbered types."""
         factory = die_readers.factory_for(kinds)
+        special_kinds = kinds
         mixed = None if factory is not None else die_readers.mixed(kinds)
-        if mixed is not None and (self.dice is not None or self._numbered is not None):
-            self._use_mixed_reader(kinds, *mixed)
-        elif factory is not None and (self.dice is not None or self._numbered is not None):
+        if mixed is not None:
+            factory, special_kinds = mixed
+        if factory is not None and (self.dice is not None or self._numbered is not None):
             if self._special_kinds == kinds:
                 return
             try:
-                special = factory(kinds)
+                special = factory(special_kinds)
             except Exception as exc:  # a missing model must not stop the game
-                self._report(f"dice reader for {', '.join(kinds)}: {type(exc).__name__}: {exc}")
+                self._report(f"dice reader for {', '.join(special_kinds)}: "
+                             f"{type(exc).__name__}: {exc}")
                 return
             current = self.dice if self._numbered is None else self._numbered
+            reader = special
+            if mixed is not None:
+                config: Any = getattr(current, "config", None)
+                if config is not None and hasattr(config, "kinds"):
+                    numbered = [int(k[1:]) for k in kinds if k not in special_kinds]
+                    current.config = replace(config, kinds=dice_kinds(numbered))  # type: ignore[union-attr]
+                reader = MixedRollReader(current, special, kinds, special_kinds)
             for name in ("region", "board_to_frame"):
-                if hasattr(special, name) and hasattr(self.dice, name):
-                    setattr(special, name, getattr(self.dice, name))
+                if hasattr(reader, name) and hasattr(self.dice, name):
+                    setattr(reader, name, getattr(self.dice, name))
             self._numbered, self._special_kinds = current, kinds
-            self.dice = special  # one attribute swap, read by the camera thread's next frame
+            self.dice = reader  # one attribute swap, read by the camera thread's next frame
         elif self._numbered is not None:
-            numbered, self._numbered, self._special_kinds = self._numbered, None, ()
-            if hasattr(numbered, "region") and hasattr(self.dice, "region"):
-                numbered.region = self.dice.region  # type: ignore[union-attr]
-            self.dice = numbered
-
-    def _use_mixed_reader(self, kinds: tuple[str, ...], factory: die_readers.Factory,
-                          special_kinds: tuple[str, ...]) -> None:
-        """Read a roll of numbered and special dice with both readers at once: the numbered
-        reader told to read only the roll's numbered types."""
-        if self._special_kinds == kinds:
-            return
-        try:
-            special = factory(special_kinds)
-        except Exception as exc:  # a missing model must not stop the game
-            self._report(f"dice reader for {', '.join(special_kinds)}: "
-                         f"{type(exc).__name__}: {exc}")
-            return
-        current = self.dice if self._numbered is None else self._numbered
-        numbered_sides = [int(k[1:]) for k in kinds if k not in special_kinds]
-        config: Any = getattr(current, "config", None)
-        if config is not None and hasattr(config, "kinds"):
-            current.config = replace(config, kinds=dice_kinds(numbered_sides))  # type: ignore[union-attr]
-        reader = MixedRollReader(current, special, kinds, special_kinds)
-        if hasattr(current, "region"):
-            reader.region = current.region  # type: ignore[union-attr]
-        reader.reset()
-        self._numbered, self._special_kinds = current, kinds
-        self.dice = reader  # one attribute swap, read by the camera thread's next frame
+            numbered_reader, self._numbered, self._special_kinds = self._numbered, None, ()
+            if hasattr(numbered_reader, "region") and hasattr(self.dice, "region"):
+                numbered_reader.region = self.dice.region  # type: ignore[union-attr]
+            self.dice = numbered_reader
 
     def use_table(self, adaptation: object | None) -> bool:
         """Read the d6 with this table's adaptation (``vision.dice.tune``; None: without);

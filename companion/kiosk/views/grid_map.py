@@ -219,8 +219,9 @@ def draw_pieces(p: Painter, lay: Layout, r: pygame.Rect, pieces: list[MapPiece])
             p.circle(centre, radius, outline, width=2)
         if box.w >= lay.square_font:  # a label in the smallest type fits the square
             size_t = max(lay.square_font, min(lay.font(26), int(radius * 1.3)))
-            room = max(radius * 2 + 2, box.w - 2)
-            label = next((t for t in (piece.label, piece.short)
+            # the label inside the pawn; else the short one, which may reach the square's edge
+            label = next((t for t, room in ((piece.label, radius * 2 + 2),
+                                            (piece.short, max(radius * 2 + 2, box.w - 2)))
                           if t and p.width(t, size_t) <= room), "")
             if label:
                 p.text(label, centre, size_t, theme.ink_on(colour), anchor="center")

@@ -16,6 +16,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.onnx_session import session_options
+
 MODEL_DIR = Path(os.environ.get("DICE_MODEL_DIR") or Path(__file__).resolve().parent / "models")
 """Where the networks are read from: the shipped ones, or ``DICE_MODEL_DIR`` (a retrained set
 to measure, e.g. ``DICE_MODEL_DIR=/tmp/new python3 benchmarks/vision_dice.py``)."""
@@ -94,16 +96,14 @@ class Network:
     """One ONNX network: ``run(x)`` gives its (first) output for the float32 batch ``x``.
 
     onnxruntime uses as many threads as OpenCV is set to (``cv2.setNumThreads``), so one knob
-    sets both (the benchmark's ``--threads``)."""
+    sets both (the benchmark's ``--threads``); they sleep between runs (``vision.onnx_session``)."""
 
     def __init__(self, path: Path, backend: str) -> None:
         self.path, self.backend = path, backend
         if backend == "onnxruntime":
             import onnxruntime as ort
 
-            options = ort.SessionOptions()
-            options.intra_op_num_threads = max(1, cv2.getNumThreads())
-            options.inter_op_num_threads = 1
+            options = session_options(cv2.getNumThreads())
             self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
             self._input = self._session.get_inputs()[0].name
         else:

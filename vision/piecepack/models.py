@@ -20,6 +20,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.onnx_session import session_options
+
 MODEL_DIR = Path(os.environ.get("PIECEPACK_MODEL_DIR")
                  or Path(__file__).resolve().parent / "models")
 FINDER_PATH = MODEL_DIR / "piece_finder.onnx"
@@ -67,14 +69,12 @@ class ModelMissingError(RuntimeError):
 
 
 class Network:
-    """One ONNX network run by onnxruntime on one thread."""
+    """One ONNX network run by onnxruntime on as many threads as OpenCV uses (``vision.onnx_session``)."""
 
     def __init__(self, path: Path) -> None:
         import onnxruntime as ort
 
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = max(1, cv2.getNumThreads()) if cv2.getNumThreads() > 0 else 1
-        options.inter_op_num_threads = 1
+        options = session_options(cv2.getNumThreads())
         self._session = ort.InferenceSession(str(path), options,
                                              providers=["CPUExecutionProvider"])
         self._input = self._session.get_inputs()[0].name

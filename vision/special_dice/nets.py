@@ -23,6 +23,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.onnx_session import session_options
+
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 FINDER_PATH = MODEL_DIR / "special_finder.onnx"
 READER_PATH = MODEL_DIR / "special_reader.onnx"
@@ -186,9 +188,7 @@ class Network:
     def __init__(self, path: Path) -> None:
         import onnxruntime as ort
 
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = 1
-        options.inter_op_num_threads = 1
+        options = session_options(1)
         self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         first = self._session.get_inputs()[0]
         self._input = first.name

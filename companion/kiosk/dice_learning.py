@@ -23,7 +23,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -40,12 +40,25 @@ DIE_KINDS_TO_SHOW = ("d6", "d20", "d4", "d8", "d10", "d12")
 @dataclass(frozen=True)
 class RollCrops:
     """One settled roll as kept for learning: each die's 64x64 grey crop, kind, the value the
-    reader gave it (None: unsure) and its colour crop (None: a grey camera)."""
+    reader gave it (None: unsure) and its colour crop (None: a grey camera). ``positions``: the
+    places in the roll of the dice cut, when only some were (the numbered dice of a roll that
+    mixes them with block or scatter dice, ``numbered_of``); None: every die, in order."""
 
     crops: tuple[np.ndarray, ...]
     kinds: tuple[str, ...]
     shown: tuple[int | None, ...]
     colours: tuple[np.ndarray | None, ...] | None = None
+    positions: tuple[int, ...] | None = None
+    size: int = 0  # the whole roll's dice, with ``positions``
+
+    def values_of(self, values: Sequence[int]) -> tuple[int, ...] | None:
+        """The confirmed values of the dice cut, from the whole roll's ``values``; None when
+        the roll confirmed has another number of dice than was seen."""
+        if self.positions is None:
+            return tuple(int(v) for v in values) if len(values) == len(self.crops) else None
+        if len(values) != self.size:
+            return None
+        return tuple(int(values[i]) for i in self.positions)
 
 
 def cut_roll(frame: np.ndarray, dice: Sequence[Any], colour: bool = True) -> RollCrops | None:
@@ -71,6 +84,16 @@ def cut_roll(frame: np.ndarray, dice: Sequence[Any], colour: bool = True) -> Rol
                      colours)
 
 
+def numbered_of(frame: np.ndarray, dice: Sequence[Any], is_numbered: Callable[[str], bool]) -> RollCrops | None:
+    """The crops of a settled roll's numbered dice only (a D6 thrown with a scatter die: the
+    numbered reader's dice are what the table's tuning learns; block and scatter dice, and the
+    stand-ins for missed ones, which carry their kinds, are not kept), with their places in the
+    roll."""
+    positions = tuple(i for i, d in enumerate(dice) if is_numbered(str(getattr(d, "kind", ""))))
+    roll = cut_roll(frame, [dice[i] for i in positions]) if positions else None
+    return None if roll is None else replace(roll, positions=positions, size=len(dice))
+
+
 class DiceLearner:
     """Keeps confirmed rolls in ``folder`` (``vision.dice.tune.ExampleStore``) off the frame loop."""
 
@@ -94,7 +117,8 @@ class DiceLearner:
 
     def keep(self, roll: RollCrops | None, values: Sequence[int]) -> bool:
         """Queue a confirmed roll to be kept (False: learning is off, or it does not fit)."""
-        if not self.enabled or roll is None or len(roll.crops) != len(values):
+        kept = None if roll is None else roll.values_of(values)
+        if not self.enabled or roll is None or kept is None:
             return False
         with self._lock:
             self._pending += 1
@@ -102,7 +126,7 @@ class DiceLearner:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._work, name="dice-examples", daemon=True)
                 self._thread.start()
-        self._jobs.put((roll, tuple(int(v) for v in values)))
+        self._jobs.put((roll, kept))
         return True
 
     def wait(self, timeout: float = 5.0) -> bool:

@@ -257,8 +257,12 @@ class TableProcessor:
                               for d in getattr(last, "dice", ()))
             if obs is not None:
                 # once per settled roll: each die's small crop, kept if the roll is confirmed
-                crops = (dice_learning.cut_roll(frame, tuple(obs.dice))
-                         if self.keep_crops and self._numbered is None else None)
+                # (of a roll a registered reader reads, only its numbered dice: a D6 beside a
+                # scatter die; a roll of block dice alone keeps nothing)
+                crops = None
+                if self.keep_crops:
+                    crops = (dice_learning.cut_roll(frame, tuple(obs.dice)) if self._numbered is None
+                             else dice_learning.numbered_of(frame, tuple(obs.dice), die_readers.is_numbered))
                 settled = DiceSeen.of(obs, time.perf_counter(), crops,
                                       tuple(_colour(d) for d in obs.dice))
         board: BoardSeen | None = None

@@ -121,3 +121,66 @@ def test_a_mixed_roll_whose_special_reader_cannot_start_reads_its_numbered_dice_
     processor.expect_dice((6, 8), ("d6", "scatter"))
     assert processor.dice is numbered and numbered.config.kinds == ("d6",)  # type: ignore[attr-defined]
     assert any("model missing" in e for e in processor.errors)
+
+
+def test_a_confirmed_mixed_roll_keeps_its_d6_for_the_tables_tuning_and_not_its_scatter_die(
+        tmp_path: Any) -> None:
+    """Learning on: the camera thread cuts the numbered die of a D6 + scatter throw (its place
+    in the roll kept), and confirming the roll on the screen stores that die with the value
+    confirmed for it; the scatter die is not kept (the table's tuning learns numbered dice)."""
+    from pathlib import Path
+
+    import vision.synthetic.table as synthetic
+    from test_camera_answers import ReadingFeed
+
+    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
+    from companion.kiosk.dice_learning import DiceLearner, RollCrops
+    from companion.kiosk.screens import GameScreen
+    from companion.session import Session
+    from companion.transcript import replay
+    from hardware.buttons import CONFIRM, NEXT, PREV
+    from vision.dice import DiceSettler
+    from vision.dice.tune import ExampleStore
+
+    table = synthetic.SyntheticTable(camera=synthetic.default_camera(2304, 1296))
+    frame = table.render({}, [3], seed=8_950_005, special=[("scatter", 6)])
+    processor = TableProcessor(DiceSettler(), None)
+    processor.keep_crops = True
+    processor.expect_dice((6, 8), ("d6", "scatter"))
+    assert isinstance(processor.dice, MixedRollReader)
+    processor.dice.region = DiceArea.named(BOARD_CENTRE).region(frame.truth.homography, (2304, 1296))
+    processor.dice.board_to_frame = frame.truth.homography
+    settled = None
+    for _ in range(12):
+        settled = processor(frame.image).settled or settled
+    assert settled is not None and isinstance(settled.crops, RollCrops)
+    crops = settled.crops
+    assert crops.kinds == ("d6",) and crops.positions == (0,) and crops.size == 2
+    assert len(crops.crops) == 1 and crops.crops[0].shape == (64, 64)
+    assert crops.shown[0] in (3, None)  # read, or unsure: never another value
+    assert crops.values_of((5, 6)) == (5,) and crops.values_of((5,)) is None
+
+    drive = Path(__file__).resolve().parents[3] / "assets" / "transcripts" / \
+        "dungeonbowl-roster-drive.txt"
+    lines = drive.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(lines[:lines.index("Orcs answer trampoline") + 1]) + "\n"
+    result = replay(text)
+    session = Session(result.rules, result.state, text.splitlines(), None)
+    feed = ReadingFeed()
+    learner = DiceLearner(Path(tmp_path) / "examples")
+    screen = GameScreen(session, feed, (800, 480), learner=learner)
+    from companion.kiosk.dice_flow import DiceSeen
+
+    feed.queue.append(DiceSeen((3, 8), crops=crops))  # the camera read the arrow wrong ...
+    screen.update(0.05)
+    entry = screen.dice_entry()
+    assert entry is not None and entry.values == [3, 8]
+    screen.handle(NEXT)  # ... and a person puts it right: correct the values, keep the D6,
+    screen.handle(CONFIRM)
+    screen.handle(PREV)  # turn the arrow back 8 -> 6
+    screen.handle(PREV)
+    screen.handle(CONFIRM)
+    assert session.lines[-1] == "Orcs roll 3 6", session.lines[-1]
+    assert learner.wait(5.0)
+    kept = ExampleStore(Path(tmp_path) / "examples").examples()
+    assert [(e.die, e.kind, e.value) for e in kept] == [(0, "d6", 3)]

@@ -215,8 +215,9 @@ class BowlPresenter(BasicPresenter):
                    for k, s in (("res", "reserves"), ("ko", "ko"), ("cas", "casualty"),
                                 ("lost", "lost"), ("dead", "dead"))}
             gone = " ".join(f"{k} {v}" for k, v in off.items() if v)
-            extras = (f"end zone {i + 1}", f"score {team.score}", f"balls {held}",
-                      f"off: {gone or 'none'}")
+            # what a coach looks for first comes first: a small card shows the first lines
+            extras = (f"score {team.score}", f"balls {held}", f"off: {gone or 'none'}",
+                      f"end zone {i + 1}")
             cards.append(PlayerCard(seat=i, name=team.name, colour=theme.seat_colour(i),
                                     cash=None, role=_roster_name(team.roster), extras=extras,
                                     current=i == state.current and state.outcome is None,

@@ -8,6 +8,7 @@ team's, on every member's card."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -131,7 +132,7 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,  #
 
     extra_lines = [ln for e in c.extras for ln in p.lines(e, small, width)]
     if extra_lines and not room_for(extra_lines):  # short of room: the facts run on, when
-        joined = p.lines(",  ".join(c.extras), small, width)  # the lots keep two rows
+        joined = fact_lines(p, c.extras, small, width)  # the lots keep two rows
         extra_lines = joined if room_for(joined, 2) or not c.groups else []
         while not c.groups and extra_lines and not room_for(extra_lines):
             extra_lines.pop()  # a card without lots: as many lines of facts as it holds
@@ -147,6 +148,23 @@ def draw_card(p: Painter, r: pygame.Rect, lay: Layout, c: PlayerCard, n: int,  #
             y += small + 2
     area = pygame.Rect(x0, y, r.w - pad * 4, r.bottom - pad - y)
     draw_properties(p, area, lay, c, text_size if area.h > 3 * text_size else small)
+
+
+def fact_lines(p: Painter, facts: Sequence[str], size: int, width: int) -> list[str]:
+    """``facts`` run on in lines of ``width``, a comma between two: a fact is broken over two
+    lines only when it is wider than one ("off: none", not "off:" and "none" a line apart)."""
+    lines: list[str] = []
+    line = ""
+    for fact in facts:
+        trial = f"{line}, {fact}" if line else fact
+        if line and p.width(trial, size) > width:
+            lines.append(line + ",")
+            line = fact
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return [part for ln in lines for part in p.lines(ln, size, width)]
 
 
 def draw_enchantments(p: Painter, x0: int, y: int, right: int, lay: Layout,

@@ -41,8 +41,8 @@ def test_team_cards_show_score_balls_and_models_off_the_pitch() -> None:
                      "set model Orcs o3 - status=dead\nset ball b1 holder=o1 kind=normal\n"
                      "set score Elves 2")
     cards = GAME.presenter().player_cards(state, {})
-    assert cards[0].extras == ("end zone 1", "score 0", "balls 1", "off: res 1 dead 1")
-    assert cards[1].extras == ("end zone 2", "score 2", "balls 0", "off: none")
+    assert cards[0].extras == ("score 0", "balls 1", "off: res 1 dead 1", "end zone 1")
+    assert cards[1].extras == ("score 2", "balls 0", "off: none", "end zone 2")
 
 
 def test_the_menu_title_carries_the_pending_roll_and_its_notes_each_result() -> None:

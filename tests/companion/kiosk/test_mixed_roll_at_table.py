@@ -130,10 +130,11 @@ def test_a_confirmed_mixed_roll_keeps_its_d6_for_the_tables_tuning_and_not_its_s
     confirmed for it; the scatter die is not kept (the table's tuning learns numbered dice)."""
     from pathlib import Path
 
-    import vision.synthetic.table as synthetic
     from test_camera_answers import ReadingFeed
 
+    import vision.synthetic.table as synthetic
     from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
+    from companion.kiosk.dice_flow import DiceSeen
     from companion.kiosk.dice_learning import DiceLearner, RollCrops
     from companion.kiosk.screens import GameScreen
     from companion.session import Session
@@ -169,8 +170,6 @@ def test_a_confirmed_mixed_roll_keeps_its_d6_for_the_tables_tuning_and_not_its_s
     feed = ReadingFeed()
     learner = DiceLearner(Path(tmp_path) / "examples")
     screen = GameScreen(session, feed, (800, 480), learner=learner)
-    from companion.kiosk.dice_flow import DiceSeen
-
     feed.queue.append(DiceSeen((3, 8), crops=crops))  # the camera read the arrow wrong ...
     screen.update(0.05)
     entry = screen.dice_entry()

@@ -3,9 +3,9 @@
 onnxruntime's worker threads spin (busy-wait) for a while after each run, waiting for the
 next one. The readers run many small networks one after another with Python work in between,
 and on a small machine the spinning threads take the cores that work needs: on this project's
-2-core test machine a frame of dice of every type took 82-87 ms with two spinning threads,
-15 ms with two threads that sleep and 17.5 ms on one thread (``benchmarks/onnx_threads.py``).
-So spinning is off. ``COMPANION_ONNX_SPIN=1`` turns it back on, to measure the difference.
+2-core test machine a frame of dice of every type took a median 94.9 ms with two spinning
+threads, 19.9 ms with two that sleep and 20.9 ms on one thread (``benchmarks/onnx_threads.py``,
+benchmarks/results/onnx-threads.md). So spinning is off. ``COMPANION_ONNX_SPIN=1`` turns it back on, to measure the difference.
 """
 
 from __future__ import annotations

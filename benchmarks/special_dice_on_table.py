@@ -24,6 +24,7 @@ The last line is one JSON object.
     ... --frames 1 --seed 8000003 --picture docs/images/special-dice-at-the-table.png
     ... --kinds block --upright-reader /tmp/up.onnx   # block dice only, read by a trial upright reader
     ... --kinds d6+scatter   # a D6 and a scatter die thrown together (a Dungeonbowl living ball)
+    ... --search off   # a roll short of dice not searched for the others (reader.find_missing)
 
 A mixed kind (``d6+scatter``, ``d6+block``) throws one d6 and one die of the other kind at once
 and reads the frame as the kiosk reads such a roll (``vision.mixed_roll.merge``: the d6
@@ -57,6 +58,7 @@ from companion.core.dice import BLOCK, D6, SCATTER  # noqa: E402
 from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea  # noqa: E402
 from companion.kiosk.dice_flow import DiceSeen  # noqa: E402
 from vision.special_dice import Orientation, SpecialDiceConfig, read_special_dice  # noqa: E402
+from vision.special_dice.reader import find_missing  # noqa: E402
 from vision.synthetic.special_dice import block_value  # noqa: E402
 
 SIZE = (2304, 1296)
@@ -137,6 +139,9 @@ def main() -> None:
     ap.add_argument("--kinds", default="block,scatter", help="the kinds thrown, one after the other")
     ap.add_argument("--upright-reader", type=Path,
                     help="a trial upright reader network")
+    ap.add_argument("--search", choices=("on", "off"), default="on",
+                    help="a roll with fewer dice found than thrown (but one at least) searched for "
+                         "the others, as the kiosk's settler does (reader.find_missing); off: not")
     args = ap.parse_args()
     kinds = [k for k in args.kinds.split(",") if k]
     if not kinds or any(k not in ("block", "scatter", "d6+block", "d6+scatter") for k in kinds):
@@ -172,6 +177,8 @@ def main() -> None:
         dice = right = wrong = 0
         rolls: list[str] = []
         times: list[float] = []
+        search_ms: list[float] = []
+        searched = [0, 0]  # rolls searched for missed dice, dice added
         for i in range(args.frames):
             seed = args.seed + i + (0 if kind == "block" else 500_000)
             rng = np.random.default_rng(seed)
@@ -181,9 +188,16 @@ def main() -> None:
             want = sorted(block_value(f) if kind == "block" else f for f in faces)
             region = area.region(frame.truth.homography, SIZE)
             t0 = time.perf_counter()
-            obs = read_special_dice(frame.image, (kind,), Orientation(frame.truth.homography), region,
-                                    config)
+            orientation = Orientation(frame.truth.homography)
+            obs = read_special_dice(frame.image, (kind,), orientation, region, config)
             times.append(time.perf_counter() - t0)
+            if args.search == "on" and 0 < len(obs.dice) < n:  # as the kiosk's settler does, once a roll
+                t0 = time.perf_counter()
+                found = len(obs.dice)
+                obs = find_missing(frame.image, obs, n - found, (kind,), orientation, region, config)
+                search_ms.append(1000 * (time.perf_counter() - t0))
+                searched[0] += 1
+                searched[1] += len(obs.dice) - found
             if args.picture is not None and i == 0 and region is not None:
                 pictures.append(_drawn(frame.image, region, obs))
             rolls.append(kiosk_outcome(DiceSeen.of(obs), want, KINDS[kind]))
@@ -201,8 +215,13 @@ def main() -> None:
         ms = 1000 * statistics.median(times)
         print(f"{kind}: {dice} dice, right {right} ({100 * right / dice:.1f}%), unsure or not found "
               f"{unsure}, confidently wrong {wrong}; reader {ms:.1f} ms a frame (median)")
+        if args.search == "on":
+            print(f"{kind}: {searched[0]} rolls short of dice searched, {searched[1]} dice added (unsure); "
+                  f"search {statistics.median(search_ms) if search_ms else 0:.1f} ms a roll (median)")
         figures[kind] = {"dice": dice, "right": right, "unsure": unsure, "wrong": wrong,
                          "right_pct": round(100 * right / dice, 2), "ms_median": round(ms, 2),
+                         "searched": searched[0], "added": searched[1],
+                         "search_ms_median": round(statistics.median(search_ms), 2) if search_ms else None,
                          "outcomes": _say_outcomes(kind, rolls)}
     if pictures:
         cv2.imwrite(str(args.picture), np.hstack(pictures))

@@ -188,6 +188,8 @@ class TableProcessor:
                 self._report(f"dice reader for {', '.join(special_kinds)}: "
                              f"{type(exc).__name__}: {exc}")
                 return
+            if hasattr(special, "count"):  # how many dice it should find (it may search for the rest)
+                special.count = sum(1 for k in kinds if k in special_kinds)
             current = self.dice if self._numbered is None else self._numbered
             reader = special
             if mixed is not None:

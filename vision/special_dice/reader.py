@@ -576,6 +576,88 @@ def _area(frame: np.ndarray, region: Region, orientation: Orientation, config: S
     return part, (x0, y0, scale), config
 
 
+def find_missing(frame: np.ndarray, found: SpecialDiceObservation, missing: int,
+                 kinds: Sequence[str] | None = None, orientation: Orientation | None = None,
+                 region: Region | None = None, config: SpecialDiceConfig | None = None
+                 ) -> SpecialDiceObservation:
+    """``found`` (``read_special_dice``'s reading of ``frame``, with the same arguments) with up
+    to ``missing`` more dice, for a settled roll known to hold more dice than were found. The
+    finder misses a die where its heat stays low (busy board print, blur), so the search does
+    not ask it: the screen scores every place a die could lie, a grid over the dice area at
+    the size of the dice found (none found: no search), the likeliest ``search_max`` places are cropped as the second look crops, and the crops the
+    reader takes likeliest for a die of a kind in play, at least ``search_die``, become dice.
+    They are unsure, with their guesses: a person checks them on the pad, which otherwise
+    starts a missed die from its first face. The dice found are kept as they are."""
+    config = config or SpecialDiceConfig()
+    if missing <= 0 or not found.dice or config.search_grid <= 0:
+        return found  # with no die found this may be the tray before the throw: nothing to look for
+    in_play = _check_kinds(kinds if kinds is not None else config.kinds)
+    orientation = orientation or Orientation()
+    plan = reader_for(in_play, config, orientation.board_to_frame is not None)
+    if _check_frame(frame):
+        return found
+    offset: Offset = (0, 0, 1.0)
+    read_config = config
+    if region is not None:
+        area = _area(frame, region, orientation, config)
+        if isinstance(area, str):
+            return found
+        grey, offset, read_config = area
+    else:
+        grey = _grey(frame, config)
+    ox, oy, scale = offset
+    kept: list[Candidate] = [((d.box[0] + d.box[2] / 2 - ox) * scale, (d.box[1] + d.box[3] / 2 - oy) * scale,
+                              d.box[2] * scale, 1.0) for d in found.dice]
+    pool = _screened_grid(grey, float(np.median([k[2] for k in kept])), kept, config)
+    if not pool:
+        return found
+    n = None
+    if plan.upright and orientation.board_to_frame is not None:
+        n = nadir(orientation.board_to_frame, frame.shape[1], frame.shape[0])
+    size = reader_crop_size(load(plan.path))
+    looks = _second_look(grey, pool, offset, n, size, in_play, plan, replace(read_config, relook_die=config.search_die))
+    looks.sort(key=lambda look: -float(_in_kind(look[1][None], in_play)[0]))
+    H, W = grey.shape[:2]
+    judge = _Judge(in_play, plan, orientation, read_config, offset, (W, H))
+    added: list[SpecialDieReading] = []
+    for c, p, a, turn in looks:
+        if len(added) >= missing:
+            break
+        if _near(c, kept):
+            continue  # a second peak of a die found, or of one just added
+        kept.append(c)
+        reading = judge(c, p, a, turn)
+        added.append(replace(reading, value=None, status=STATUS_UNSURE))
+    if not added:
+        return found
+    dice = sorted((*found.dice, *added), key=lambda r: (r.box[0], r.box[1]))
+    return SpecialDiceObservation(tuple(dice), "unsure", found.message)
+
+
+def _screened_grid(grey: np.ndarray, side: float, avoid: Sequence[Candidate], config: SpecialDiceConfig
+                   ) -> list[Candidate]:
+    """Places a die of ``side`` could lie, every ``search_grid`` of a side across the pixels read
+    and on no die in ``avoid``, scored by the screen in one run; the ``search_max`` likeliest, no
+    two within 0.6 of a side (their heat: the screen's score)."""
+    step = max(2.0, side * config.search_grid)
+    H, W = grey.shape[:2]
+    xs = np.arange(side / 2, W - side / 2 + 1, step)
+    ys = np.arange(side / 2, H - side / 2 + 1, step)
+    cells = [(float(x), float(y), side, 0.0) for y in ys for x in xs]
+    cells = [c for c in cells if not _near(c, avoid)]
+    if not cells:
+        return []
+    scores = screen_scores(grey, cells)
+    out: list[Candidate] = []
+    for i in np.argsort(-scores):
+        c = (cells[i][0], cells[i][1], side, float(scores[i]))
+        if all(math.hypot(c[0] - k[0], c[1] - k[1]) > 0.6 * side for k in out):
+            out.append(c)
+        if len(out) >= config.search_max:
+            break
+    return out
+
+
 def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
                       orientation: Orientation | None = None, region: Region | None = None,
                       config: SpecialDiceConfig | None = None) -> SpecialDiceObservation:

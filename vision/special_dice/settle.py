@@ -5,7 +5,9 @@
 reads every frame and reports a roll when ``settle_frames`` frames in a row saw the same dice
 (same kinds and answers, each within a quarter of its size of where it was). The board's
 registration, when the feed has one, sets ``board_to_frame`` so scatter arrows are read
-relative to the board.
+relative to the board. ``count``, when the table feed knows how many dice the roll holds, lets
+a settled roll with fewer dice found (but at least one) be searched for the others once
+(``reader.find_missing``): they come back unsure, with their guesses.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .reader import Orientation, Region, read_special_dice
+from .reader import Orientation, Region, find_missing, read_special_dice
 from .types import KINDS, SpecialDiceConfig, SpecialDiceObservation
 
 
@@ -30,11 +32,13 @@ class SpecialDiceSettler:
         self.up_deg = up_deg
         self.region: Region | None = None
         self.board_to_frame: np.ndarray | None = None
+        self.count: int | None = None  # the dice of these kinds the roll holds, when known
         self.state = "waiting"
         self.last: SpecialDiceObservation | None = None
         self._previous: SpecialDiceObservation | None = None
         self._count = 0
         self._reported = False
+        self._searched: SpecialDiceObservation | None = None  # the settled roll with the dice searched for
 
     def reset(self) -> None:
         self.state = "waiting"
@@ -42,25 +46,32 @@ class SpecialDiceSettler:
         self._previous = None
         self._count = 0
         self._reported = False
+        self._searched = None
 
     def update(self, frame: np.ndarray) -> SpecialDiceObservation | None:
-        obs = read_special_dice(frame, self.kinds, Orientation(self.board_to_frame, self.up_deg),
-                                self.region, self.config)
+        orientation = Orientation(self.board_to_frame, self.up_deg)
+        obs = read_special_dice(frame, self.kinds, orientation, self.region, self.config)
         self.last = obs
         if obs.status in ("empty", "error"):
-            self._previous, self._count, self._reported = None, 0, False
+            self._previous, self._count, self._reported, self._searched = None, 0, False, None
             self.state = "waiting"
             return None
         if self._previous is not None and _same(self._previous, obs):
             self._count += 1
         else:
-            self._count, self._reported = 1, False
+            self._count, self._reported, self._searched = 1, False, None
         self._previous = obs
         if self._count >= self.settle_frames:
             self.state = "settled"
             if not self._reported:
                 self._reported = True
-                return obs
+                if self.count is not None and 0 < len(obs.dice) < self.count:
+                    self._searched = find_missing(frame, obs, self.count - len(obs.dice), self.kinds,
+                                                  orientation, self.region, self.config)
+                    self.last = self._searched
+                return self.last
+            if self._searched is not None:
+                self.last = self._searched  # the dice searched for stay on screen while all lies still
             return None
         self.state = "settling" if self._count > 1 else "moving"
         return None

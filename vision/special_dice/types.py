@@ -129,6 +129,17 @@ class SpecialDiceConfig:
     """A second look's crop is a die when the reader gives it at least this probability of being a
     die of a kind in play. On the tuning frames none was read wrong from 0.8; at 0.8 two and at 0.85
     one unsure box were added where no die lies, none from 0.9."""
+    search_grid: float = 0.75
+    """The missed-dice search (``reader.find_missing``: a settled roll with fewer dice found than
+    thrown) has the screen score the places a die could lie, every this much of a die's side
+    across the dice area (0: no search)."""
+    search_max: int = 8
+    """The search looks at the likeliest this many places (no two within 0.6 of a side), each as
+    the second look looks (``reader.RELOOK_VARIANTS``), once per settled roll."""
+    search_die: float = 0.5
+    """A peak the search looks at is taken for a missed die when the reader gives one of its
+    crops at least this probability of being a die of a kind in play (the likeliest first, as
+    many as are missing). Such a die is never read: it is unsure, with its guess."""
     block_threshold: float = 0.9
     """A block die is read when its symbol has at least this probability (the scatter class
     left out when only block dice are rolled). Chosen on 500 tuning frames (block reader, four

@@ -22,6 +22,7 @@ class FakeReader:
         self.kinds = kinds
         self.region: Any = (1, 2, 30, 40)
         self.board_to_frame: Any = None
+        self.count: int | None = None
         self.frames = 0
 
     def update(self, frame: Any) -> None:
@@ -56,6 +57,7 @@ def test_the_kinds_reader_reads_their_roll_and_the_numbered_reader_comes_back(
     processor = TableProcessor(numbered, None)
     processor.expect_dice((6, 6), ("block", "block"))
     assert processor.dice is made[0] and made[0].kinds == ("block", "block")
+    assert made[0].count == 2  # how many dice to find: a settled roll short of them is searched
     assert made[0].region == (1, 2, 30, 40)  # the dice area carries over
     processor(np.zeros((48, 64, 3), np.uint8))
     assert made[0].frames == 1 and numbered.frames == 0

@@ -37,6 +37,7 @@ def test_the_table_feed_reads_a_mixed_roll_with_both_and_goes_back_after(
     reader = processor.dice
     assert isinstance(reader, MixedRollReader) and reader.numbered is numbered
     assert made[0].kinds == ("scatter",) and made[0].region == (1, 2, 30, 40)  # the dice area
+    assert made[0].count == 1  # one scatter die of the two dice
     assert numbered.config.kinds == ("d6",)  # type: ignore[attr-defined]
     processor(np.zeros((48, 64, 3), np.uint8))
     assert numbered.frames == 1 and made[0].frames == 1

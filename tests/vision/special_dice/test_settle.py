@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.special_dice import SpecialDiceSettler
+from vision.special_dice import SpecialDiceSettler, SpecialDieReading
 from vision.synthetic.special_dice import render_scene
 
 
@@ -25,3 +25,30 @@ def test_an_empty_table_never_settles() -> None:
     settler = SpecialDiceSettler()
     assert all(settler.update(blank) is None for _ in range(4))
     assert settler.state == "waiting"
+
+
+def test_a_settled_roll_short_of_its_count_is_searched_once_for_the_rest() -> None:
+    """The kiosk tells the settler how many dice the roll holds (``count``): a roll that settles
+    with fewer found (one of three here) is searched once, as it is reported; without a count
+    it is reported as found."""
+    import vision.synthetic.table as synthetic
+    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
+
+    table = synthetic.SyntheticTable(camera=synthetic.default_camera(2304, 1296))
+    rng = np.random.default_rng(8_000_038)
+    n = int(rng.integers(1, 4))
+    frame = table.render({}, seed=8_000_038, special=[("block", int(rng.integers(1, 7))) for _ in range(n)])
+    region = DiceArea.named(BOARD_CENTRE).region(frame.truth.homography, (2304, 1296))
+
+    def settle(count: int | None) -> tuple[SpecialDieReading, ...]:
+        settler = SpecialDiceSettler(("block",))
+        settler.region, settler.board_to_frame, settler.count = region, frame.truth.homography, count
+        got = [settler.update(frame.image) for _ in range(4)]
+        assert got[0] is None and got[1] is None and got[3] is None
+        assert got[2] is not None
+        assert settler.last == got[2]  # what is on screen while the roll lies still
+        return got[2].dice
+
+    assert n == 3 and len(settle(None)) == 1
+    dice = settle(3)
+    assert len(dice) == 3 and sum(d.status == "unsure" and d.value is None for d in dice) >= 2

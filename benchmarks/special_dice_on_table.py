@@ -140,8 +140,8 @@ def main() -> None:
     ap.add_argument("--upright-reader", type=Path,
                     help="a trial upright reader network")
     ap.add_argument("--search", choices=("on", "off"), default="on",
-                    help="a roll with fewer dice found than thrown (but one at least) searched for "
-                         "the others, as the kiosk's settler does (reader.find_missing); off: not")
+                    help="a roll with fewer dice found than thrown searched for the others, as the "
+                         "kiosk's settler does (reader.find_missing); off: not")
     args = ap.parse_args()
     kinds = [k for k in args.kinds.split(",") if k]
     if not kinds or any(k not in ("block", "scatter", "d6+block", "d6+scatter") for k in kinds):
@@ -191,10 +191,11 @@ def main() -> None:
             orientation = Orientation(frame.truth.homography)
             obs = read_special_dice(frame.image, (kind,), orientation, region, config)
             times.append(time.perf_counter() - t0)
-            if args.search == "on" and 0 < len(obs.dice) < n:  # as the kiosk's settler does, once a roll
-                t0 = time.perf_counter()
+            if args.search == "on" and len(obs.dice) < n:  # as the kiosk's settler does, once a roll
+                t0 = time.perf_counter()  # (a roll with none found: once the thrown dice lie still)
                 found = len(obs.dice)
-                obs = find_missing(frame.image, obs, n - found, (kind,), orientation, region, config)
+                obs = find_missing(frame.image, obs, n - found, (kind,), orientation, region, config,
+                                   thrown=True)
                 search_ms.append(1000 * (time.perf_counter() - t0))
                 searched[0] += 1
                 searched[1] += len(obs.dice) - found

@@ -6,8 +6,10 @@ reads every frame and reports a roll when ``settle_frames`` frames in a row saw 
 (same kinds and answers, each within a quarter of its size of where it was). The board's
 registration, when the feed has one, sets ``board_to_frame`` so scatter arrows are read
 relative to the board. ``count``, when the table feed knows how many dice the roll holds, lets
-a settled roll with fewer dice found (but at least one) be searched for the others once
-(``reader.find_missing``): they come back unsure, with their guesses.
+a settled roll with fewer dice found be searched for the others once (``reader.find_missing``):
+they come back unsure, with their guesses. A roll with none found is searched too, but only
+once the dice area has moved (a throw) and then lain still for ``settle_frames`` frames, once
+per such stillness: an untouched tray is never searched.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
+
+from vision.dice.settle import MOTION_LEVEL, SettleConfig, motion_copy
 
 from .reader import Orientation, Region, find_missing, read_special_dice
 from .types import KINDS, SpecialDiceConfig, SpecialDiceObservation
@@ -39,6 +43,10 @@ class SpecialDiceSettler:
         self._count = 0
         self._reported = False
         self._searched: SpecialDiceObservation | None = None  # the settled roll with the dice searched for
+        self._motion: np.ndarray | None = None  # the dice area's small grey copy, last frame
+        self._moved = False  # the dice area moved since it was last searched with no die found
+        self._still = 0  # frames the dice area has lain still
+        self._hold = False  # a roll found with none found by the reader was reported: wait for motion
 
     def reset(self) -> None:
         self.state = "waiting"
@@ -47,11 +55,25 @@ class SpecialDiceSettler:
         self._count = 0
         self._reported = False
         self._searched = None
+        self._motion, self._moved, self._still, self._hold = None, False, 0, False
 
     def update(self, frame: np.ndarray) -> SpecialDiceObservation | None:
         orientation = Orientation(self.board_to_frame, self.up_deg)
         obs = read_special_dice(frame, self.kinds, orientation, self.region, self.config)
         self.last = obs
+        if self.count is not None:
+            self._watch(frame)
+        if self._hold:  # a roll the search found, reported: nothing more until the dice move
+            self.last = self._searched
+            return None
+        if obs.status == "empty" and self.count and self._moved and self._still >= self.settle_frames:
+            self._moved = False  # one search a stillness
+            found = find_missing(frame, obs, self.count, self.kinds, orientation, self.region,
+                                 self.config, thrown=True)
+            if found.dice:
+                self._previous, self._count, self._reported, self._searched = None, 0, True, found
+                self._hold, self.state, self.last = True, "settled", found
+                return found
         if obs.status in ("empty", "error"):
             self._previous, self._count, self._reported, self._searched = None, 0, False, None
             self.state = "waiting"
@@ -75,6 +97,24 @@ class SpecialDiceSettler:
             return None
         self.state = "settling" if self._count > 1 else "moving"
         return None
+
+
+    def _watch(self, frame: np.ndarray) -> None:
+        """Whether the dice area moves (as ``vision.dice.DiceSettler`` measures it): a frame with
+        motion sets ``_moved`` and starts the count of still frames again."""
+        part = frame
+        if self.region is not None:
+            x, y, w, h = (int(v) for v in self.region)
+            crop = frame[max(0, y):y + h, max(0, x):x + w]
+            part = crop if crop.size else frame
+        small = motion_copy(part if part.ndim == 3 else np.dstack([part] * 3))
+        before, self._motion = self._motion, small
+        if before is None or before.shape != small.shape:
+            return
+        if float(np.mean(np.abs(small - before) > MOTION_LEVEL)) > SettleConfig().motion_threshold:
+            self._moved, self._still, self._hold = True, 0, False
+        else:
+            self._still += 1
 
 
 def _same(a: SpecialDiceObservation, b: SpecialDiceObservation) -> bool:

@@ -647,3 +647,17 @@ def test_the_search_adds_at_most_the_dice_missing_and_never_searches_an_empty_tr
     assert find_missing(frame.image, found, 2, ("block",), orientation, region, off) is found
     empty = SpecialDiceObservation((), "empty")  # the tray before the throw: nothing to look for
     assert find_missing(frame.image, empty, 3, ("block",), orientation, region) is empty
+
+
+def test_dice_thrown_but_none_found_are_searched_at_the_size_the_registration_gives() -> None:
+    frame, region, orientation, thrown = _table_roll(8_000_037)  # one die, not found
+    found = read_special_dice(frame.image, ("block",), orientation, region)
+    assert not found.dice and len(thrown) == 1
+    assert find_missing(frame.image, found, 1, ("block",), orientation, region) is found
+    got = find_missing(frame.image, found, 1, ("block",), orientation, region, thrown=True)
+    (die,) = got.dice
+    x, y, w, h = die.box
+    assert abs(thrown[0].centre[0] - x - w / 2) < 0.6 * w and abs(thrown[0].centre[1] - y - h / 2) < 0.6 * h
+    assert die.status == "unsure" and die.guess == block_value(thrown[0].value)
+    unregistered = find_missing(frame.image, found, 1, ("block",), Orientation(), region, thrown=True)
+    assert unregistered is found  # no size to search at

@@ -52,3 +52,35 @@ def test_a_settled_roll_short_of_its_count_is_searched_once_for_the_rest() -> No
     assert n == 3 and len(settle(None)) == 1
     dice = settle(3)
     assert len(dice) == 3 and sum(d.status == "unsure" and d.value is None for d in dice) >= 2
+
+
+def test_a_throw_whose_dice_the_reader_never_finds_is_searched_once_it_lies_still() -> None:
+    """None found: an untouched tray is never searched (still frames, no motion); a throw (the
+    dice area moves) whose die the reader misses is searched once it has lain still for three
+    frames, reported once with the die unsure and its guess, held until the dice move again."""
+    import vision.synthetic.table as synthetic
+    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
+    from vision.synthetic.special_dice import block_value
+
+    table = synthetic.SyntheticTable(camera=synthetic.default_camera(2304, 1296))
+    seed = 8_000_037  # one block die, which the reader does not find
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 4))
+    faces = [int(rng.integers(1, 7)) for _ in range(n)]
+    thrown = table.render({}, seed=seed, special=[("block", f) for f in faces])
+    tray = table.render({}, seed=seed)
+    settler = SpecialDiceSettler(("block",))
+    settler.region = DiceArea.named(BOARD_CENTRE).region(thrown.truth.homography, (2304, 1296))
+    settler.board_to_frame, settler.count = thrown.truth.homography, n
+    assert n == 1
+    assert all(settler.update(tray.image) is None for _ in range(6))  # the tray before the throw
+    assert settler.state == "waiting"
+    got = [settler.update(thrown.image) for _ in range(6)]  # the throw: moved, then still
+    reported = [g for g in got if g is not None]
+    assert len(reported) == 1 and got.index(reported[0]) == 3
+    (die,) = reported[0].dice
+    assert die.status == "unsure" and die.value is None and die.guess == block_value(faces[0])
+    assert settler.state == "settled" and settler.last == reported[0]
+    assert settler.update(tray.image) is None and settler.state == "waiting"  # taken away
+    settler.count = None  # without the roll's count: never searched
+    assert all(settler.update(thrown.image) is None for _ in range(6))

@@ -131,18 +131,22 @@ def real_rolls(d: dict[str, np.ndarray], vals: np.ndarray, sure: np.ndarray, pho
         if not len(m):
             continue
         truth = d["truth"][m].tolist()
-        dice = []  # (x, value shown or None, guess) of every die the reader reported
+        # (x, value shown or None, guess, the reader's confidence) of every die it reported (the
+        # confidence is the reader's own, before a table's tuning: the pad uses it only to choose
+        # which dice to start from when there are too many)
+        dice = []
         for i in m:
             if d["found"][i]:
-                dice.append((float(d["box"][i][0]), int(vals[i]) if sure[i] else None, int(vals[i]) or None))
+                dice.append((float(d["box"][i][0]), int(vals[i]) if sure[i] else None, int(vals[i]) or None,
+                             float(d["confidence"][i])))
         for j in np.flatnonzero(ex_photo == p):
             v = int(d["extra_value"][j])
             dice.append((float(d["extra_x"][j]), v if d["extra_status"][j] == "read" else None,
-                         int(d["extra_guess"][j]) or None))
+                         int(d["extra_guess"][j]) or None, float(d["extra_confidence"][j])))
         dice.sort(key=lambda t: t[0])
-        values = tuple(v for _, v, _ in dice)
+        values = tuple(v for _, v, _, _ in dice)
         seen = DiceSeen(values, "ok" if values and None not in values else "unsure", "", 0.0,
-                        tuple(g for _, _, g in dice))
+                        tuple(g for _, _, g, _ in dice), confidences=tuple(c for _, _, _, c in dice))
         out = kiosk_outcome(seen, truth)
         every.append(out)
         if len(truth) <= 3:

@@ -63,8 +63,9 @@ SOURCES: dict[str, tuple[str, str]] = {
     "epanemu-colour": ("dice-colour-epanemu", r"^dice_\d+_(jpg|JPG)$"),
 }
 READER = replace(DiceConfig(), kinds=("d6",))  # as the kiosk reads a roll of d6
-FIELDS = ("source", "photo", "side", "truth", "found", "status", "value", "guess", "eligible", "share",
-          "first", "head", "emb", "pips", "box", "first_value", "tunable", "colour", "colour80")
+FIELDS = ("source", "photo", "side", "truth", "found", "status", "value", "guess", "confidence", "eligible",
+          "share", "first", "head", "emb", "pips", "box", "first_value", "tunable", "colour", "colour80",
+          "extra_confidence")
 
 
 part_of = dataset.part_of
@@ -88,15 +89,15 @@ def read_sources(parts: set[str], cache: Path | None, limit: int = 0) -> dict[st
         kept = dict(np.load(cache, allow_pickle=False))
         if all(k in kept for k in FIELDS):
             return kept
-        print(f"{cache} was made before the colour crops were kept: reading again", flush=True)
+        print(f"{cache} lacks some of {', '.join(FIELDS)}: reading again", flush=True)
     from vision.dice.d6colour import COLOUR_SIZE as D6C_SIZE
     from vision.dice.d6colour import colour_crops as d6_colour_crops
     from vision.dice.reader import read_dice_evidence
     from vision.dice.tune import COLOUR_SIZE, colour_crops
 
-    rows: dict[str, list[Any]] = {k: [] for k in FIELDS}
+    rows: dict[str, list[Any]] = {k: [] for k in FIELDS if not k.startswith("extra_")}
     extra: dict[str, list[Any]] = {"extra_photo": [], "extra_status": [], "extra_value": [],
-                                   "extra_guess": [], "extra_x": []}
+                                   "extra_guess": [], "extra_x": [], "extra_confidence": []}
     photos: list[str] = []
     photo_source: list[str] = []
     photo_stem: list[str] = []
@@ -141,6 +142,7 @@ def read_sources(parts: set[str], cache: Path | None, limit: int = 0) -> dict[st
                 rows["status"].append(r.status if r is not None else "missed")
                 rows["value"].append(int(r.value or 0) if r is not None else 0)
                 rows["guess"].append(int(r.guess or 0) if r is not None else 0)
+                rows["confidence"].append(float(r.confidence) if r is not None else 0.0)
                 rows["eligible"].append(bool(e is not None and e.eligible))
                 rows["share"].append(float(e.share) if e is not None else 0.0)
                 rows["first"].append(e.first if e is not None else np.zeros(6, np.float32))
@@ -159,10 +161,12 @@ def read_sources(parts: set[str], cache: Path | None, limit: int = 0) -> dict[st
                     extra["extra_value"].append(int(other.value or 0))
                     extra["extra_guess"].append(int(other.guess or 0))
                     extra["extra_x"].append(float(other.box[0]))
+                    extra["extra_confidence"].append(float(other.confidence))
         print(f"read {name}: {sum(s == name for s in photo_source)} photos "
               f"({time.perf_counter() - t0:.0f} s so far)", flush=True)
     out = {k: np.array(v) for k, v in rows.items()}
-    out.update({k: np.array(v, dtype="<U8" if k == "extra_status" else np.float64 if k == "extra_x" else np.int64) for k, v in extra.items()})
+    out.update({k: np.array(v, dtype="<U8" if k == "extra_status" else np.float64
+                            if k in ("extra_x", "extra_confidence") else np.int64) for k, v in extra.items()})
     out["photos"] = np.array(photos)
     out["photo_source"] = np.array(photo_source)
     out["photo_stem"] = np.array(photo_stem)

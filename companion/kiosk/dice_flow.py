@@ -47,6 +47,7 @@ class DiceSeen:
     colours: tuple[str, ...] = ()  # each die's colour as the reader tells it ("" unknown): a
     # colour name, or a colour tag of a reader that knows whose die it is (a piecepack die's
     # suit); what it means is the game's business (its presenter's ``roll_read``)
+    confidences: tuple[float, ...] = ()  # how sure the reader is of each die's value or guess
 
     @classmethod
     def of(cls, obs: Any, settled_at: float = 0.0, crops: Any = None,
@@ -56,14 +57,15 @@ class DiceSeen:
         guess, in the observation's order, and its status and message."""
         dice = tuple(obs.dice)
         return cls(tuple(d.value for d in dice), str(obs.status), str(getattr(obs, "message", "")),
-                   settled_at, tuple(getattr(d, "guess", None) for d in dice), crops=crops, colours=colours)
+                   settled_at, tuple(getattr(d, "guess", None) for d in dice), crops=crops, colours=colours,
+                   confidences=tuple(float(getattr(d, "confidence", 0.0) or 0.0) for d in dice))
 
     def only(self, keep: Sequence[int]) -> DiceSeen:
         """The same reading with only the dice at positions ``keep`` (in that order)."""
         def pick(items: tuple[Any, ...]) -> tuple[Any, ...]:
             return tuple(items[i] for i in keep) if items else ()
         return replace(self, values=pick(self.values), guesses=pick(self.guesses),
-                       colours=pick(self.colours), crops=None)
+                       colours=pick(self.colours), confidences=pick(self.confidences), crops=None)
 
 
 def in_colour_order(prompt: DicePrompt, seen: DiceSeen) -> tuple[DiceSeen, str]:
@@ -255,12 +257,14 @@ class DiceEntry:
         """The values an entry after a camera reading starts from: each die's reading, else
         the reader's guess for it (marked as a guess), else 1. When the camera saw more dice
         than the roll has (a die too many, or a box where no die lies), the entry starts from
-        the dice it read, then the unsure ones, each kept in the order seen."""
+        the dice it read, then the unsure ones, the surest first of each (a reading without
+        confidences: in the order seen), the dice kept in the order seen."""
         assert self.seen is not None
         n = len(self.sides)
         seen = self.seen
         if len(seen.values) > n:
-            surest = sorted(range(len(seen.values)), key=lambda k: seen.values[k] is None)[:n]
+            conf = seen.confidences if len(seen.confidences) == len(seen.values) else (0.0,) * len(seen.values)
+            surest = sorted(range(len(seen.values)), key=lambda k: (seen.values[k] is None, -conf[k]))[:n]
             seen = seen.only(sorted(surest))
         values: list[int] = []
         guessed: list[bool] = []

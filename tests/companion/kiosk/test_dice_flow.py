@@ -50,6 +50,16 @@ def test_with_a_die_too_many_the_entry_starts_from_the_dice_the_camera_read() ->
     pad.offer(DiceSeen((None, None), "unsure", guesses=(4, 6)))
     pad.handle(CONFIRM)
     assert pad.values == [4] and pad.guessed == [True]
+    # with the reader's confidences: the surest of the unsure ones (a box on a token is
+    # seldom as sure of a face as a die is), still the read ones first, kept in the order seen
+    pad = roll_entry(0, (6, 6), "move", "Ann", True)
+    pad.offer(DiceSeen((None, None, 3), "unsure", guesses=(1, 5, 3), confidences=(0.31, 0.88, 0.99)))
+    pad.handle(CONFIRM)
+    assert pad.values == [5, 3] and pad.guessed == [True, False]
+    pad = roll_entry(0, (6,), "move", "Ann", True)
+    pad.offer(DiceSeen((2, None), "unsure", guesses=(2, 6), confidences=(0.985, 0.995)))
+    pad.handle(CONFIRM)
+    assert pad.values == [2]  # a read die before a surer-looking unsure one
 
 
 def test_an_unsure_die_or_a_good_reading() -> None:
@@ -135,4 +145,5 @@ def test_a_reading_is_taken_from_an_observation_as_the_reader_gave_it() -> None:
                            DieReading((90, 10, 40, 40), "d6", "red", None, 0.6, "unsure", 2)),
                           "unsure", "a die is unsure")
     seen = DiceSeen.of(obs, 1.5, colours=("white", "red"))
-    assert seen == DiceSeen((4, None), "unsure", "a die is unsure", 1.5, (4, 2), colours=("white", "red"))
+    assert seen == DiceSeen((4, None), "unsure", "a die is unsure", 1.5, (4, 2), colours=("white", "red"),
+                            confidences=(0.99, 0.6))

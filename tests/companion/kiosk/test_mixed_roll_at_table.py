@@ -15,6 +15,23 @@ from companion.kiosk.table_feed import TableProcessor
 from vision.mixed_roll import MixedRollReader
 
 
+def at_the_trampoline() -> tuple[Any, Any]:
+    """The roster drive (assets/transcripts) played up to the trampoline's throw of a D6 and a
+    scatter die: its session, and a camera feed that hands over prepared readings."""
+    from pathlib import Path
+
+    from test_camera_answers import ReadingFeed
+
+    from companion.session import Session
+    from companion.transcript import replay
+
+    drive = Path(__file__).resolve().parents[3] / "assets" / "transcripts" / "dungeonbowl-roster-drive.txt"
+    lines = drive.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(lines[:lines.index("Orcs answer trampoline") + 1]) + "\n"
+    result = replay(text)
+    return Session(result.rules, result.state, text.splitlines(), None), ReadingFeed()
+
+
 def test_the_table_feed_reads_a_mixed_roll_with_both_and_goes_back_after(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from vision.dice import DiceConfig
@@ -79,23 +96,13 @@ def test_real_readers_read_a_d6_and_a_scatter_die_thrown_together_on_the_synthet
 def test_the_table_screen_asks_the_camera_for_both_kinds_and_confirms_the_mixed_roll() -> None:
     """A trampoline's throw (a D6 and a scatter die, docs/dungeonbowl.md) on the kiosk: the
     camera is told both kinds, its reading is offered in the roll's order and confirmed."""
-    from pathlib import Path
 
-    from test_camera_answers import ReadingFeed
 
     from companion.kiosk.dice_flow import DiceSeen
     from companion.kiosk.screens import GameScreen
-    from companion.session import Session
-    from companion.transcript import replay
     from hardware.buttons import CONFIRM
 
-    drive = Path(__file__).resolve().parents[3] / "assets" / "transcripts" / \
-        "dungeonbowl-roster-drive.txt"
-    lines = drive.read_text(encoding="utf-8").splitlines()
-    text = "\n".join(lines[:lines.index("Orcs answer trampoline") + 1]) + "\n"
-    result = replay(text)
-    session = Session(result.rules, result.state, text.splitlines(), None)
-    feed = ReadingFeed()
+    session, feed = at_the_trampoline()
     screen = GameScreen(session, feed, (800, 480))
     assert feed.expected[-1] == ((6, 8), ("d6", "scatter"))
     feed.queue.append(DiceSeen((3, 8)))
@@ -131,15 +138,11 @@ def test_a_confirmed_mixed_roll_keeps_its_d6_for_the_tables_tuning_and_not_its_s
     confirmed for it; the scatter die is not kept (the table's tuning learns numbered dice)."""
     from pathlib import Path
 
-    from test_camera_answers import ReadingFeed
-
     import vision.synthetic.table as synthetic
     from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
     from companion.kiosk.dice_flow import DiceSeen
     from companion.kiosk.dice_learning import DiceLearner, RollCrops
     from companion.kiosk.screens import GameScreen
-    from companion.session import Session
-    from companion.transcript import replay
     from hardware.buttons import CONFIRM, NEXT, PREV
     from vision.dice import DiceSettler
     from vision.dice.tune import ExampleStore
@@ -162,13 +165,7 @@ def test_a_confirmed_mixed_roll_keeps_its_d6_for_the_tables_tuning_and_not_its_s
     assert crops.shown[0] in (3, None)  # read, or unsure: never another value
     assert crops.values_of((5, 6)) == (5,) and crops.values_of((5,)) is None
 
-    drive = Path(__file__).resolve().parents[3] / "assets" / "transcripts" / \
-        "dungeonbowl-roster-drive.txt"
-    lines = drive.read_text(encoding="utf-8").splitlines()
-    text = "\n".join(lines[:lines.index("Orcs answer trampoline") + 1]) + "\n"
-    result = replay(text)
-    session = Session(result.rules, result.state, text.splitlines(), None)
-    feed = ReadingFeed()
+    session, feed = at_the_trampoline()
     learner = DiceLearner(Path(tmp_path) / "examples")
     screen = GameScreen(session, feed, (800, 480), learner=learner)
     feed.queue.append(DiceSeen((3, 8), crops=crops))  # the camera read the arrow wrong ...

@@ -96,8 +96,6 @@ def test_real_readers_read_a_d6_and_a_scatter_die_thrown_together_on_the_synthet
 def test_the_table_screen_asks_the_camera_for_both_kinds_and_confirms_the_mixed_roll() -> None:
     """A trampoline's throw (a D6 and a scatter die, docs/dungeonbowl.md) on the kiosk: the
     camera is told both kinds, its reading is offered in the roll's order and confirmed."""
-
-
     from companion.kiosk.dice_flow import DiceSeen
     from companion.kiosk.screens import GameScreen
     from hardware.buttons import CONFIRM

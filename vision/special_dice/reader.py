@@ -576,6 +576,15 @@ def _area(frame: np.ndarray, region: Region, orientation: Orientation, config: S
     return part, (x0, y0, scale), config
 
 
+def _pixels(frame: np.ndarray, region: Region | None, orientation: Orientation, config: SpecialDiceConfig
+            ) -> tuple[np.ndarray, Offset, SpecialDiceConfig] | str:
+    """The grey pixels to read, where they lie in the frame and the config to read them with:
+    the region's (``_area``), or the whole frame's; or what is wrong with the region."""
+    if region is not None:
+        return _area(frame, region, orientation, config)
+    return _grey(frame, config), (0, 0, 1.0), config
+
+
 def find_missing(frame: np.ndarray, found: SpecialDiceObservation, missing: int,
                  kinds: Sequence[str] | None = None, orientation: Orientation | None = None,
                  region: Region | None = None, config: SpecialDiceConfig | None = None,
@@ -600,15 +609,10 @@ def find_missing(frame: np.ndarray, found: SpecialDiceObservation, missing: int,
     plan = reader_for(in_play, config, orientation.board_to_frame is not None)
     if _check_frame(frame):
         return found
-    offset: Offset = (0, 0, 1.0)
-    read_config = config
-    if region is not None:
-        area = _area(frame, region, orientation, config)
-        if isinstance(area, str):
-            return found
-        grey, offset, read_config = area
-    else:
-        grey = _grey(frame, config)
+    pixels = _pixels(frame, region, orientation, config)
+    if isinstance(pixels, str):
+        return found
+    grey, offset, read_config = pixels
     ox, oy, scale = offset
     kept: list[Candidate] = [((d.box[0] + d.box[2] / 2 - ox) * scale, (d.box[1] + d.box[3] / 2 - oy) * scale,
                               d.box[2] * scale, 1.0) for d in found.dice]
@@ -702,14 +706,10 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
     problem = _check_frame(frame)
     if problem:
         return SpecialDiceObservation((), "error", problem)
-    offset: Offset = (0, 0, 1.0)
-    if region is not None:
-        area = _area(frame, region, orientation, config)
-        if isinstance(area, str):
-            return SpecialDiceObservation((), "error", area)
-        grey, offset, config = area
-    else:
-        grey = _grey(frame, config)
+    pixels = _pixels(frame, region, orientation, config)
+    if isinstance(pixels, str):
+        return SpecialDiceObservation((), "error", pixels)
+    grey, offset, config = pixels
     cands = _candidates(grey, config)
     size = reader_crop_size(load(plan.path)) if cands else 0
     n = None

@@ -9,7 +9,8 @@ relative to the board. ``count``, when the table feed knows how many dice the ro
 a settled roll with fewer dice found be searched for the others once (``reader.find_missing``):
 they come back unsure, with their guesses. A roll with none found is searched too, but only
 once the dice area has moved (a throw) and then lain still for ``settle_frames`` frames, once
-per such stillness: an untouched tray is never searched.
+per such stillness, and not when dice were found lying there before it moved (they were picked
+up): an untouched tray is never searched.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ class SpecialDiceSettler:
         self._moved = False  # the dice area moved since it was last searched with no die found
         self._still = 0  # frames the dice area has lain still
         self._hold = False  # a roll found with none found by the reader was reported: wait for motion
+        self._dice_seen = False  # the reader found dice while the dice area lay still
+        self._picked_up = False  # dice lay still there before it last moved: the motion took them away
 
     def reset(self) -> None:
         self.state = "waiting"
@@ -56,6 +59,7 @@ class SpecialDiceSettler:
         self._reported = False
         self._searched = None
         self._motion, self._moved, self._still, self._hold = None, False, 0, False
+        self._dice_seen = self._picked_up = False
 
     def update(self, frame: np.ndarray) -> SpecialDiceObservation | None:
         orientation = Orientation(self.board_to_frame, self.up_deg)
@@ -66,13 +70,17 @@ class SpecialDiceSettler:
         if self._hold:  # a roll the search found, reported: nothing more until the dice move
             self.last = self._searched
             return None
-        if obs.status == "empty" and self.count and self._moved and self._still >= self.settle_frames:
+        if self._still and obs.dice:
+            self._dice_seen = True  # a still scene with dice: moving them next is a pick-up
+        if (obs.status == "empty" and self.count and self._moved and not self._picked_up
+                and self._still >= self.settle_frames):
             self._moved = False  # one search a stillness
             found = find_missing(frame, obs, self.count, self.kinds, orientation, self.region,
                                  self.config, thrown=True)
             if found.dice:
                 self._previous, self._count, self._reported, self._searched = None, 0, True, found
                 self._hold, self.state, self.last = True, "settled", found
+                self._dice_seen = True  # moving them next is a pick-up
                 return found
         if obs.status in ("empty", "error"):
             self._previous, self._count, self._reported, self._searched = None, 0, False, None
@@ -112,6 +120,8 @@ class SpecialDiceSettler:
         if before is None or before.shape != small.shape:
             return
         if float(np.mean(np.abs(small - before) > MOTION_LEVEL)) > SettleConfig().motion_threshold:
+            if self._still:  # the first moving frame: was anything lying there?
+                self._picked_up, self._dice_seen = self._dice_seen, False
             self._moved, self._still, self._hold = True, 0, False
         else:
             self._still += 1

@@ -57,7 +57,8 @@ def test_a_settled_roll_short_of_its_count_is_searched_once_for_the_rest() -> No
 def test_a_throw_whose_dice_the_reader_never_finds_is_searched_once_it_lies_still() -> None:
     """None found: an untouched tray is never searched (still frames, no motion); a throw (the
     dice area moves) whose die the reader misses is searched once it has lain still for three
-    frames, reported once with the die unsure and its guess, held until the dice move again."""
+    frames, reported once with the die unsure and its guess, held until the dice move again;
+    the tray left when they are picked up is not searched, the next throw is."""
     import vision.synthetic.table as synthetic
     from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
     from vision.synthetic.special_dice import block_value
@@ -82,5 +83,9 @@ def test_a_throw_whose_dice_the_reader_never_finds_is_searched_once_it_lies_stil
     assert die.status == "unsure" and die.value is None and die.guess == block_value(faces[0])
     assert settler.state == "settled" and settler.last == reported[0]
     assert settler.update(tray.image) is None and settler.state == "waiting"  # taken away
+    assert all(settler.update(tray.image) is None for _ in range(6))  # a pick-up: no search
+    got = [settler.update(thrown.image) for _ in range(6)]  # the next throw is searched again
+    assert [g is not None for g in got] == [False, False, False, True, False, False]
     settler.count = None  # without the roll's count: never searched
+    assert all(settler.update(tray.image) is None for _ in range(3))
     assert all(settler.update(thrown.image) is None for _ in range(6))

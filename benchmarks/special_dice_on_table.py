@@ -105,9 +105,12 @@ def mixed(table: synthetic_table.SyntheticTable, area: DiceArea, kind: str, args
         region = area.region(frame.truth.homography, SIZE)
         t0 = time.perf_counter()
         a = read_dice(frame.image, region, numbered_config)
-        b = read_special_dice(frame.image, (kind,), Orientation(frame.truth.homography), region, config)
-        obs = merge(a, b, ("d6", kind), (kind,))
+        orientation = Orientation(frame.truth.homography)
+        b = read_special_dice(frame.image, (kind,), orientation, region, config)
         times.append(time.perf_counter() - t0)
+        if args.search == "on" and not b.dice:  # as the kiosk's settler does once the throw lies still
+            b = find_missing(frame.image, b, 1, (kind,), orientation, region, config, thrown=True)
+        obs = merge(a, b, ("d6", kind), (kind,))
         rolls.append(kiosk_outcome(DiceSeen.of(obs), want, (D6, KINDS[kind])))
         for name, k in (("d6", 0), (kind, 1)):
             group = [d for d in obs.dice if d.kind == name]

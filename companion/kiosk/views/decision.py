@@ -201,8 +201,13 @@ def draw_dice(p: Painter, area: pygame.Rect, lay: Layout, d: DiceModel) -> None:
         if guess:  # the camera's guess, not yet checked: a "?" in the corner
             p.text("?", (box.right - size // 8, box.y + size // 10), max(14, size // 4), theme.WARN,
                    anchor="midtop")
-        p.text(kind, (box.centerx, box.bottom + 2), dsize, theme.MUTED,
-               anchor="midtop")
+        # the die's name in its slot (the die and the gaps beside it; a lone die: the area's
+        # width), "block die" as "block" when dice stand close (a small screen): names never
+        # run into each other
+        slot = area.w if n == 1 else size + lay.pad * 2 - 4
+        caption = kind if p.width(kind, dsize) <= slot else kind.removesuffix(" die")
+        p.text(caption, (box.centerx, box.bottom + 2), dsize, theme.MUTED, anchor="midtop",
+               max_width=slot)
     ny = y + size + dsize + 6
     for line in notes:
         p.text(line, (area.centerx, ny), note_size, theme.WARN if warn else theme.TEXT,

@@ -600,7 +600,8 @@ def find_missing(frame: np.ndarray, found: SpecialDiceObservation, missing: int,
     they are. With none found the tray may be as it was before the throw, so there is no search
     unless the caller knows dice were ``thrown`` (the settler: the dice area moved, then lay
     still); the size is then the one the board's registration gives in the region
-    (``SEARCH_SIDE`` times ``die_px``), and without a registration there is no search."""
+    (``SEARCH_SIDE`` times ``die_px``; without a registration there is no search), and the bar
+    is ``search_die_alone``: a hand may have passed over an empty tray."""
     config = config or SpecialDiceConfig()
     if missing <= 0 or (not found.dice and not thrown) or config.search_grid <= 0:
         return found
@@ -624,7 +625,8 @@ def find_missing(frame: np.ndarray, found: SpecialDiceObservation, missing: int,
     if plan.upright and orientation.board_to_frame is not None:
         n = nadir(orientation.board_to_frame, frame.shape[1], frame.shape[0])
     size = reader_crop_size(load(plan.path))
-    looks = _second_look(grey, pool, offset, n, size, in_play, plan, replace(read_config, relook_die=config.search_die))
+    bar = config.search_die if found.dice else config.search_die_alone
+    looks = _second_look(grey, pool, offset, n, size, in_play, plan, replace(read_config, relook_die=bar))
     looks.sort(key=lambda look: -float(_in_kind(look[1][None], in_play)[0]))
     H, W = grey.shape[:2]
     judge = _Judge(in_play, plan, orientation, read_config, offset, (W, H))

@@ -11,15 +11,14 @@ Training only (needs the ``onnx`` package, like the training scripts).
 
 from __future__ import annotations
 
-import hashlib
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
-FLOAT_SOURCE = "float_source_sha256"
-"""The metadata key of the 8-bit file that names its float network (16 hex digits)."""
+from vision.dice.models import fingerprint
+from vision.special_dice.nets import FLOAT_SOURCE
 
 
 def input_name(path: Path) -> str:
@@ -72,10 +71,5 @@ def record_source(target: Path, source: Path) -> None:
         if prop.key == FLOAT_SOURCE:
             model.metadata_props.remove(prop)
     entry = model.metadata_props.add()
-    entry.key, entry.value = FLOAT_SOURCE, digest(source)
+    entry.key, entry.value = FLOAT_SOURCE, fingerprint(source)
     onnx.save(model, str(target))
-
-
-def digest(path: Path) -> str:
-    """16 hex digits of the file's SHA-256 (as ``vision.special_dice.nets.digest``)."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]

@@ -16,13 +16,13 @@ Both are trained by ``scripts/train_special_dice.py`` on rendered frames
 from __future__ import annotations
 
 import functools
-import hashlib
 import threading
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from vision.dice.models import fingerprint
 from vision.onnx_session import session_options
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
@@ -199,21 +199,6 @@ class Network:
         return [np.asarray(o) for o in self._session.run(None, {self._input: x})]
 
 
-def digest(path: Path) -> str:
-    """16 hex digits of a file's SHA-256 ("" when it cannot be read); once per file and
-    modification time."""
-    try:
-        st = path.stat()
-    except OSError:
-        return ""
-    return _digest(path, st.st_mtime_ns, st.st_size)
-
-
-@functools.lru_cache(maxsize=16)
-def _digest(path: Path, mtime: int, size: int) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-
-
 def made_from(eight_bit: Path, float_path: Path) -> bool:
     """Whether the 8-bit network at ``eight_bit`` was made from the float one at ``float_path``
     as it is now (its recorded digest): a retrained float network, or a missing 8-bit file,
@@ -221,7 +206,7 @@ def made_from(eight_bit: Path, float_path: Path) -> bool:
     if not eight_bit.exists():
         return False
     recorded = load(eight_bit).metadata.get(FLOAT_SOURCE, "")
-    return bool(recorded) and recorded == digest(float_path)
+    return bool(recorded) and recorded == fingerprint(float_path)
 
 
 _lock = threading.Lock()

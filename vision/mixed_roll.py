@@ -156,6 +156,12 @@ class MixedRollReader:
         # (their networks let go of the interpreter; docs/vision-special-dice.md gives the
         # frame times both ways)
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="special-dice") if parallel else None
+        # both settlers watch the same dice area: one motion measure a frame serves them both
+        # (a numbered settler told the frames are RGB converts them, and measures alone)
+        config = getattr(numbered, "config", None)
+        if (hasattr(numbered, "meter") and hasattr(special, "meter")
+                and getattr(config, "channel_order", "bgr") == "bgr"):
+            special.meter = numbered.meter
         self._numbered_seen: Any = None
         self._reported: tuple[Any, ...] | None = None  # the special dice as last reported
         self.last: MixedObservation | None = None

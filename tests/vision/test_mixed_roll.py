@@ -148,3 +148,20 @@ def test_a_throw_the_special_reader_finds_nothing_in_is_reported_once_the_number
     reader.numbered.next, reader.numbered.state = Obs((D6_AT_LEFT,)), "settled"
     out = reader.update(None)
     assert out is not None and out.status == "ok" and [d.value for d in out.dice] == [4]
+
+
+def test_the_two_settlers_of_a_mixed_roll_share_one_motion_meter() -> None:
+    from dataclasses import replace
+
+    from vision.dice import DiceConfig, DiceSettler
+    from vision.special_dice import SpecialDiceSettler
+
+    numbered, special = DiceSettler(), SpecialDiceSettler(("scatter",))
+    assert special.meter is not numbered.meter
+    MixedRollReader(numbered, special, ("d6", "scatter"), ("scatter",), parallel=False)
+    assert special.meter is numbered.meter
+    # a numbered settler told its frames are RGB measures a converted copy: each keeps its own
+    rgb = DiceSettler(replace(DiceConfig(), channel_order="rgb"))
+    special2 = SpecialDiceSettler(("scatter",))
+    MixedRollReader(rgb, special2, ("d6", "scatter"), ("scatter",), parallel=False)
+    assert special2.meter is not rgb.meter

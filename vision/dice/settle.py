@@ -6,6 +6,7 @@ pixels that changed between consecutive frames), so the full reader runs only on
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -39,6 +40,57 @@ def motion_copy(bgr: np.ndarray) -> np.ndarray:
         grey = grey[: h - h % step, : w - w % step]
         grey = cv2.resize(grey, (grey.shape[1] // step, grey.shape[0] // step), interpolation=cv2.INTER_AREA)
     return cv2.resize(grey, MOTION_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
+class MotionMeter:
+    """The share of the dice area's pixels that changed since the previous frame, measured on
+    its ``motion_copy``: the one motion measure of every dice settler.
+
+    :meth:`measure` gives None for the first frame (nothing to compare with) and 0.0 when the
+    area's size changed. One meter may serve two settlers fed the same frames (a roll mixing
+    numbered and special dice, read on two threads): a settler asking about the frame and
+    region another one just had measured gets that answer, so each frame is copied and
+    compared once. A settler asking twice is measured twice (a still camera may hand over the
+    same array again: it is then compared with itself)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._prev: np.ndarray | None = None
+        self._seen: tuple[object, object] | None = None  # (frame, region) of the last answer
+        self._answer: float | None = None
+        self._told: set[int] = set()  # the askers (ids) given the last answer
+
+    def reset(self) -> None:
+        with self._lock:
+            self._prev, self._seen, self._answer = None, None, None
+            self._told = set()
+
+    def measure(self, frame: np.ndarray, region: Region | None = None, asker: object = None,
+                key: object = None) -> float | None:
+        """The share of ``frame``'s ``region`` that changed; ``asker``: who asks (a settler);
+        ``key``: the frame as the camera gave it, when ``frame`` is a converted copy of it."""
+        key = frame if key is None else key
+        with self._lock:
+            me = id(asker)
+            if (self._seen is not None and self._seen[0] is key and self._seen[1] == region
+                    and me not in self._told):
+                self._told.add(me)
+                return self._answer
+            part = frame
+            if region is not None:
+                x, y, w, h = (int(v) for v in region)
+                crop = frame[max(0, y):y + h, max(0, x):x + w]
+                part = crop if crop.size else frame
+            small = motion_copy(part if part.ndim == 3 else np.dstack([part] * 3))
+            prev, self._prev = self._prev, small
+            if prev is None:
+                answer: float | None = None
+            elif prev.shape != small.shape:
+                answer = 0.0
+            else:
+                answer = float(np.mean(np.abs(small - prev) > MOTION_LEVEL))
+            self._seen, self._answer, self._told = (key, region), answer, {me}
+            return answer
 
 
 @dataclass(frozen=True)
@@ -123,7 +175,7 @@ class DiceSettler:
         None when there is none: a roll with an unsure die, or one under
         ``settle.closer_below_px``, is then read again in it
         (:func:`vision.dice.closer.look_closer`) before it is reported."""
-        self._prev: np.ndarray | None = None
+        self.meter = MotionMeter()  # shared with a special dice settler in a mixed roll
         self._still = 0
         self._reads: list[DiceObservation] = []
         self._tries = 0
@@ -136,28 +188,17 @@ class DiceSettler:
     def reset(self) -> None:
         """Forget the scene (e.g. after the kiosk took a roll from the buttons). The last roll
         reported is kept: dice still lying where it left them are not a new roll."""
-        self._prev = None
+        self.meter.reset()
         self._still = 0
         self._reads = []
         self._tries = 0
         self._reported = False
         self.state = "waiting"
 
-    def _small(self, bgr: np.ndarray) -> np.ndarray:
-        if self.region is not None:
-            x, y, w, h = (int(v) for v in self.region)
-            crop = bgr[max(0, y) : y + h, max(0, x) : x + w]
-            if crop.size:
-                bgr = crop
-        return motion_copy(bgr)
-
     def motion(self, frame: np.ndarray) -> float:
-        """Fraction of pixels that changed since the previous frame (0 for the first)."""
-        small = self._small(frame)
-        prev, self._prev = self._prev, small
-        if prev is None or prev.shape != small.shape:
-            return 0.0
-        return float(np.mean(np.abs(small - prev) > MOTION_LEVEL))
+        """Fraction of the dice area's pixels that changed since the previous frame (0 for the
+        first)."""
+        return self.meter.measure(frame, self.region, self) or 0.0
 
     def update(self, frame: object) -> DiceObservation | None:
         """One camera frame in; a settled roll out (at most once per roll), else None."""
@@ -166,8 +207,9 @@ class DiceSettler:
         except DiceError as exc:
             self.message = str(exc)
             return None
-        first = self._prev is None
-        moving = self.motion(bgr) > self.settle.motion_threshold
+        changed = self.meter.measure(bgr, self.region, self, key=frame)
+        first = changed is None
+        moving = (changed or 0.0) > self.settle.motion_threshold
         if moving:
             self._still = 0
             self._reads = []

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import cv2
 import numpy as np
 
+from vision.dice.settle import MotionMeter
 from vision.piecepack.reader import (
     DEFAULT_CONFIG,
     STATUS_UNSURE,
@@ -24,9 +24,6 @@ from vision.piecepack.reader import (
     PieceReading,
     read_pieces,
 )
-
-MOTION_SIZE = (160, 90)
-MOTION_LEVEL = 14
 
 
 @dataclass(frozen=True)
@@ -69,7 +66,7 @@ class PiecepackDiceSettler:
         self.region: tuple[int, int, int, int] | None = None
         self.state = "waiting"
         self.last: PieceObservation | None = None
-        self._prev: np.ndarray | None = None
+        self.meter = MotionMeter()
         self._still = 0
         self._reads: list[PieceObservation] = []
         self._reported = False
@@ -77,23 +74,14 @@ class PiecepackDiceSettler:
     def reset(self) -> None:
         self.state = "waiting"
         self.last = None
-        self._prev = None
+        self.meter.reset()
         self._still = 0
         self._reads = []
         self._reported = False
 
     def _moving(self, frame: np.ndarray) -> bool:
-        img = frame
-        if self.region is not None:
-            x, y, w, h = self.region
-            img = frame[max(0, y):y + h, max(0, x):x + w]
-        grey = cv2.cvtColor(cv2.resize(img, MOTION_SIZE, interpolation=cv2.INTER_AREA),
-                            cv2.COLOR_BGR2GRAY)
-        prev, self._prev = self._prev, grey
-        if prev is None:
-            return False
-        changed = float((cv2.absdiff(grey, prev) > MOTION_LEVEL).mean())
-        return changed > self.settle.motion_threshold
+        changed = self.meter.measure(frame, self.region, self)
+        return changed is not None and changed > self.settle.motion_threshold
 
     def update(self, frame: np.ndarray) -> PieceObservation | None:
         """A settled roll (once per roll) or None."""

@@ -621,9 +621,7 @@ def find_missing(frame: np.ndarray, found: SpecialDiceObservation, missing: int,
     pool = _screened_grid(grey, side, kept, config) if side else []
     if not pool:
         return found
-    n = None
-    if plan.upright and orientation.board_to_frame is not None:
-        n = nadir(orientation.board_to_frame, frame.shape[1], frame.shape[0])
+    n = _nadir_for(plan, orientation, frame)
     size = reader_crop_size(load(plan.path))
     bar = config.search_die if found.dice else config.search_die_alone
     looks = _second_look(grey, pool, offset, n, size, in_play, plan, replace(read_config, relook_die=bar))
@@ -643,6 +641,14 @@ def find_missing(frame: np.ndarray, found: SpecialDiceObservation, missing: int,
         return found
     dice = sorted((*found.dice, *added), key=lambda r: (r.box[0], r.box[1]))
     return SpecialDiceObservation(tuple(dice), "unsure", found.message)
+
+
+def _nadir_for(plan: ReaderPlan, orientation: Orientation, frame: np.ndarray) -> np.ndarray | None:
+    """The camera's nadir in ``frame`` when ``plan`` reads upright crops and the board is
+    registered (the crops are turned with the way to it pointing down), else None."""
+    if not plan.upright or orientation.board_to_frame is None:
+        return None
+    return nadir(orientation.board_to_frame, frame.shape[1], frame.shape[0])
 
 
 SEARCH_SIDE = 1.3
@@ -714,9 +720,7 @@ def read_special_dice(frame: np.ndarray, kinds: Sequence[str] | None = None,
     grey, offset, config = pixels
     cands = _candidates(grey, config)
     size = reader_crop_size(load(plan.path)) if cands else 0
-    n = None
-    if plan.upright and orientation.board_to_frame is not None:
-        n = nadir(orientation.board_to_frame, frame.shape[1], frame.shape[0])
+    n = _nadir_for(plan, orientation, frame)
     H, W = grey.shape[:2]
     judge = _Judge(in_play, plan, orientation, config, offset, (W, H))
     readings: list[SpecialDieReading] = []

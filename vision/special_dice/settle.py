@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from vision.dice.settle import MOTION_LEVEL, SettleConfig, motion_copy
+from vision.dice.settle import MotionMeter, SettleConfig
 
 from .reader import Orientation, Region, find_missing, read_special_dice
 from .types import KINDS, SpecialDiceConfig, SpecialDiceObservation
@@ -44,7 +44,7 @@ class SpecialDiceSettler:
         self._count = 0
         self._reported = False
         self._searched: SpecialDiceObservation | None = None  # the settled roll with the dice searched for
-        self._motion: np.ndarray | None = None  # the dice area's small grey copy, last frame
+        self.meter = MotionMeter()  # a mixed roll's reader shares the numbered settler's
         self._moved = False  # the dice area moved since it was last searched with no die found
         self._still = 0  # frames the dice area has lain still
         self._hold = False  # a roll found with none found by the reader was reported: wait for motion
@@ -58,7 +58,8 @@ class SpecialDiceSettler:
         self._count = 0
         self._reported = False
         self._searched = None
-        self._motion, self._moved, self._still, self._hold = None, False, 0, False
+        self.meter.reset()
+        self._moved, self._still, self._hold = False, 0, False
         self._dice_seen = self._picked_up = False
 
     def update(self, frame: np.ndarray) -> SpecialDiceObservation | None:
@@ -110,16 +111,10 @@ class SpecialDiceSettler:
     def _watch(self, frame: np.ndarray) -> None:
         """Whether the dice area moves (as ``vision.dice.DiceSettler`` measures it): a frame with
         motion sets ``_moved`` and starts the count of still frames again."""
-        part = frame
-        if self.region is not None:
-            x, y, w, h = (int(v) for v in self.region)
-            crop = frame[max(0, y):y + h, max(0, x):x + w]
-            part = crop if crop.size else frame
-        small = motion_copy(part if part.ndim == 3 else np.dstack([part] * 3))
-        before, self._motion = self._motion, small
-        if before is None or before.shape != small.shape:
+        changed = self.meter.measure(frame, self.region, self)
+        if changed is None:
             return
-        if float(np.mean(np.abs(small - before) > MOTION_LEVEL)) > SettleConfig().motion_threshold:
+        if changed > SettleConfig().motion_threshold:
             if self._still:  # the first moving frame: was anything lying there?
                 self._picked_up, self._dice_seen = self._dice_seen, False
             self._moved, self._still, self._hold = True, 0, False

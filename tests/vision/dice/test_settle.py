@@ -137,3 +137,56 @@ def test_the_two_step_motion_copy_sees_the_same_motion_as_one_step() -> None:
             assert two == 0.0
         elif one > 2 * threshold:
             assert two > threshold
+
+
+def _two_frames() -> tuple[np.ndarray, np.ndarray]:
+    still = np.full((120, 160, 3), 90, np.uint8)
+    moved = still.copy()
+    moved[30:70, 40:90] = 220  # a die's worth of the area changed
+    return still, moved
+
+
+def test_a_motion_meter_shared_by_two_settlers_copies_each_frame_once(monkeypatch) -> None:
+    """A mixed roll's two settlers share one meter: both see the motion, measured once a frame."""
+    import vision.dice.settle as settle
+
+    calls = []
+    real = settle.motion_copy
+    monkeypatch.setattr(settle, "motion_copy", lambda bgr: calls.append(1) or real(bgr))
+    meter = settle.MotionMeter()
+    a, b = object(), object()
+    still, moved = _two_frames()
+    assert meter.measure(still, None, a) is None and meter.measure(still, None, b) is None
+    first, second = meter.measure(moved, None, b), meter.measure(moved, None, a)
+    assert first == second and first is not None and first > _threshold()
+    assert len(calls) == 2
+
+
+def test_a_motion_meter_measures_again_when_the_same_settler_asks_twice() -> None:
+    """A still camera may hand over the same array twice: the second time it is compared with
+    itself and is still (the last answer, motion, is not repeated)."""
+    from vision.dice.settle import MotionMeter
+
+    meter = MotionMeter()
+    still, moved = _two_frames()
+    me = object()
+    meter.measure(still, None, me)
+    assert meter.measure(moved, None, me) > _threshold()
+    assert meter.measure(moved, None, me) == 0.0
+
+
+def test_a_motion_meter_measures_the_region_only() -> None:
+    from vision.dice.settle import MotionMeter
+
+    meter = MotionMeter()
+    still, moved = _two_frames()
+    meter.measure(still, (100, 0, 60, 120))
+    assert meter.measure(moved, (100, 0, 60, 120)) == 0.0  # the change lies left of the region
+    meter.reset()
+    assert meter.measure(moved, (0, 0, 100, 120)) is None  # after a reset: nothing to compare
+
+
+def _threshold() -> float:
+    from vision.dice.settle import SettleConfig
+
+    return SettleConfig().motion_threshold

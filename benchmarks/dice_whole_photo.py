@@ -72,7 +72,16 @@ def main() -> int:
     w, h = (int(v) for v in args.size.lower().split("x"))
     die_px = tuple(float(v) for v in args.die_px.split(","))
     blur = tuple(float(v) for v in args.blur.split(","))
-    folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="dice-whole-"))
+    if args.keep:
+        return _read(args, Path(args.keep), bg, (w, h), die_px, blur)
+    with tempfile.TemporaryDirectory(prefix="dice-whole-") as temp:  # the photos go with it
+        return _read(args, Path(temp), bg, (w, h), die_px, blur)
+
+
+def _read(args: argparse.Namespace, folder: Path, bg: object, size: tuple[int, int],
+          die_px: tuple[float, ...], blur: tuple[float, ...]) -> int:
+    """Draw the photos into ``folder``, read them with the command line and print the figures."""
+    w, h = size
     folder.mkdir(parents=True, exist_ok=True)
     truths: dict[str, Truth] = {}
     for k, kind in enumerate(args.kinds.split(",")):

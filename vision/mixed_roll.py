@@ -20,6 +20,11 @@ readings the same way):
   asks for; else it is ``unsure`` and the message says what the camera saw, so that a person
   confirms or enters the dice.
 
+A roll of numbered dice alone may be thrown beside block or scatter dice left from an earlier
+roll: :func:`leave_out` takes the dice the special reader finds in the settled frame out of the
+numbered reader's reading (the kiosk's table feed does this once per settled roll, for the
+kinds the table has rolled).
+
 It has the shape of the table feed's ``DiceReader`` (``update``, ``reset``, ``state``, ``last``,
 ``region``; ``board_to_frame`` goes to the special reader, ``closer`` to the numbered one).
 """
@@ -101,6 +106,25 @@ def merge(numbered: Any, special: Any, kinds: Sequence[str], special_kinds: Sequ
     if any(getattr(d, "status", "") != READ or getattr(d, "value", None) is None for d in dice):
         return MixedObservation(tuple(dice), "unsure", "a die is unsure: please confirm")
     return MixedObservation(tuple(dice), "ok")
+
+
+def leave_out(numbered: Any, special: Any) -> Any:
+    """A numbered roll's settled reading (``vision.dice``'s ``DiceObservation``) without the
+    dice lying on a die the special reader found in the same frame (``special``): block or
+    scatter dice left in the tray from an earlier roll, which the numbered reader takes for
+    unreadable d6. The same reading when none is left out; None when nothing is left (only the
+    old dice lie there: no throw yet)."""
+    others = list(getattr(special, "dice", ()) or ())
+    if not others:
+        return numbered
+    kept = [d for d in numbered.dice if not any(_on(d, o) for o in others)]
+    if len(kept) == len(numbered.dice):
+        return numbered
+    if not kept:
+        return None
+    from vision.dice.reader import observation_of
+
+    return observation_of(kept)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,12 @@ def factory_for(kinds: Sequence[str] | None) -> Factory | None:
     return next(iter(found.values()))
 
 
+def told_from_numbered(kind: str) -> bool:
+    """``kind``'s reader tells its dice from numbered dice lying beside them (registered
+    ``with_numbered``): such dice left in the tray can be left out of a numbered roll."""
+    return kind in _WITH_NUMBERED and kind in _READERS
+
+
 def is_numbered(kind: str) -> bool:
     """``kind`` is a numbered die's (d4, d6 ... d20: the numbered dice reader's types)."""
     return len(kind) > 1 and kind[0] == "d" and kind[1:].isdigit() and kind not in _READERS

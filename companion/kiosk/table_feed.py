@@ -30,7 +30,7 @@ from companion.kiosk.dice_flow import DiceSeen
 from companion.kiosk.pawn_check import BoardSeen
 from hardware.camera import FrameSource, still_taker
 from hardware.capture import CaptureStatus, CaptureWorker
-from vision.mixed_roll import MixedRollReader
+from vision.mixed_roll import MixedRollReader, leave_out
 
 
 class DiceReader(Protocol):
@@ -134,6 +134,13 @@ class TableProcessor:
         self.keep_crops = False  # cut each settled roll's dice for learning (``dice_learning``)
         self._numbered: DiceReader | None = None  # the usual reader while a special one reads
         self._special_kinds: tuple[str, ...] = ()
+        # kinds this table has rolled whose reader tells them from numbered dice (block, scatter):
+        # they may still lie in the tray when numbered dice are thrown, and are left out of the
+        # numbered roll (``vision.mixed_roll.leave_out``) by a reader of their own
+        self._lying_kinds: tuple[str, ...] = ()
+        self._lying_reader: Any = None
+        self._left_out: tuple[tuple[int, int, int, int], ...] = ()  # boxes of the last roll's old dice
+        self._to_frame: np.ndarray | None = None  # the board's registration (board mm -> frame)
 
     def reset_dice(self) -> None:
         if self.dice is not None:
@@ -188,6 +195,8 @@ class TableProcessor:
                 self._report(f"dice reader for {', '.join(special_kinds)}: "
                              f"{type(exc).__name__}: {exc}")
                 return
+            told = tuple(k for k in special_kinds if die_readers.told_from_numbered(k))
+            self._lying_kinds = tuple(dict.fromkeys(self._lying_kinds + told))
             if hasattr(special, "count"):  # how many dice it should find (it may search for the rest)
                 special.count = sum(1 for k in kinds if k in special_kinds)
             current = self.dice if self._numbered is None else self._numbered
@@ -253,10 +262,14 @@ class TableProcessor:
                 self.dice = None
         if self.dice is not None:
             dice_state = str(getattr(self.dice, "state", ""))
+            if dice_state == "moving":
+                self._left_out = ()
+            if obs is not None and self._numbered is None and self._lying_kinds:
+                obs = self._without_lying(frame, obs)
             last = obs if obs is not None else getattr(self.dice, "last", None)
             if last is not None:
                 boxes = tuple(DieBox(_scale_box(d.box, scale), d.value, d.status)
-                              for d in getattr(last, "dice", ()))
+                              for d in getattr(last, "dice", ()) if tuple(d.box) not in self._left_out)
             if obs is not None:
                 # once per settled roll: each die's small crop, kept if the roll is confirmed
                 # (of a roll a registered reader reads, only its numbered dice: a D6 beside a
@@ -314,9 +327,40 @@ class TableProcessor:
         return TableReading(self._index, thumb, boxes, settled, board, pieces, corners,
                             dice_state, learned, problem, places=places)
 
+    def _without_lying(self, frame: np.ndarray, obs: Any) -> Any:
+        """A settled numbered roll without the block or scatter dice of earlier rolls lying
+        beside it (read once in this frame by their own reader); None when only those lie
+        there. Their boxes are kept so the live view leaves them out too."""
+        kinds = self._lying_kinds
+        reader = self._lying_reader
+        if reader is None or tuple(getattr(reader, "kinds", ())) != kinds:
+            factory = die_readers.factory_for(kinds)
+            if factory is None:
+                return obs
+            try:
+                reader = self._lying_reader = factory(kinds)
+            except Exception as exc:  # a missing model must not stop the game
+                self._report(f"dice reader for {', '.join(kinds)}: {type(exc).__name__}: {exc}")
+                self._lying_kinds = ()
+                return obs
+        if not callable(getattr(reader, "read_once", None)):
+            return obs
+        reader.region = getattr(self.dice, "region", None)
+        if hasattr(reader, "board_to_frame"):
+            reader.board_to_frame = self._to_frame
+        try:
+            kept = leave_out(obs, reader.read_once(frame))
+        except Exception as exc:  # the roll stands as the numbered reader read it
+            self._report(f"dice reader for {', '.join(kinds)}: {type(exc).__name__}: {exc}")
+            return obs
+        left = {tuple(d.box) for d in obs.dice} - {tuple(d.box) for d in getattr(kept, "dice", ())}
+        self._left_out = tuple(left)
+        return kept
+
     def _aim_dice(self, to_frame: np.ndarray, frame_size: tuple[int, int]) -> None:
         """Point the dice reader at the dice area as the registered board places it (from the
         next frame on; a new region restarts the settler)."""
+        self._to_frame = to_frame
         if self.dice is not None and hasattr(self.dice, "board_to_frame"):
             self.dice.board_to_frame = to_frame  # scatter arrows are read relative to the board
         if self.dice is None or self.dice_area is None or not hasattr(self.dice, "region"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from vision.mixed_roll import MixedRollReader, merge
+from vision.mixed_roll import MixedRollReader, leave_out, merge
 
 
 @dataclass(frozen=True)
@@ -165,3 +165,20 @@ def test_the_two_settlers_of_a_mixed_roll_share_one_motion_meter() -> None:
     special2 = SpecialDiceSettler(("scatter",))
     MixedRollReader(rgb, special2, ("d6", "scatter"), ("scatter",), parallel=False)
     assert special2.meter is not rgb.meter
+
+
+def test_old_special_dice_lying_beside_a_numbered_roll_are_left_out_of_it() -> None:
+    """A 1d6 roll thrown beside a scatter die of an earlier roll: the numbered reader's unsure
+    "d6" on the scatter die goes, the roll is read; only old dice there: no roll yet."""
+    from vision.dice.types import DieReading
+
+    d6 = DieReading(box=(100, 100, 30, 30), kind="d6", colour="white", value=4, confidence=0.99, status="read")
+    old = DieReading(box=(305, 104, 34, 33), kind="d6", colour="white", value=None, confidence=0.4, status="unsure", guess=3)
+    from vision.dice.reader import observation_of
+
+    roll = observation_of([d6, old])
+    assert roll.status == "unsure"
+    out = leave_out(roll, Obs((SCATTER_AT_RIGHT,)))
+    assert out is not None and out.status == "ok" and out.dice == (d6,)
+    assert leave_out(roll, Obs(())) is roll  # no special die found: the roll as it was
+    assert leave_out(observation_of([old]), Obs((SCATTER_AT_RIGHT,))) is None

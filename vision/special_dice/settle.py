@@ -62,6 +62,13 @@ class SpecialDiceSettler:
         self._moved, self._still, self._hold = False, 0, False
         self._dice_seen = self._picked_up = False
 
+    def read_once(self, frame: np.ndarray) -> SpecialDiceObservation:
+        """The dice of these kinds lying in the dice area in ``frame`` now (one reading with the
+        settler's region and board registration, outside the settling: what the table feed
+        uses to tell old block or scatter dice from a numbered roll thrown beside them)."""
+        orientation = Orientation(self.board_to_frame, self.up_deg)
+        return read_special_dice(frame, self.kinds, orientation, self.region, self.config)
+
     def update(self, frame: np.ndarray) -> SpecialDiceObservation | None:
         orientation = Orientation(self.board_to_frame, self.up_deg)
         obs = read_special_dice(frame, self.kinds, orientation, self.region, self.config)

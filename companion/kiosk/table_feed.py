@@ -141,6 +141,7 @@ class TableProcessor:
         self._lying_reader: Any = None
         self._left_out: tuple[tuple[int, int, int, int], ...] = ()  # boxes of the last roll's old dice
         self._to_frame: np.ndarray | None = None  # the board's registration (board mm -> frame)
+        self._need: int | None = None  # the dice the roll waited for holds (None: not known)
 
     def reset_dice(self) -> None:
         if self.dice is not None:
@@ -163,6 +164,7 @@ class TableProcessor:
         ``die_readers`` (block or scatter dice ...) is read by that reader instead. Dice of a
         kind that is not numbered (a scatter die whose reader could not start) are left out
         of the types: a d8 with arrows must not be read as a numbered d8."""
+        self._need = len(sides) if sides else None
         self._use_reader_for(tuple(kinds or ()))
         if self._numbered is not None:
             return  # a registered reader reads this roll: its own settings stay as they are
@@ -329,8 +331,9 @@ class TableProcessor:
 
     def _without_lying(self, frame: np.ndarray, obs: Any) -> Any:
         """A settled numbered roll without the block or scatter dice of earlier rolls lying
-        beside it (read once in this frame by their own reader); None when only those lie
-        there. Their boxes are kept so the live view leaves them out too."""
+        beside it (read once in this frame by their own reader, which also looks again at the
+        unread dice of a roll with dice too many: ``vision.mixed_roll.leave_out``); None when
+        only those lie there. Their boxes are kept so the live view leaves them out too."""
         kinds = self._lying_kinds
         reader = self._lying_reader
         if reader is None or tuple(getattr(reader, "kinds", ())) != kinds:
@@ -348,8 +351,10 @@ class TableProcessor:
         reader.region = getattr(self.dice, "region", None)
         if hasattr(reader, "board_to_frame"):
             reader.board_to_frame = self._to_frame
+        look = getattr(reader, "look_at", None)
         try:
-            kept = leave_out(obs, reader.read_once(frame))
+            kept = leave_out(obs, reader.read_once(frame), self._need,
+                             (lambda boxes: look(frame, boxes)) if callable(look) else None)
         except Exception as exc:  # the roll stands as the numbered reader read it
             self._report(f"dice reader for {', '.join(kinds)}: {type(exc).__name__}: {exc}")
             return obs

@@ -182,3 +182,39 @@ def test_old_special_dice_lying_beside_a_numbered_roll_are_left_out_of_it() -> N
     assert out is not None and out.status == "ok" and out.dice == (d6,)
     assert leave_out(roll, Obs(())) is roll  # no special die found: the roll as it was
     assert leave_out(observation_of([old]), Obs((SCATTER_AT_RIGHT,))) is None
+
+
+def test_a_roll_with_dice_too_many_leaves_out_the_unread_dice_a_second_look_takes_for_special() -> None:
+    """The special reader missed an old block die: the d6 reader's unread die there goes when
+    the second look is sure enough, likeliest first and only down to the roll's count; a die
+    the d6 reader read never goes that way."""
+    from vision.dice.reader import observation_of
+    from vision.dice.types import DieReading
+    from vision.mixed_roll import LOOK_BAR
+
+    def die(x: int, value: int | None) -> DieReading:
+        return DieReading(box=(x, 100, 30, 30), kind="d6", colour="white", value=value,
+                          confidence=0.99 if value else 0.4, status="read" if value else "unsure",
+                          guess=value or 2)
+
+    a, b, old1, old2 = die(100, 4), die(200, 6), die(300, None), die(400, None)
+    asked: list[list[Any]] = []
+
+    def look(odds: dict[int, float]) -> Any:
+        def answer(boxes: list[Any]) -> list[float]:
+            asked.append(boxes)
+            return [odds[box[0]] for box in boxes]
+        return answer
+
+    out = leave_out(observation_of([a, b, old1]), Obs(()), 2, look({300: LOOK_BAR + 0.01}))
+    assert out is not None and out.status == "ok" and out.dice == (a, b)
+    assert asked[-1] == [old1.box]  # only the unread die is asked about
+    out = leave_out(observation_of([a, b, old1]), Obs(()), 2, look({300: LOOK_BAR - 0.01}))
+    assert out is not None and out.dice == (a, b, old1)  # not sure enough: it stays
+    out = leave_out(observation_of([a, b, old1, old2]), Obs(()), 3, look({300: 0.95, 400: 0.99}))
+    assert out is not None and out.dice == (a, b, old1)  # the likeliest goes, down to the count
+    n = len(asked)
+    out = leave_out(observation_of([a, b, old1]), Obs(()), 3, look({300: 1.0}))
+    assert len(asked) == n and out is not None and len(out.dice) == 3  # the count is right: no look
+    out = leave_out(observation_of([a, b]), Obs(()), 1, look({}))
+    assert out is not None and out.dice == (a, b)  # dice read are never left out by a look

@@ -26,12 +26,16 @@ The last line is one JSON object.
     ... --kinds d6+scatter   # a D6 and a scatter die thrown together (a Dungeonbowl living ball)
     ... --search off   # a roll short of dice not searched for the others (reader.find_missing)
     ... --kinds 2d6+old-block   # 2d6 thrown beside 1-2 block dice of an earlier roll
+    ... --kinds block+old-scatter   # 1-3 block dice thrown beside a scatter die of an earlier roll
 
 A kind ``2d6+old-block`` (or ``2d6+old-scatter``) throws 2d6 beside one or two dice of that kind
 left from an earlier roll and gives the pad's outcomes of the d6 reader's reading as it is, with
 the old dice the block and scatter reader finds left out, and with the second look at the unread
 dice of a roll with dice too many as well, as the kiosk's table feed leaves them out
-(``vision.mixed_roll.leave_out``).
+(``vision.mixed_roll.leave_out``). A kind ``block+old-scatter`` (or ``scatter+old-block``) throws
+1-3 dice of the first kind beside one die of the other left from an earlier roll, read for the
+roll's kind only and with both kinds read and the old die left out, as the kiosk's settler does
+once the table has rolled the other kind (``SpecialDiceSettler.lying``).
 
 A mixed kind (``d6+scatter``, ``d6+block``) throws one d6 and one die of the other kind at once
 and reads the frame as the kiosk reads such a roll (``vision.mixed_roll.merge``: the d6
@@ -179,6 +183,43 @@ def beside_old(table: synthetic_table.SyntheticTable, area: DiceArea, old_kind: 
     return out
 
 
+def beside_other(table: synthetic_table.SyntheticTable, area: DiceArea, kind: str, old_kind: str,
+                 args: argparse.Namespace, config: SpecialDiceConfig) -> dict[str, object]:
+    """1-3 ``kind`` dice thrown beside one ``old_kind`` die of an earlier roll: read for the
+    roll's kind only, and as the kiosk's settler reads them once the table has rolled the other
+    kind (both kinds read, the old die left out: ``SpecialDiceSettler.lying``), each with the
+    settler's search of a roll short of dice; and the same throw drawn without the old die."""
+    from vision.special_dice.settle import only_kinds
+
+    ways = ("the same throw with no old die", "the roll's kind only", "both kinds, the old die left out")
+    rolls: dict[str, list[str]] = {w: [] for w in ways}
+    for i in range(args.frames):
+        seed = args.seed + 1_300_000 + i + (0 if kind == "block" else 50_000)
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(1, 4))
+        faces = [int(rng.integers(1, 7 if kind == "block" else 9)) for _ in range(n)]
+        old = (old_kind, int(rng.integers(1, 7 if old_kind == "block" else 9)))
+        alone = table.render({}, seed=seed, special=[(kind, f) for f in faces])
+        frame = table.render({}, seed=seed, special=[*((kind, f) for f in faces), old])
+        want = sorted(block_value(f) if kind == "block" else f for f in faces)
+        region = area.region(frame.truth.homography, SIZE)
+        orientation = Orientation(frame.truth.homography)
+        for way in ways:
+            image = alone.image if way == ways[0] else frame.image
+            if way != ways[2]:
+                raw = obs = read_special_dice(image, (kind,), orientation, region, config)
+            else:
+                raw = read_special_dice(frame.image, (kind, old_kind), orientation, region, config)
+                obs = only_kinds(raw, (kind,))
+            if args.search == "on" and len(obs.dice) < n:
+                found = find_missing(image, raw if obs.dice else obs, n - len(obs.dice), (kind,),
+                                     orientation, region, config, thrown=True)
+                obs = only_kinds(found, (kind,))
+            rolls[way].append(kiosk_outcome(DiceSeen.of(obs), want, KINDS[kind]))
+    name = f"{kind} beside an old {old_kind} die"
+    return {"rolls": args.frames, **{w: _say_outcomes(f"{name}, {w}", r) for w, r in rolls.items()}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--frames", type=int, default=200, help="frames per kind")
@@ -199,7 +240,8 @@ def main() -> None:
                          "kiosk's settler does (reader.find_missing); off: not")
     args = ap.parse_args()
     kinds = [k for k in args.kinds.split(",") if k]
-    allowed = ("block", "scatter", "d6+block", "d6+scatter", "2d6+old-block", "2d6+old-scatter")
+    allowed = ("block", "scatter", "d6+block", "d6+scatter", "2d6+old-block", "2d6+old-scatter",
+               "block+old-scatter", "scatter+old-block")
     if not kinds or any(k not in allowed for k in kinds):
         ap.error(f"--kinds {args.kinds}: give {', '.join(allowed)}, separated by commas")
     if args.upright_reader is not None:
@@ -226,6 +268,10 @@ def main() -> None:
                                   "config": changes}
     pictures: list[np.ndarray] = []
     for kind in kinds:
+        if kind in ("block+old-scatter", "scatter+old-block"):
+            roll_kind, _, old_kind = kind.partition("+old-")
+            figures[kind] = beside_other(table, area, roll_kind, old_kind, args, config)
+            continue
         if kind.startswith("2d6+old-"):
             figures[kind] = beside_old(table, area, kind.split("-")[1], args, config)
             continue

@@ -74,14 +74,16 @@ def _kind_word(kind: str, n: int) -> str:
 
 
 def merge(numbered: Any, special: Any, kinds: Sequence[str], special_kinds: Sequence[str],
-          counted: bool = True) -> MixedObservation:
+          counted: bool = True, beside: Sequence[Any] = ()) -> MixedObservation:
     """The two readers' readings of one throw (either may be None: nothing seen yet) as one
     roll of ``kinds``, of which ``special_kinds`` are the special reader's (see the module).
     ``counted`` False: ``kinds`` are the types in play, not the roll's dice (a photo of any
-    number of them): no count is checked and no die stood in for."""
+    number of them): no count is checked and no die stood in for. ``beside``: old dice of
+    other special kinds the special reader found lying there (not the roll's): a numbered die
+    on one of them is left out too."""
     others = list(special.dice) if special is not None else []
     mine = [d for d in (numbered.dice if numbered is not None else ())
-            if not any(_on(d, o) for o in others)]
+            if not any(_on(d, o) for o in [*others, *beside])]
     if counted:
         _stand_in(mine, others, kinds, special_kinds)
     dice: list[Any] = []
@@ -273,8 +275,9 @@ class MixedRollReader:
             if last is not None and getattr(last, "status", "") == "empty":
                 self._numbered_seen = last
         special = getattr(self.special, "last", None)
+        beside = tuple(getattr(self.special, "lying_seen", ()) or ())
         self.last = merge(getattr(self.numbered, "last", None), special, self.kinds,
-                          self.special_kinds, self.counted)
+                          self.special_kinds, self.counted, beside)
         # the special reader is done with the throw when it settled, or when it finds no die
         # at all on the frames the numbered reader settled on (it missed them, or there are
         # none: the roll then says what it lacks)
@@ -288,6 +291,6 @@ class MixedRollReader:
         if signature == self._reported:
             return None
         self._reported = signature
-        out = merge(self._numbered_seen, special, self.kinds, self.special_kinds, self.counted)
+        out = merge(self._numbered_seen, special, self.kinds, self.special_kinds, self.counted, beside)
         self.last = out
         return out

@@ -197,6 +197,8 @@ class TableProcessor:
                 self._report(f"dice reader for {', '.join(special_kinds)}: "
                              f"{type(exc).__name__}: {exc}")
                 return
+            if hasattr(special, "lying"):  # old dice of other kinds it reads and leaves out
+                special.lying = tuple(k for k in self._lying_kinds if k not in special_kinds)
             told = tuple(k for k in special_kinds if die_readers.told_from_numbered(k))
             self._lying_kinds = tuple(dict.fromkeys(self._lying_kinds + told))
             if hasattr(special, "count"):  # how many dice it should find (it may search for the rest)

@@ -218,3 +218,15 @@ def test_a_roll_with_dice_too_many_leaves_out_the_unread_dice_a_second_look_take
     assert len(asked) == n and out is not None and len(out.dice) == 3  # the count is right: no look
     out = leave_out(observation_of([a, b]), Obs(()), 1, look({}))
     assert out is not None and out.dice == (a, b)  # dice read are never left out by a look
+
+
+def test_a_numbered_die_on_an_old_die_of_another_special_kind_is_left_out_of_a_mixed_roll() -> None:
+    """A D6 and a block die thrown beside a scatter die of an earlier roll: the block reader
+    read the scatter die too and left it out of the roll (``beside``); the D6 reader's unsure
+    "d6" on it goes as well."""
+    block = Die((500, 100, 40, 40), "block", 6, guess=6)
+    without = merge(Obs((D6_AT_LEFT, SCATTER_SEEN_AS_D6)), Obs((block,)), ("d6", "block"), ("block",))
+    assert without.status == "unsure" and len(without.dice) == 3
+    out = merge(Obs((D6_AT_LEFT, SCATTER_SEEN_AS_D6)), Obs((block,)), ("d6", "block"), ("block",),
+                beside=(SCATTER_AT_RIGHT,))
+    assert out.status == "ok" and [(d.kind, d.value) for d in out.dice] == [("d6", 4), ("block", 6)]

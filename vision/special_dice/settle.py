@@ -23,7 +23,7 @@ import numpy as np
 from vision.dice.settle import MotionMeter, SettleConfig
 
 from .reader import Orientation, Region, find_missing, read_special_dice, special_at
-from .types import KINDS, SpecialDiceConfig, SpecialDiceObservation
+from .types import KINDS, STATUS_READ, SpecialDiceConfig, SpecialDiceObservation, SpecialDieReading
 
 
 class SpecialDiceSettler:
@@ -38,6 +38,8 @@ class SpecialDiceSettler:
         self.region: Region | None = None
         self.board_to_frame: np.ndarray | None = None
         self.count: int | None = None  # the dice of these kinds the roll holds, when known
+        self.lying: tuple[str, ...] = ()  # other kinds of earlier rolls that may still lie there
+        self.lying_seen: tuple[SpecialDieReading, ...] = ()  # those found in the last frame read
         self.state = "waiting"
         self.last: SpecialDiceObservation | None = None
         self._previous: SpecialDiceObservation | None = None
@@ -75,9 +77,22 @@ class SpecialDiceSettler:
         orientation = Orientation(self.board_to_frame, self.up_deg)
         return special_at(frame, boxes, self.kinds, orientation, self.region, self.config)
 
+    def _read(self, frame: np.ndarray, orientation: Orientation) -> tuple[SpecialDiceObservation,
+                                                                          SpecialDiceObservation]:
+        """This frame's reading of the roll's dice, and the reading with the old dice of the
+        ``lying`` kinds as well: they are read with the roll's kinds, so that an old scatter
+        die is not taken for an unsure block die, and then left out of the roll."""
+        extra = tuple(k for k in self.lying if k not in self.kinds)
+        raw = read_special_dice(frame, self.kinds + extra, orientation, self.region, self.config)
+        if not extra:
+            self.lying_seen = ()
+            return raw, raw
+        self.lying_seen = tuple(d for d in raw.dice if d.kind not in self.kinds)
+        return only_kinds(raw, self.kinds), raw
+
     def update(self, frame: np.ndarray) -> SpecialDiceObservation | None:
         orientation = Orientation(self.board_to_frame, self.up_deg)
-        obs = read_special_dice(frame, self.kinds, orientation, self.region, self.config)
+        obs, raw = self._read(frame, orientation)
         self.last = obs
         if self.count is not None:
             self._watch(frame)
@@ -110,8 +125,10 @@ class SpecialDiceSettler:
             if not self._reported:
                 self._reported = True
                 if self.count is not None and 0 < len(obs.dice) < self.count:
-                    self._searched = find_missing(frame, obs, self.count - len(obs.dice), self.kinds,
-                                                  orientation, self.region, self.config)
+                    # searched around the old dice as well (``raw``), only for the roll's kinds
+                    searched = find_missing(frame, raw, self.count - len(obs.dice), self.kinds,
+                                            orientation, self.region, self.config)
+                    self._searched = only_kinds(searched, self.kinds) if raw is not obs else searched
                     self.last = self._searched
                 return self.last
             if self._searched is not None:
@@ -133,6 +150,19 @@ class SpecialDiceSettler:
             self._moved, self._still, self._hold = True, 0, False
         else:
             self._still += 1
+
+
+def only_kinds(obs: SpecialDiceObservation, kinds: Sequence[str]) -> SpecialDiceObservation:
+    """``obs`` with only its dice of ``kinds`` (an error stays as it is)."""
+    if obs.status == "error":
+        return obs
+    dice = tuple(d for d in obs.dice if d.kind in kinds)
+    if len(dice) == len(obs.dice):
+        return obs
+    if not dice:
+        return SpecialDiceObservation((), "empty")
+    return SpecialDiceObservation(dice, "ok" if all(d.status == STATUS_READ for d in dice) else "unsure",
+                                  obs.message)
 
 
 def _same(a: SpecialDiceObservation, b: SpecialDiceObservation) -> bool:

@@ -245,3 +245,27 @@ def test_block_dice_left_from_a_block_roll_are_left_out_of_the_next_2d6_roll() -
             assert sorted(after.values) == sorted(d6)  # never a wrong roll shown as sure
             right += 1
     assert too_many_before == 3 and right >= 2, (too_many_before, right)
+
+
+def test_a_special_roll_after_a_roll_of_the_other_special_kind_reads_its_old_dice_to_leave_them_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table feed tells a block roll's reader that scatter dice of an earlier roll may lie
+    there (``lying``), and a later scatter roll's reader the same of block dice; a first roll,
+    or a roll of the kinds rolled before, has nothing to leave out."""
+    made: list[Any] = []
+
+    def factory(kinds: tuple[str, ...]) -> FakeReader:
+        made.append(FakeReader(kinds))
+        made[-1].lying = ()  # type: ignore[attr-defined]
+        return made[-1]
+
+    monkeypatch.setitem(die_readers._READERS, "block", factory)
+    monkeypatch.setitem(die_readers._READERS, "scatter", factory)
+    processor = TableProcessor(FakeReader(), None)
+    processor.expect_dice((6, 6), ("block", "block"))
+    assert made[-1].lying == ()  # type: ignore[attr-defined]
+    processor.expect_dice((8,), ("scatter",))
+    assert made[-1].kinds == ("scatter",) and made[-1].lying == ("block",)  # type: ignore[attr-defined]
+    processor.expect_dice((6, 6), ("d6", "d6"))
+    processor.expect_dice((6,), ("block",))
+    assert made[-1].lying == ("scatter",)  # type: ignore[attr-defined]

@@ -89,3 +89,48 @@ def test_a_throw_whose_dice_the_reader_never_finds_is_searched_once_it_lies_stil
     settler.count = None  # without the roll's count: never searched
     assert all(settler.update(tray.image) is None for _ in range(3))
     assert all(settler.update(thrown.image) is None for _ in range(6))
+
+
+def test_an_old_die_of_another_kind_lying_there_is_read_and_left_out_of_the_roll() -> None:
+    """Block dice thrown beside a scatter die of an earlier roll: told the scatter die may lie
+    there (``lying``), the settler reads both kinds and reports the block dice alone, the
+    scatter die in ``lying_seen``; not told, it reads the scatter die as one block die more."""
+    import vision.synthetic.table as synthetic
+    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
+
+    table = synthetic.SyntheticTable(camera=synthetic.default_camera(2304, 1296))
+    both_kinds = told = seen_old = 0
+    for seed in (9_900_000, 9_900_001, 9_900_002, 9_900_003):
+        frame = table.render({}, seed=seed, special=[("block", 1), ("block", 6), ("scatter", 3)])
+        region = DiceArea.named(BOARD_CENTRE).region(frame.truth.homography, (2304, 1296))
+        rolls = {}
+        for lying in ((), ("scatter",)):
+            settler = SpecialDiceSettler(("block",))
+            settler.region, settler.board_to_frame, settler.lying = region, frame.truth.homography, lying
+            rolls[lying] = next(r for r in (settler.update(frame.image) for _ in range(4)) if r is not None)
+            if lying:
+                assert all(d.kind == "scatter" for d in settler.lying_seen)
+                seen_old += len(settler.lying_seen) == 1
+            else:
+                assert settler.lying_seen == ()
+        both_kinds += len(rolls[()].dice) == 3
+        roll = rolls[("scatter",)]
+        assert all(d.kind == "block" for d in roll.dice)
+        told += len(roll.dice) == 2 and sorted(d.guess or 0 for d in roll.dice) == [1, 6]
+    assert both_kinds >= 2 and told >= 2 and seen_old >= 2, (both_kinds, told, seen_old)
+
+
+def test_only_kinds_keeps_the_dice_of_those_kinds_and_says_what_is_left() -> None:
+    from vision.special_dice import SpecialDiceObservation
+    from vision.special_dice.settle import only_kinds
+
+    def die(kind: str, status: str) -> SpecialDieReading:
+        value = 3 if status == "read" else None
+        return SpecialDieReading((0, 0, 10, 10), kind, value, 0.9, status, 3)
+
+    obs = SpecialDiceObservation((die("block", "read"), die("scatter", "unsure")), "unsure")
+    assert only_kinds(obs, ("block",)).status == "ok"
+    assert only_kinds(obs, ("block", "scatter")) is obs
+    assert only_kinds(obs, ()).status == "empty" and only_kinds(obs, ()).dice == ()
+    error = SpecialDiceObservation((), "error", "bad frame")
+    assert only_kinds(error, ("block",)) is error

@@ -195,11 +195,6 @@ class DiceSettler:
         self._reported = False
         self.state = "waiting"
 
-    def motion(self, frame: np.ndarray) -> float:
-        """Fraction of the dice area's pixels that changed since the previous frame (0 for the
-        first)."""
-        return self.meter.measure(frame, self.region, self) or 0.0
-
     def update(self, frame: object) -> DiceObservation | None:
         """One camera frame in; a settled roll out (at most once per roll), else None."""
         try:

@@ -179,7 +179,7 @@ def beside_old(table: synthetic_table.SyntheticTable, area: DiceArea, old_kind: 
                               "found_left_out": _say_outcomes(f"{name}, the dice found left out", found_only),
                               "left_out": _say_outcomes(f"{name}, left out (and a second look)", after),
                               "leave_out_ms_median": round(ms, 2)}
-    print(f"{name}: leaving them out takes {ms:.1f} ms a settled roll (median)")
+    print(f"{name}: leaving them out takes {ms:.1f} ms a reading (median)")
     return out
 
 

@@ -127,7 +127,7 @@ def leave_out(numbered: Any, special: Any, need: int | None = None,
     probability that a block or scatter die lies in each) is asked about its unread dice, and
     those at ``LOOK_BAR`` or more go too, likeliest first, down to ``need``: old dice the
     special reader missed. A die read is never left out that way. The same reading when none
-    is left out; None when nothing is left (only the old dice lie there: no throw yet)."""
+    is left out; an empty one when nothing is left (only the old dice lie there: no throw yet)."""
     others = list(getattr(special, "dice", ()) or ())
     kept = [d for d in numbered.dice if not any(_on(d, o) for o in others)]
     if need is not None and look is not None and len(kept) > need:
@@ -139,8 +139,6 @@ def leave_out(numbered: Any, special: Any, need: int | None = None,
             kept.remove(d)
     if len(kept) == len(numbered.dice):
         return numbered
-    if not kept:
-        return None
     from vision.dice.reader import observation_of
 
     return observation_of(kept)

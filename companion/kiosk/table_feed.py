@@ -116,6 +116,23 @@ BOARD_WIDTH = 1280
 """The board reader's frame width: wider frames are shrunk for it (the dice keep every pixel)."""
 
 
+class _WithoutOldDice:
+    """The numbered dice settler's reader once the table has rolled block or scatter dice:
+    each reading with dice in it has the old ones of those kinds left out
+    (``TableProcessor._without_lying``), so the settler compares, looks closer at and reports
+    the roll itself. Only old dice in view read as an empty tray."""
+
+    def __init__(self, read: Callable[..., Any], processor: TableProcessor) -> None:
+        self.read = read
+        self.processor = processor
+
+    def __call__(self, bgr: np.ndarray, region: Any, config: Any) -> Any:
+        obs = self.read(bgr, region, config)
+        if not getattr(obs, "dice", ()) or not self.processor._lying_kinds or self.processor._numbered is not None:
+            return obs
+        return self.processor._without_lying(bgr, obs, region)
+
+
 class TableProcessor:
     """``processor(frame) -> TableReading``: dice, board and a thumbnail from one frame."""
 
@@ -139,7 +156,6 @@ class TableProcessor:
         # numbered roll (``vision.mixed_roll.leave_out``) by a reader of their own
         self._lying_kinds: tuple[str, ...] = ()
         self._lying_reader: Any = None
-        self._left_out: tuple[tuple[int, int, int, int], ...] = ()  # boxes of the last roll's old dice
         self._to_frame: np.ndarray | None = None  # the board's registration (board mm -> frame)
         self._need: int | None = None  # the dice the roll waited for holds (None: not known)
 
@@ -201,6 +217,10 @@ class TableProcessor:
                 special.lying = tuple(k for k in self._lying_kinds if k not in special_kinds)
             told = tuple(k for k in special_kinds if die_readers.told_from_numbered(k))
             self._lying_kinds = tuple(dict.fromkeys(self._lying_kinds + told))
+            numbered_settler = self.dice if self._numbered is None else self._numbered
+            if told and callable(getattr(numbered_settler, "reader", None)) and \
+                    not isinstance(numbered_settler.reader, _WithoutOldDice):  # type: ignore[union-attr]
+                numbered_settler.reader = _WithoutOldDice(numbered_settler.reader, self)  # type: ignore[union-attr]
             if hasattr(special, "count"):  # how many dice it should find (it may search for the rest)
                 special.count = sum(1 for k in kinds if k in special_kinds)
             current = self.dice if self._numbered is None else self._numbered
@@ -266,14 +286,10 @@ class TableProcessor:
                 self.dice = None
         if self.dice is not None:
             dice_state = str(getattr(self.dice, "state", ""))
-            if dice_state == "moving":
-                self._left_out = ()
-            if obs is not None and self._numbered is None and self._lying_kinds:
-                obs = self._without_lying(frame, obs)
             last = obs if obs is not None else getattr(self.dice, "last", None)
             if last is not None:
                 boxes = tuple(DieBox(_scale_box(d.box, scale), d.value, d.status)
-                              for d in getattr(last, "dice", ()) if tuple(d.box) not in self._left_out)
+                              for d in getattr(last, "dice", ()))
             if obs is not None:
                 # once per settled roll: each die's small crop, kept if the roll is confirmed
                 # (of a roll a registered reader reads, only its numbered dice: a D6 beside a
@@ -331,11 +347,10 @@ class TableProcessor:
         return TableReading(self._index, thumb, boxes, settled, board, pieces, corners,
                             dice_state, learned, problem, places=places)
 
-    def _without_lying(self, frame: np.ndarray, obs: Any) -> Any:
-        """A settled numbered roll without the block or scatter dice of earlier rolls lying
-        beside it (read once in this frame by their own reader, which also looks again at the
-        unread dice of a roll with dice too many: ``vision.mixed_roll.leave_out``); None when
-        only those lie there. Their boxes are kept so the live view leaves them out too."""
+    def _without_lying(self, frame: np.ndarray, obs: Any, region: Any) -> Any:
+        """A numbered reading without the block or scatter dice of earlier rolls lying beside
+        it (read in this frame by their own reader, which also looks again at the unread dice
+        of a roll with dice too many: ``vision.mixed_roll.leave_out``)."""
         kinds = self._lying_kinds
         reader = self._lying_reader
         if reader is None or tuple(getattr(reader, "kinds", ())) != kinds:
@@ -350,19 +365,16 @@ class TableProcessor:
                 return obs
         if not callable(getattr(reader, "read_once", None)):
             return obs
-        reader.region = getattr(self.dice, "region", None)
+        reader.region = region
         if hasattr(reader, "board_to_frame"):
             reader.board_to_frame = self._to_frame
         look = getattr(reader, "look_at", None)
         try:
-            kept = leave_out(obs, reader.read_once(frame), self._need,
+            return leave_out(obs, reader.read_once(frame), self._need,
                              (lambda boxes: look(frame, boxes)) if callable(look) else None)
         except Exception as exc:  # the roll stands as the numbered reader read it
             self._report(f"dice reader for {', '.join(kinds)}: {type(exc).__name__}: {exc}")
             return obs
-        left = {tuple(d.box) for d in obs.dice} - {tuple(d.box) for d in getattr(kept, "dice", ())}
-        self._left_out = tuple(left)
-        return kept
 
     def _aim_dice(self, to_frame: np.ndarray, frame_size: tuple[int, int]) -> None:
         """Point the dice reader at the dice area as the registered board places it (from the

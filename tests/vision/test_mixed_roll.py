@@ -181,7 +181,8 @@ def test_old_special_dice_lying_beside_a_numbered_roll_are_left_out_of_it() -> N
     out = leave_out(roll, Obs((SCATTER_AT_RIGHT,)))
     assert out is not None and out.status == "ok" and out.dice == (d6,)
     assert leave_out(roll, Obs(())) is roll  # no special die found: the roll as it was
-    assert leave_out(observation_of([old]), Obs((SCATTER_AT_RIGHT,))) is None
+    nothing = leave_out(observation_of([old]), Obs((SCATTER_AT_RIGHT,)))
+    assert nothing.status == "empty" and nothing.dice == ()
 
 
 def test_a_roll_with_dice_too_many_leaves_out_the_unread_dice_a_second_look_takes_for_special() -> None:

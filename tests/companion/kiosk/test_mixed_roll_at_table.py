@@ -269,3 +269,29 @@ def test_a_special_roll_after_a_roll_of_the_other_special_kind_reads_its_old_dic
     processor.expect_dice((6, 6), ("d6", "d6"))
     processor.expect_dice((6,), ("block",))
     assert made[-1].lying == ("scatter",)  # type: ignore[attr-defined]
+
+
+def test_old_block_dice_alone_in_the_tray_are_no_roll_of_2d6() -> None:
+    """The 2d6 prompt comes up while the last block's dice still lie there: before the throw
+    the pad is offered nothing (the numbered reader alone would offer them as two unsure d6),
+    and the live view shows no die."""
+    import vision.synthetic.table as synthetic
+    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
+    from vision.dice import DiceSettler
+
+    table = synthetic.SyntheticTable(camera=synthetic.default_camera(2304, 1296))
+    area = DiceArea.named(BOARD_CENTRE)
+    frame = table.render({}, None, seed=9_102_010, special=[("block", 2), ("block", 5)])
+    offered = {}
+    for after_a_block_roll in (False, True):
+        processor = TableProcessor(DiceSettler(), None, dice_area=area)
+        if after_a_block_roll:
+            processor.expect_dice((6, 6), ("block", "block"))
+        processor.expect_dice((6, 6), ("d6", "d6"))
+        processor._aim_dice(frame.truth.homography, (2304, 1296))
+        readings = [processor(frame.image) for _ in range(12)]
+        offered[after_a_block_roll] = [r.settled for r in readings if r.settled is not None]
+        if after_a_block_roll:
+            assert readings[-1].dice == ()  # no box drawn on the old dice
+    assert len(offered[False]) == 1 and len(offered[False][0].values) >= 1
+    assert offered[True] == []

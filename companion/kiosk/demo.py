@@ -58,15 +58,17 @@ class _Scene:
     seed: int
     dice_seed: int = 0  # where the dice lie: a new throw, a new seed; moving pieces keep it
     kinds: tuple[str, ...] = ()  # the dice's kinds when they are block or scatter dice
+    lying: tuple[tuple[str, int], ...] = ()  # block or scatter dice of earlier rolls left there
 
     def drawn(self) -> tuple[tuple[int, ...] | None, tuple[tuple[str, int], ...]]:
         """(numbered dice, block and scatter dice) as the synthetic table draws them: a roll
-        mixing the two (a D6 and a scatter die) draws each die as what it is."""
+        mixing the two (a D6 and a scatter die) draws each die as what it is; block and scatter
+        dice of earlier rolls still lying there are drawn beside the roll."""
         if self.dice is None or not any(k in SPECIAL_KINDS for k in self.kinds):
-            return self.dice, ()
+            return self.dice, self.lying
         pairs = tuple(zip(self.kinds, self.dice, strict=True))
         plain = tuple(v for k, v in pairs if k not in SPECIAL_KINDS)
-        return plain or None, tuple((k, v) for k, v in pairs if k in SPECIAL_KINDS)
+        return plain or None, tuple((k, v) for k, v in pairs if k in SPECIAL_KINDS) + self.lying
 
 
 class DemoTable:
@@ -99,13 +101,20 @@ class DemoTable:
 
     def roll(self, values: Sequence[int], frames: int = 4, kinds: Sequence[str] = ()) -> None:
         """Throw dice showing ``values``; ``kinds`` names them (block or scatter dice are
-        drawn as such, read by their own reader; anything else is drawn as numbered dice)."""
+        drawn as such, read by their own reader; anything else is drawn as numbered dice).
+        Block and scatter dice of earlier rolls stay on the table unless this roll throws
+        dice of their kind (they land elsewhere: the synthetic table places every die anew)."""
         kinds = tuple(kinds)
         if kinds and len(kinds) != len(values):
             raise ValueError(f"{len(values)} dice values but {len(kinds)} kinds")
         with self._lock:
+            # as at a table, the thrower picks up the dice of this roll's kinds; block and
+            # scatter dice of other kinds stay where they lie (the table feed leaves them out)
+            thrown = set(kinds) | ({"d6"} if not kinds else set())
+            lying = tuple(d for d in self._scene.drawn()[1] if d[0] not in thrown)
             self._scene = _Scene(self._scene.pawns, tuple(values), frames,
-                                 self.rng.randrange(1 << 30), self.rng.randrange(1 << 30), kinds)
+                                 self.rng.randrange(1 << 30), self.rng.randrange(1 << 30), kinds,
+                                 lying)
 
     def place(self, positions: Mapping[str, int], moved: Sequence[str] = (),
               slip: bool = False, fix_after: int = 45) -> None:

@@ -44,8 +44,13 @@ def test_the_demo_table_throws_block_and_scatter_dice_alone_or_with_a_d6() -> No
     assert table.can_throw(DicePrompt(0, (D6, SCATTER), "mixed"))  # each die drawn as itself
     table.roll((5, 7), kinds=("d6", "scatter"))
     assert table._scene.drawn() == ((5,), (("scatter", 7),))
+    # as at a table, a die of a kind the next roll does not throw stays where it lies
     table.roll((3, 4), kinds=("d6", "d6"))
-    assert table._scene.drawn() == ((3, 4), ())
+    assert table._scene.drawn() == ((3, 4), (("scatter", 7),))
+    table.roll((1, 6), kinds=("block", "block"))
+    assert table._scene.drawn() == (None, (("block", 1), ("block", 6), ("scatter", 7)))
+    table.roll((2,), kinds=("scatter",))  # the scatter die is picked up and thrown again
+    assert table._scene.drawn() == (None, (("scatter", 2), ("block", 1), ("block", 6)))
     import pytest
 
     with pytest.raises(ValueError, match="2 dice values but 1 kinds"):

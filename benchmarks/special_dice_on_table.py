@@ -29,9 +29,8 @@ The last line is one JSON object.
     ... --kinds block+old-scatter   # 1-3 block dice thrown beside a scatter die of an earlier roll
 
 A kind ``2d6+old-block`` (or ``2d6+old-scatter``) throws 2d6 beside one or two dice of that kind
-left from an earlier roll and gives the pad's outcomes of the d6 reader's reading as it is, with
-the old dice the block and scatter reader finds left out, and with the second look at the unread
-dice of a roll with dice too many as well, as the kiosk's table feed leaves them out
+left from an earlier roll and gives the pad's outcomes of the d6 reader's reading as it is and
+with the old dice left out as the kiosk's table feed leaves them out
 (``vision.mixed_roll.leave_out``). A kind ``block+old-scatter`` (or ``scatter+old-block``) throws
 1-3 dice of the first kind beside one die of the other left from an earlier roll, read for the
 roll's kind only and with both kinds read and the old die left out, as the kiosk's settler does
@@ -69,7 +68,7 @@ from companion.core.dice import BLOCK, D6, SCATTER  # noqa: E402
 from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea  # noqa: E402
 from companion.kiosk.dice_flow import DiceSeen  # noqa: E402
 from vision.special_dice import Orientation, SpecialDiceConfig, read_special_dice  # noqa: E402
-from vision.special_dice.reader import find_missing, special_at  # noqa: E402
+from vision.special_dice.reader import find_missing  # noqa: E402
 from vision.synthetic.special_dice import block_value  # noqa: E402
 
 SIZE = (2304, 1296)
@@ -148,7 +147,6 @@ def beside_old(table: synthetic_table.SyntheticTable, area: DiceArea, old_kind: 
 
     numbered_config = replace(DiceConfig(), kinds=("d6",))
     before: list[str] = []
-    found_only: list[str] = []
     after: list[str] = []
     times: list[float] = []
     for i in range(args.frames):
@@ -162,22 +160,14 @@ def beside_old(table: synthetic_table.SyntheticTable, area: DiceArea, old_kind: 
         a = read_dice(frame.image, region, numbered_config)
         before.append(kiosk_outcome(DiceSeen.of(a), d6, D6))
         t0 = time.perf_counter()
-        orientation = Orientation(frame.truth.homography)
-        b = read_special_dice(frame.image, (old_kind,), orientation, region, config)
-        def look(boxes: list[object], image: np.ndarray = frame.image, o: Orientation = orientation,
-                 r: object = region) -> list[float]:
-            return special_at(image, boxes, (old_kind,), o, r, config)  # type: ignore[arg-type]
-
-        kept = leave_out(a, b, len(d6), look)
+        b = read_special_dice(frame.image, (old_kind,), Orientation(frame.truth.homography), region, config)
+        kept = leave_out(a, b)
         times.append(time.perf_counter() - t0)
-        after.append(kiosk_outcome(DiceSeen.of(kept), d6, D6) if kept is not None else "corrected")
-        alone = leave_out(a, b)  # the dice the special reader found, without the second look
-        found_only.append(kiosk_outcome(DiceSeen.of(alone), d6, D6) if alone is not None else "corrected")
+        after.append(kiosk_outcome(DiceSeen.of(kept), d6, D6))
     ms = 1000 * statistics.median(times)
     name = f"2d6 beside old {old_kind} dice"
     out: dict[str, object] = {"rolls": args.frames, "as_read": _say_outcomes(f"{name}, as read", before),
-                              "found_left_out": _say_outcomes(f"{name}, the dice found left out", found_only),
-                              "left_out": _say_outcomes(f"{name}, left out (and a second look)", after),
+                              "left_out": _say_outcomes(f"{name}, left out", after),
                               "leave_out_ms_median": round(ms, 2)}
     print(f"{name}: leaving them out takes {ms:.1f} ms a reading (median)")
     return out

@@ -21,10 +21,9 @@ readings the same way):
   confirms or enters the dice.
 
 A roll of numbered dice alone may be thrown beside block or scatter dice left from an earlier
-roll: :func:`leave_out` takes the dice the special reader finds in the settled frame out of the
-numbered reader's reading, and, while the roll has dice too many, its unread dice that a second
-look takes for block or scatter dice (the kiosk's table feed does this once per settled roll,
-for the kinds the table has rolled).
+roll: :func:`leave_out` takes the numbered reader's unread dice that lie on a die the special
+reader read out of its reading (the kiosk's table feed does this for the kinds the table has
+rolled).
 
 It has the shape of the table feed's ``DiceReader`` (``update``, ``reset``, ``state``, ``last``,
 ``region``; ``board_to_frame`` goes to the special reader, ``closer`` to the numbered one).
@@ -33,7 +32,7 @@ It has the shape of the table feed's ``DiceReader`` (``update``, ``reset``, ``st
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -79,11 +78,13 @@ def merge(numbered: Any, special: Any, kinds: Sequence[str], special_kinds: Sequ
     roll of ``kinds``, of which ``special_kinds`` are the special reader's (see the module).
     ``counted`` False: ``kinds`` are the types in play, not the roll's dice (a photo of any
     number of them): no count is checked and no die stood in for. ``beside``: old dice of
-    other special kinds the special reader found lying there (not the roll's): a numbered die
-    on one of them is left out too."""
+    other special kinds the special reader found lying there (not the roll's): an unread
+    numbered die on one it read is left out too (as :func:`leave_out` leaves it out)."""
     others = list(special.dice) if special is not None else []
+    old = [o for o in beside if getattr(o, "status", "") == READ]
     mine = [d for d in (numbered.dice if numbered is not None else ())
-            if not any(_on(d, o) for o in [*others, *beside])]
+            if not any(_on(d, o) for o in others)
+            and (getattr(d, "status", "") == READ or not any(_on(d, o) for o in old))]
     if counted:
         _stand_in(mine, others, kinds, special_kinds)
     dice: list[Any] = []
@@ -111,32 +112,18 @@ def merge(numbered: Any, special: Any, kinds: Sequence[str], special_kinds: Sequ
     return MixedObservation(tuple(dice), "ok")
 
 
-LOOK_BAR = 0.9
-"""How likely :func:`leave_out`'s second look must find an unread numbered die to be a block or
-scatter die to leave it out (chosen on 150 frames of 2d6 beside old block dice and 150 beside
-old scatter dice, docs/vision-special-dice.md: above it 11 of 13 old block dice the special
-reader had missed and 3 of 4 scatter dice, no d6 read and 1 of 18 unsure d6)."""
-
-
-def leave_out(numbered: Any, special: Any, need: int | None = None,
-              look: Callable[[list[Any]], Sequence[float]] | None = None) -> Any:
-    """A numbered roll's settled reading (``vision.dice``'s ``DiceObservation``) without the
-    dice lying on a die the special reader found in the same frame (``special``): block or
-    scatter dice left in the tray from an earlier roll, which the numbered reader takes for
-    unreadable d6. When the roll still holds more than ``need`` dice, ``look`` (boxes -> the
-    probability that a block or scatter die lies in each) is asked about its unread dice, and
-    those at ``LOOK_BAR`` or more go too, likeliest first, down to ``need``: old dice the
-    special reader missed. A die read is never left out that way. The same reading when none
-    is left out; an empty one when nothing is left (only the old dice lie there: no throw yet)."""
-    others = list(getattr(special, "dice", ()) or ())
-    kept = [d for d in numbered.dice if not any(_on(d, o) for o in others)]
-    if need is not None and look is not None and len(kept) > need:
-        unread = [d for d in kept if getattr(d, "status", "") != READ]
-        odds = list(look([d.box for d in unread])) if unread else []
-        for p, d in sorted(zip(odds, unread, strict=True), key=lambda pd: -pd[0]):
-            if p < LOOK_BAR or len(kept) <= need:
-                break
-            kept.remove(d)
+def leave_out(numbered: Any, special: Any) -> Any:
+    """A numbered roll's reading (``vision.dice``'s ``DiceObservation``) without the dice it
+    could not read that lie on a die the special reader read in the same frame (``special``):
+    block or scatter dice left in the tray from an earlier roll, which the numbered reader
+    takes for unreadable d6. A die the numbered reader read stays, and so does one on a die the
+    special reader is unsure of: on real photos of d6 alone, which it never learned from, it
+    is unsure of a "block or scatter die" on about a quarter of them (docs/vision-special-
+    dice.md). The same reading when none is left out; an empty one when nothing is left (only
+    old dice lie there: no throw yet)."""
+    others = [o for o in getattr(special, "dice", ()) or () if getattr(o, "status", "") == READ]
+    kept = [d for d in numbered.dice
+            if getattr(d, "status", "") == READ or not any(_on(d, o) for o in others)]
     if len(kept) == len(numbered.dice):
         return numbered
     from vision.dice.reader import observation_of

@@ -157,7 +157,6 @@ class TableProcessor:
         self._lying_kinds: tuple[str, ...] = ()
         self._lying_reader: Any = None
         self._to_frame: np.ndarray | None = None  # the board's registration (board mm -> frame)
-        self._need: int | None = None  # the dice the roll waited for holds (None: not known)
 
     def reset_dice(self) -> None:
         if self.dice is not None:
@@ -180,7 +179,6 @@ class TableProcessor:
         ``die_readers`` (block or scatter dice ...) is read by that reader instead. Dice of a
         kind that is not numbered (a scatter die whose reader could not start) are left out
         of the types: a d8 with arrows must not be read as a numbered d8."""
-        self._need = len(sides) if sides else None
         self._use_reader_for(tuple(kinds or ()))
         if self._numbered is not None:
             return  # a registered reader reads this roll: its own settings stay as they are
@@ -349,8 +347,7 @@ class TableProcessor:
 
     def _without_lying(self, frame: np.ndarray, obs: Any, region: Any) -> Any:
         """A numbered reading without the block or scatter dice of earlier rolls lying beside
-        it (read in this frame by their own reader, which also looks again at the unread dice
-        of a roll with dice too many: ``vision.mixed_roll.leave_out``)."""
+        it (read in this frame by their own reader: ``vision.mixed_roll.leave_out``)."""
         kinds = self._lying_kinds
         reader = self._lying_reader
         if reader is None or tuple(getattr(reader, "kinds", ())) != kinds:
@@ -368,10 +365,8 @@ class TableProcessor:
         reader.region = region
         if hasattr(reader, "board_to_frame"):
             reader.board_to_frame = self._to_frame
-        look = getattr(reader, "look_at", None)
         try:
-            return leave_out(obs, reader.read_once(frame), self._need,
-                             (lambda boxes: look(frame, boxes)) if callable(look) else None)
+            return leave_out(obs, reader.read_once(frame))
         except Exception as exc:  # the roll stands as the numbered reader read it
             self._report(f"dice reader for {', '.join(kinds)}: {type(exc).__name__}: {exc}")
             return obs

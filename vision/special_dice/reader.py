@@ -410,24 +410,6 @@ def _moved_crops(grey: np.ndarray, cands: Sequence[Candidate], moves: Sequence[t
     return variants, turns, crops
 
 
-def _likeliest(grey: np.ndarray, looks: Sequence[Candidate], moves: Sequence[tuple[float, float, float]],
-               offset: Offset, n: np.ndarray | None, size: int, in_play: Sequence[str], plan: ReaderPlan
-               ) -> tuple[list[Candidate], np.ndarray, np.ndarray, list[float]]:
-    """Each candidate cropped as ``moves`` says and read in the first view; per candidate the
-    crop the reader finds likeliest to be a die of a kind in play, read in the other views too:
-    those crops' candidates, class and angle probabilities (the views' mean) and turns."""
-    variants, turns, crops = _moved_crops(grey, looks, moves, offset, n, size)
-    first_cls, first_ang = _view_sums(crops, plan.views[:1], plan.path)
-    score = _in_kind(first_cls, in_play).reshape(len(looks), len(moves))
-    best = [i * len(moves) + int(np.argmax(row)) for i, row in enumerate(score)]
-    cls, ang = first_cls[best], first_ang[best]
-    if len(plan.views) > 1:  # the other views of the chosen crops; their first is already read
-        more_cls, more_ang = _view_sums([crops[i] for i in best], plan.views[1:], plan.path)
-        cls, ang = cls + more_cls, ang + more_ang
-    cls, ang = (cls / len(plan.views)).astype(np.float32), (ang / len(plan.views)).astype(np.float32)
-    return [variants[i] for i in best], cls, ang, [turns[i] for i in best]
-
-
 def _second_look(grey: np.ndarray, looks: Sequence[Candidate], offset: Offset,
                  n: np.ndarray | None, size: int, in_play: Sequence[str], plan: ReaderPlan,
                  config: SpecialDiceConfig) -> list[tuple[Candidate, np.ndarray, np.ndarray, float]]:
@@ -436,40 +418,17 @@ def _second_look(grey: np.ndarray, looks: Sequence[Candidate], offset: Offset,
     to be a die of a kind in play is read in the other views too, and is a die (at that crop's centre and
     side) when that probability is at least ``config.relook_die``. Returns (candidate, class
     probabilities, angle probabilities, crop turn) per die, strongest candidate first."""
-    chosen, cls, ang, turns = _likeliest(grey, looks, RELOOK_VARIANTS, offset, n, size, in_play, plan)
+    variants, turns, crops = _moved_crops(grey, looks, RELOOK_VARIANTS, offset, n, size)
+    first_cls, first_ang = _view_sums(crops, plan.views[:1], plan.path)
+    score = _in_kind(first_cls, in_play).reshape(len(looks), len(RELOOK_VARIANTS))
+    best = [i * len(RELOOK_VARIANTS) + int(np.argmax(row)) for i, row in enumerate(score)]
+    cls, ang = first_cls[best], first_ang[best]
+    if len(plan.views) > 1:  # the other views of the chosen crops; their first is already read
+        more_cls, more_ang = _view_sums([crops[i] for i in best], plan.views[1:], plan.path)
+        cls, ang = cls + more_cls, ang + more_ang
+    cls, ang = (cls / len(plan.views)).astype(np.float32), (ang / len(plan.views)).astype(np.float32)
     sure = _in_kind(cls, in_play) >= config.relook_die
-    return [(chosen[j], cls[j], ang[j], turns[j]) for j in range(len(chosen)) if sure[j]]
-
-
-LOOK_AT_MOVES: tuple[tuple[float, float, float], ...] = ((0.0, 0.0, 1.0), *RELOOK_VARIANTS)
-"""The crops :func:`special_at` reads of a box: the box itself and the second look's."""
-
-
-def special_at(frame: np.ndarray, boxes: Sequence[Sequence[float]], kinds: Sequence[str] | None = None,
-               orientation: Orientation | None = None, region: Region | None = None,
-               config: SpecialDiceConfig | None = None) -> list[float]:
-    """For each box (x, y, w, h in frame pixels: another reader's die, say a numbered die it
-    could not read), the probability that a die of ``kinds`` lies there, as the second look
-    judges a candidate: the likeliest of its crops (``LOOK_AT_MOVES``), read in every view. All
-    0.0 for a frame or region the reader cannot use."""
-    config = config or SpecialDiceConfig()
-    in_play = _check_kinds(kinds if kinds is not None else config.kinds)
-    orientation = orientation or Orientation()
-    none = [0.0] * len(boxes)
-    if not boxes or _check_frame(frame):
-        return none
-    pixels = _pixels(frame, region, orientation, config)
-    if isinstance(pixels, str):
-        return none
-    grey, offset, _ = pixels
-    ox, oy, scale = offset
-    looks: list[Candidate] = [((x + w / 2 - ox) * scale, (y + h / 2 - oy) * scale, max(w, h) * scale, 1.0)
-                              for x, y, w, h in (tuple(float(v) for v in b) for b in boxes)]
-    plan = reader_for(in_play, config, orientation.board_to_frame is not None)
-    size = reader_crop_size(load(plan.path))
-    _, cls, _, _ = _likeliest(grey, looks, LOOK_AT_MOVES, offset, _nadir_for(plan, orientation, frame),
-                              size, in_play, plan)
-    return [float(v) for v in _in_kind(cls, in_play)]
+    return [(variants[i], cls[j], ang[j], turns[i]) for j, i in enumerate(best) if sure[j]]
 
 
 def _kind_of(p: np.ndarray) -> str:

@@ -22,7 +22,7 @@ import numpy as np
 
 from vision.dice.settle import MotionMeter, SettleConfig
 
-from .reader import Orientation, Region, find_missing, read_special_dice, special_at
+from .reader import Orientation, Region, find_missing, read_special_dice
 from .types import KINDS, STATUS_READ, SpecialDiceConfig, SpecialDiceObservation, SpecialDieReading
 
 
@@ -70,12 +70,6 @@ class SpecialDiceSettler:
         uses to tell old block or scatter dice from a numbered roll thrown beside them)."""
         orientation = Orientation(self.board_to_frame, self.up_deg)
         return read_special_dice(frame, self.kinds, orientation, self.region, self.config)
-
-    def look_at(self, frame: np.ndarray, boxes: Sequence[Sequence[float]]) -> list[float]:
-        """For each box in ``frame`` (another reader's dice), the probability that a die of
-        these kinds lies there (``reader.special_at``, with the settler's region and board)."""
-        orientation = Orientation(self.board_to_frame, self.up_deg)
-        return special_at(frame, boxes, self.kinds, orientation, self.region, self.config)
 
     def _read(self, frame: np.ndarray, orientation: Orientation) -> tuple[SpecialDiceObservation,
                                                                           SpecialDiceObservation]:

@@ -223,8 +223,9 @@ def test_block_dice_left_from_a_block_roll_are_left_out_of_the_next_2d6_roll() -
     table = synthetic.SyntheticTable(camera=synthetic.default_camera(2304, 1296))
     area = DiceArea.named(BOARD_CENTRE)
     right = too_many_before = 0
-    for seed, d6, blocks in ((9_102_000, (2, 5), (1, 6)), (9_102_001, (6, 3), (5, 2)),
-                             (9_102_003, (4, 4), (3, 6))):
+    for seed, d6, blocks in ((9_102_000, (1, 1), (1, 3)), (9_102_001, (2, 6), (3, 6)),
+                             (9_102_002, (3, 5), (5, 3)), (9_102_003, (4, 4), (1, 6)),
+                             (9_102_004, (5, 3), (3, 3))):
         frame = table.render({}, list(d6), seed=seed, special=[("block", b) for b in blocks])
         settled_by = {}
         for after_a_block_roll in (False, True):
@@ -244,7 +245,7 @@ def test_block_dice_left_from_a_block_roll_are_left_out_of_the_next_2d6_roll() -
         if after.status == "ok" and len(after.values) == 2:
             assert sorted(after.values) == sorted(d6)  # never a wrong roll shown as sure
             right += 1
-    assert too_many_before == 3 and right >= 2, (too_many_before, right)
+    assert too_many_before == 5 and right >= 4, (too_many_before, right)
 
 
 def test_a_special_roll_after_a_roll_of_the_other_special_kind_reads_its_old_dice_to_leave_them_out(

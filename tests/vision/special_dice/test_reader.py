@@ -683,39 +683,3 @@ def test_an_empty_tray_searched_after_a_hand_passed_gets_no_die_from_the_print()
     lax = SpecialDiceConfig(search_die_alone=0.5)
     assert len(find_missing(frame.image, empty, 2, ("block",), orientation, region, lax, thrown=True).dice) == 1
 
-
-def test_special_at_tells_a_block_die_from_a_d6_at_the_boxes_another_reader_gives() -> None:
-    """The second look at boxes the numbered reader found (``special_at``): on the kiosk's
-    table, a block die's box is a block die, a d6's is not; no usable frame gives 0.0."""
-    import vision.synthetic.table as synthetic
-    from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
-    from vision.special_dice import Orientation
-    from vision.special_dice.reader import special_at
-
-    table = synthetic.SyntheticTable(camera=synthetic.default_camera(2304, 1296))
-    area = DiceArea.named(BOARD_CENTRE)
-    block_odds, d6_odds = [], []
-    for seed in (9_600_000, 9_600_001, 9_600_002):
-        frame = table.render({}, [3], seed=seed, special=[("block", 6)])
-        homography = frame.truth.homography
-        region = area.region(homography, (2304, 1296))
-        d6 = [d for d in read_dice_boxes(frame.image, region)
-              if not any(_inside(d, t.box) for t in frame.truth.special_dice)]
-        odds = special_at(frame.image, [frame.truth.special_dice[0].box, *d6], ("block",),
-                          Orientation(homography), region)
-        block_odds.append(odds[0])
-        d6_odds.extend(odds[1:])
-    assert len(d6_odds) >= 2
-    assert min(block_odds) > 0.9 and max(d6_odds) < 0.5, (block_odds, d6_odds)
-    assert special_at(np.zeros((8, 8), np.uint8), [(0, 0, 4, 4)], ("block",)) == [0.0]
-
-
-def read_dice_boxes(image: np.ndarray, region: Any) -> list[tuple[int, int, int, int]]:
-    from vision.dice import DiceConfig, read_dice
-
-    return [tuple(d.box) for d in read_dice(image, region, replace(DiceConfig(), kinds=("d6",))).dice]
-
-
-def _inside(box: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> bool:
-    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
-    return other[0] <= cx <= other[0] + other[2] and other[1] <= cy <= other[1] + other[3]

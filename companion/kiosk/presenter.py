@@ -209,6 +209,12 @@ class Presenter(Protocol):
         decision at hand when no roll is due (a coin being turned over); () for none."""
         ...
 
+    def table_dice(self) -> tuple[str, ...]:
+        """The kinds of dice besides numbered ones (names registered in ``die_readers``) this
+        game throws, so that the camera can leave such dice of an earlier roll, still lying
+        in the tray, out of the roll at hand from the game's first roll on; () for none."""
+        ...
+
     def camera_answer(self, state: Any, seen: DiceSeen) -> CameraAnswer | None:
         """The answer the pieces read (``camera_pieces``) give to the decision at hand."""
         ...
@@ -369,6 +375,9 @@ class BasicPresenter:
         return RollRead(seen)
 
     def camera_pieces(self, state: Any) -> tuple[str, ...]:
+        return ()
+
+    def table_dice(self) -> tuple[str, ...]:
         return ()
 
     def camera_answer(self, state: Any, seen: DiceSeen) -> CameraAnswer | None:

@@ -110,6 +110,9 @@ class GameScreen:
         self.clock = 0.0  # seconds of screen time (advanced by update)
         self.stack: list[Pad] = []
         self.presenter: Presenter = presenter_of(session.rules)
+        lying = getattr(self.feed, "lying_dice", None)
+        if callable(lying):  # the game's other dice may lie in the tray from its first roll on
+            lying(self.presenter.table_dice())
         self.map_view: MapView | None = self.presenter.map_view(session.state)
         self.layout: Layout = layout_for(size, grid=self.map_view is not None,
                                          seats=len(session.state.players))

@@ -213,12 +213,7 @@ class TableProcessor:
                 return
             if hasattr(special, "lying"):  # old dice of other kinds it reads and leaves out
                 special.lying = tuple(k for k in self._lying_kinds if k not in special_kinds)
-            told = tuple(k for k in special_kinds if die_readers.told_from_numbered(k))
-            self._lying_kinds = tuple(dict.fromkeys(self._lying_kinds + told))
-            numbered_settler = self.dice if self._numbered is None else self._numbered
-            if told and callable(getattr(numbered_settler, "reader", None)) and \
-                    not isinstance(numbered_settler.reader, _WithoutOldDice):  # type: ignore[union-attr]
-                numbered_settler.reader = _WithoutOldDice(numbered_settler.reader, self)  # type: ignore[union-attr]
+            self._may_lie(special_kinds, current=self.dice if self._numbered is None else self._numbered)
             if hasattr(special, "count"):  # how many dice it should find (it may search for the rest)
                 special.count = sum(1 for k in kinds if k in special_kinds)
             current = self.dice if self._numbered is None else self._numbered
@@ -344,6 +339,22 @@ class TableProcessor:
         self._index += 1
         return TableReading(self._index, thumb, boxes, settled, board, pieces, corners,
                             dice_state, learned, problem, places=places)
+
+    def lying_dice(self, kinds: Sequence[str]) -> None:
+        """The kinds of dice besides numbered ones the game throws (``Presenter.table_dice``):
+        those whose reader tells them from numbered dice are left out of numbered rolls from
+        now on, as after a roll of them (a new game's kinds replace the last game's)."""
+        self._lying_kinds = ()
+        self._may_lie(tuple(kinds), self.dice if self._numbered is None else self._numbered)
+
+    def _may_lie(self, kinds: tuple[str, ...], current: Any) -> None:
+        """Dice of ``kinds`` may lie in the tray from now on: the numbered dice settler
+        (``current``) has them left out of its readings (``_WithoutOldDice``)."""
+        told = tuple(k for k in kinds if die_readers.told_from_numbered(k))
+        self._lying_kinds = tuple(dict.fromkeys(self._lying_kinds + told))
+        if told and callable(getattr(current, "reader", None)) and \
+                not isinstance(current.reader, _WithoutOldDice):
+            current.reader = _WithoutOldDice(current.reader, self)
 
     def _without_lying(self, frame: np.ndarray, obs: Any, region: Any) -> Any:
         """A numbered reading without the block or scatter dice of earlier rolls lying beside
@@ -480,6 +491,9 @@ class ThreadedFeed:
     def set_expected(self, expected: Any) -> None:
         self.processor.expected = expected
 
+    def lying_dice(self, kinds: Sequence[str]) -> None:
+        self.processor.lying_dice(kinds)
+
     def reset_dice(self) -> None:
         self.processor.reset_dice()
 
@@ -526,6 +540,9 @@ class SyncFeed:
 
     def set_expected(self, expected: Any) -> None:
         self.processor.expected = expected
+
+    def lying_dice(self, kinds: Sequence[str]) -> None:
+        self.processor.lying_dice(kinds)
 
     def reset_dice(self) -> None:
         self.processor.reset_dice()

@@ -168,6 +168,11 @@ class BowlPresenter(BasicPresenter):
                 TableOption("door_gfi", "Go For It at doors",
                             "Go For It squares may pay for opening a door (B-4)"))
 
+    def table_dice(self) -> tuple[str, ...]:
+        """Block and scatter dice: after a block the block dice often stay in the tray while
+        the next roll is thrown beside them."""
+        return ("block", "scatter")
+
     def parse_option(self, word: str) -> tuple[str, Any]:
         """``NAME=VALUE`` as the game reads an ``option`` line (typed, checked)."""
         name, sep, value = word.partition("=")

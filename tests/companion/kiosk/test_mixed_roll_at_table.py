@@ -214,38 +214,43 @@ def test_a_thrown_scatter_die_its_reader_misses_is_searched_for_once_the_throw_l
 
 def test_block_dice_left_from_a_block_roll_are_left_out_of_the_next_2d6_roll() -> None:
     """Block dice lying in the tray when 2d6 are thrown (the kiosk's table, the board
-    registered): after a block roll, the table feed leaves them out of the numbered roll, which
-    the numbered reader alone reads with a die or two too many."""
+    registered): after a block roll, or told by the game that it throws block dice, the table
+    feed leaves them out of the numbered roll, which the numbered reader alone reads with a die
+    or two too many."""
     import vision.synthetic.table as synthetic
     from companion.kiosk.dice_area import BOARD_CENTRE, DiceArea
     from vision.dice import DiceSettler
 
     table = synthetic.SyntheticTable(camera=synthetic.default_camera(2304, 1296))
     area = DiceArea.named(BOARD_CENTRE)
-    right = too_many_before = 0
+    too_many_before = 0
+    right = {"after a block roll": 0, "told by the game": 0}
     for seed, d6, blocks in ((9_102_000, (1, 1), (1, 3)), (9_102_001, (2, 6), (3, 6)),
                              (9_102_002, (3, 5), (5, 3)), (9_102_003, (4, 4), (1, 6)),
                              (9_102_004, (5, 3), (3, 3))):
         frame = table.render({}, list(d6), seed=seed, special=[("block", b) for b in blocks])
         settled_by = {}
-        for after_a_block_roll in (False, True):
+        for how in ("not told", "after a block roll", "told by the game"):
             processor = TableProcessor(DiceSettler(), None, dice_area=area)
-            if after_a_block_roll:
+            if how == "after a block roll":
                 processor.expect_dice((6, 6), ("block", "block"))
+            elif how == "told by the game":  # Presenter.table_dice, before the game's first roll
+                processor.lying_dice(("block", "scatter"))
             processor.expect_dice((6, 6), ("d6", "d6"))
             processor._aim_dice(frame.truth.homography, (2304, 1296))
             settled = None
             for _ in range(12):
                 settled = processor(frame.image).settled or settled
             assert settled is not None
-            settled_by[after_a_block_roll] = settled
-        too_many_before += len(settled_by[False].values) > 2
-        after = settled_by[True]
-        assert len(after.values) <= len(settled_by[False].values)
-        if after.status == "ok" and len(after.values) == 2:
-            assert sorted(after.values) == sorted(d6)  # never a wrong roll shown as sure
-            right += 1
-    assert too_many_before == 5 and right >= 4, (too_many_before, right)
+            settled_by[how] = settled
+        too_many_before += len(settled_by["not told"].values) > 2
+        for how in ("after a block roll", "told by the game"):
+            after = settled_by[how]
+            assert len(after.values) <= len(settled_by["not told"].values)
+            if after.status == "ok" and len(after.values) == 2:
+                assert sorted(after.values) == sorted(d6)  # never a wrong roll shown as sure
+                right[how] += 1
+    assert too_many_before == 5 and min(right.values()) >= 4, (too_many_before, right)
 
 
 def test_a_special_roll_after_a_roll_of_the_other_special_kind_reads_its_old_dice_to_leave_them_out(
@@ -296,3 +301,39 @@ def test_old_block_dice_alone_in_the_tray_are_no_roll_of_2d6() -> None:
             assert readings[-1].dice == ()  # no box drawn on the old dice
     assert len(offered[False]) == 1 and len(offered[False][0].values) >= 1
     assert offered[True] == []
+
+
+def test_the_game_screen_tells_the_camera_which_other_dice_the_game_throws(midgame: Any) -> None:
+    """A Dungeonbowl game's screen tells the feed its block and scatter dice may lie in the
+    tray (``Presenter.table_dice``); a Monopoly game's tells it none, so a kiosk that played
+    Dungeonbowl before stops leaving them out."""
+    from test_camera_answers import ReadingFeed
+
+    from companion.kiosk.screens import GameScreen
+
+    class Feed(ReadingFeed):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.lying: list[tuple[str, ...]] = []
+
+        def lying_dice(self, kinds: tuple[str, ...]) -> None:
+            self.lying.append(tuple(kinds))
+
+    session, _ = at_the_trampoline()
+    feed = Feed()
+    GameScreen(session, feed, (800, 480))
+    assert feed.lying == [("block", "scatter")]
+    GameScreen(midgame, feed, (800, 480))  # a Dungeonopoly game
+    assert feed.lying[-1] == ()
+
+
+def test_a_new_games_dice_replace_the_last_games_at_the_table_feed() -> None:
+    from vision.dice import DiceSettler
+
+    numbered = DiceSettler()
+    processor = TableProcessor(numbered, None)
+    processor.lying_dice(("block", "scatter", "d6"))
+    assert processor._lying_kinds == ("block", "scatter")  # numbered dice are the reader's own
+    assert type(numbered.reader).__name__ == "_WithoutOldDice"
+    processor.lying_dice(())
+    assert processor._lying_kinds == ()  # the wrapper then passes every reading through

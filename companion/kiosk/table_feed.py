@@ -155,6 +155,7 @@ class TableProcessor:
         # they may still lie in the tray when numbered dice are thrown, and are left out of the
         # numbered roll (``vision.mixed_roll.leave_out``) by a reader of their own
         self._lying_kinds: tuple[str, ...] = ()
+        self._rolled_kinds: tuple[str, ...] = ()  # those of them the table has rolled
         self._lying_reader: Any = None
         self._to_frame: np.ndarray | None = None  # the board's registration (board mm -> frame)
 
@@ -211,9 +212,13 @@ class TableProcessor:
                 self._report(f"dice reader for {', '.join(special_kinds)}: "
                              f"{type(exc).__name__}: {exc}")
                 return
-            if hasattr(special, "lying"):  # old dice of other kinds it reads and leaves out
-                special.lying = tuple(k for k in self._lying_kinds if k not in special_kinds)
+            if hasattr(special, "lying"):  # old dice of other kinds rolled here: read, left out
+                # (only kinds rolled: reading both kinds costs a few rolls read whole when no
+                # die of the other kind lies there, docs/vision-special-dice.md)
+                special.lying = tuple(k for k in self._rolled_kinds if k not in special_kinds)
             self._may_lie(special_kinds, current=self.dice if self._numbered is None else self._numbered)
+            self._rolled_kinds = tuple(dict.fromkeys(
+                self._rolled_kinds + tuple(k for k in special_kinds if k in self._lying_kinds)))
             if hasattr(special, "count"):  # how many dice it should find (it may search for the rest)
                 special.count = sum(1 for k in kinds if k in special_kinds)
             current = self.dice if self._numbered is None else self._numbered
@@ -344,7 +349,7 @@ class TableProcessor:
         """The kinds of dice besides numbered ones the game throws (``Presenter.table_dice``):
         those whose reader tells them from numbered dice are left out of numbered rolls from
         now on, as after a roll of them (a new game's kinds replace the last game's)."""
-        self._lying_kinds = ()
+        self._lying_kinds = self._rolled_kinds = ()
         self._may_lie(tuple(kinds), self.dice if self._numbered is None else self._numbered)
 
     def _may_lie(self, kinds: tuple[str, ...], current: Any) -> None:

@@ -151,9 +151,10 @@ class TableProcessor:
         self.keep_crops = False  # cut each settled roll's dice for learning (``dice_learning``)
         self._numbered: DiceReader | None = None  # the usual reader while a special one reads
         self._special_kinds: tuple[str, ...] = ()
-        # kinds this table has rolled whose reader tells them from numbered dice (block, scatter):
-        # they may still lie in the tray when numbered dice are thrown, and are left out of the
-        # numbered roll (``vision.mixed_roll.leave_out``) by a reader of their own
+        # kinds the game throws or the table has rolled whose reader tells them from numbered
+        # dice (block, scatter): they may still lie in the tray when numbered dice are thrown,
+        # and are left out of the numbered roll (``vision.mixed_roll.leave_out``) by a reader
+        # of their own
         self._lying_kinds: tuple[str, ...] = ()
         self._rolled_kinds: tuple[str, ...] = ()  # those of them the table has rolled
         self._lying_reader: Any = None
@@ -216,12 +217,12 @@ class TableProcessor:
                 # (only kinds rolled: reading both kinds costs a few rolls read whole when no
                 # die of the other kind lies there, docs/vision-special-dice.md)
                 special.lying = tuple(k for k in self._rolled_kinds if k not in special_kinds)
-            self._may_lie(special_kinds, current=self.dice if self._numbered is None else self._numbered)
+            current = self.dice if self._numbered is None else self._numbered
+            self._may_lie(special_kinds, current)
             self._rolled_kinds = tuple(dict.fromkeys(
                 self._rolled_kinds + tuple(k for k in special_kinds if k in self._lying_kinds)))
             if hasattr(special, "count"):  # how many dice it should find (it may search for the rest)
                 special.count = sum(1 for k in kinds if k in special_kinds)
-            current = self.dice if self._numbered is None else self._numbered
             reader = special
             if mixed is not None:
                 config: Any = getattr(current, "config", None)

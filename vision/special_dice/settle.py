@@ -10,7 +10,10 @@ a settled roll with fewer dice found be searched for the others once (``reader.f
 they come back unsure, with their guesses. A roll with none found is searched too, but only
 once the dice area has moved (a throw) and then lain still for ``settle_frames`` frames, once
 per such stillness, and not when dice were found lying there before it moved (they were picked
-up): an untouched tray is never searched.
+up): an untouched tray is never searched. ``lying`` names other kinds whose dice of an earlier
+roll may still lie there (the table feed sets it once the table has rolled them): every frame
+is then read with those kinds too, and their dice are left out of the roll (``lying_seen``
+keeps the last frame's).
 """
 
 from __future__ import annotations

@@ -110,8 +110,7 @@ class DemoTable:
         with self._lock:
             # as at a table, the thrower picks up the dice of this roll's kinds; block and
             # scatter dice of other kinds stay where they lie (the table feed leaves them out)
-            thrown = set(kinds) | ({"d6"} if not kinds else set())
-            lying = tuple(d for d in self._scene.drawn()[1] if d[0] not in thrown)
+            lying = tuple(d for d in self._scene.drawn()[1] if d[0] not in kinds)
             self._scene = _Scene(self._scene.pawns, tuple(values), frames,
                                  self.rng.randrange(1 << 30), self.rng.randrange(1 << 30), kinds,
                                  lying)

@@ -118,7 +118,7 @@ BOARD_WIDTH = 1280
 
 class _WithoutOldDice:
     """The numbered dice settler's reader once the table has rolled block or scatter dice:
-    each reading with dice in it has the old ones of those kinds left out
+    each reading with a die it could not read has the old ones of those kinds left out
     (``TableProcessor._without_lying``), so the settler compares, looks closer at and reports
     the roll itself. Only old dice in view read as an empty tray."""
 
@@ -128,8 +128,9 @@ class _WithoutOldDice:
 
     def __call__(self, bgr: np.ndarray, region: Any, config: Any) -> Any:
         obs = self.read(bgr, region, config)
-        if not getattr(obs, "dice", ()) or not self.processor._lying_kinds or self.processor._numbered is not None:
-            return obs
+        if (not self.processor._lying_kinds or self.processor._numbered is not None
+                or all(getattr(d, "status", "") == "read" for d in getattr(obs, "dice", ()))):
+            return obs  # only a die it could not read can be an old one (``leave_out``)
         return self.processor._without_lying(bgr, obs, region)
 
 

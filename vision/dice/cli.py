@@ -207,15 +207,16 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
     register_dice_source()
     special = _special_kinds(args)
+    numbered = _numbered_kinds(args) if special is not None else ()
     settler: Any
-    if special is None or _numbered_kinds(args):
+    if special is None or numbered:
         settler = DiceSettler(_config(args), _region(args.region), SettleConfig(still_frames=args.still_frames))
     if special is not None:
         from vision.special_dice import SpecialDiceSettler
 
         settles = SpecialDiceSettler(special, settle_frames=args.still_frames, up_deg=args.north or 0.0)
         settles.region = _region(args.region)
-        if _numbered_kinds(args):
+        if numbered:
             from vision.mixed_roll import MixedRollReader
 
             settler = MixedRollReader(settler, settles, _kinds_given(args), special, counted=False)
@@ -227,7 +228,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     except (CameraError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    if special is None or _numbered_kinds(args):
+    if special is None or numbered:
         settler.closer = still_taker(source)  # a camera that takes stills: doubtful rolls get a closer look
     n = 0
     rolls = 0

@@ -125,7 +125,7 @@ class SpecialDiceSettler:
                     # searched around the old dice as well (``raw``), only for the roll's kinds
                     searched = find_missing(frame, raw, self.count - len(obs.dice), self.kinds,
                                             orientation, self.region, self.config)
-                    self._searched = only_kinds(searched, self.kinds) if raw is not obs else searched
+                    self._searched = only_kinds(searched, self.kinds)
                     self.last = self._searched
                 return self.last
             if self._searched is not None:

@@ -339,3 +339,33 @@ def test_a_new_games_dice_replace_the_last_games_at_the_table_feed() -> None:
     assert type(numbered.reader).__name__ == "_WithoutOldDice"
     processor.lying_dice(())
     assert processor._lying_kinds == ()  # the wrapper then passes every reading through
+
+
+def test_a_reading_whose_dice_were_all_read_is_not_read_again_for_old_dice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a die the numbered reader could not read can be an old block die: a reading with
+    every die read costs no block and scatter reading; one with an unsure die does."""
+    from vision.dice import DiceSettler
+    from vision.dice.reader import observation_of
+    from vision.dice.types import DieReading
+
+    looks: list[Any] = []
+
+    class Old(FakeReader):
+        def read_once(self, frame: Any) -> Any:
+            looks.append(frame)
+            return observation_of([])
+
+    monkeypatch.setitem(die_readers._READERS, "block", Old)
+    d6 = DieReading(box=(10, 10, 20, 20), kind="d6", colour="white", value=4, confidence=0.99, status="read")
+    unsure = DieReading(box=(40, 10, 20, 20), kind="d6", colour="white", value=None, confidence=0.3,
+                        status="unsure", guess=2)
+    readings = [observation_of([d6]), observation_of([d6, unsure])]
+    numbered = DiceSettler(reader=lambda bgr, region, config: readings.pop(0))
+    processor = TableProcessor(numbered, None)
+    processor.lying_dice(("block",))
+    frame = np.zeros((48, 64, 3), np.uint8)
+    numbered.reader(frame, None, None)
+    assert looks == []
+    numbered.reader(frame, None, None)
+    assert len(looks) == 1

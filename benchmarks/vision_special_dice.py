@@ -19,7 +19,9 @@ reader for block-only rolls (not shipped; docs/vision-special-dice.md); ``--fift
 opinion; ``--sixth-range`` from ``SIXTH_EVAL_SEED`` (7,100,000 on, scatter 7,600,000 on), read to
 judge an upright reader for block-only rolls (not shipped); ``--seventh-range`` from
 ``SEVENTH_EVAL_SEED`` (7,200,000 on, scatter 7,700,000 on), read to judge the upright reader in
-8 bits (block rolls; ``SpecialDiceConfig.upright_8bit``).
+8 bits (block rolls; ``SpecialDiceConfig.upright_8bit``); ``--eighth-range`` from
+``EIGHTH_EVAL_SEED`` (7,400,000 on, scatter 7,900,000 on), its block frames read to judge the
+block upright reader (``nets.UPRIGHT_BLOCK_READER_PATH``).
 
 Printed per kind: dice, right (read and right), unsure (found but not read, or not found),
 confidently wrong (read and wrong), phantoms (something reported where no die lies: read, or
@@ -72,6 +74,7 @@ FOURTH_EVAL_SEED = 6_400_000
 FIFTH_EVAL_SEED = 6_100_000
 SIXTH_EVAL_SEED = 7_100_000
 SEVENTH_EVAL_SEED = 7_200_000
+EIGHTH_EVAL_SEED = 7_400_000
 TUNE_SEED = 3_000_000
 BORDER_DEG = 5.0
 
@@ -346,6 +349,8 @@ def main() -> None:
                     help="the sixth held-out range of seeds (SIXTH_EVAL_SEED) instead of the first")
     ap.add_argument("--seventh-range", action="store_true",
                     help="the seventh held-out range of seeds (SEVENTH_EVAL_SEED) instead of the first")
+    ap.add_argument("--eighth-range", action="store_true",
+                    help="the eighth held-out range of seeds (EIGHTH_EVAL_SEED) instead of the first")
     ap.add_argument("--first-seed", type=int, metavar="SEED",
                     help="read the frames from this seed on (scatter: 500,000 later) instead of a held-out "
                          "range, e.g. the tuning seeds (TUNE_SEED) read as the config stands")
@@ -397,7 +402,8 @@ def main() -> None:
         time_relook(a.kinds.split(","), a.time_relook, config)
         return
     ranges = {"second": SECOND_EVAL_SEED, "third": THIRD_EVAL_SEED, "fourth": FOURTH_EVAL_SEED,
-              "fifth": FIFTH_EVAL_SEED, "sixth": SIXTH_EVAL_SEED, "seventh": SEVENTH_EVAL_SEED}
+              "fifth": FIFTH_EVAL_SEED, "sixth": SIXTH_EVAL_SEED, "seventh": SEVENTH_EVAL_SEED,
+              "eighth": EIGHTH_EVAL_SEED}
     chosen = [seed for name, seed in ranges.items() if getattr(a, f"{name}_range")]
     if len(chosen) > 1:
         ap.error(", ".join(f"--{name}-range" for name in ranges) + ": give one")

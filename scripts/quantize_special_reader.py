@@ -35,9 +35,10 @@ RUN = 32
 MOST = 2000
 
 
-def calibration_crops(source: Path, frames: int, first: int) -> np.ndarray:
+def calibration_crops(source: Path, frames: int, first: int, kinds: tuple[str, ...] = ("block", "scatter")
+                      ) -> np.ndarray:
     """The inputs of every run of the reader at ``source`` while the shipped path reads
-    ``frames`` rendered frames a kind."""
+    ``frames`` rendered frames of each of ``kinds``."""
     import vision.special_dice.reader as reader_module
     from vision.special_dice import Orientation, nets, read_special_dice
     from vision.synthetic.special_dice import render_scene
@@ -55,6 +56,8 @@ def calibration_crops(source: Path, frames: int, first: int) -> np.ndarray:
     reader_module.upright_reader = source
     try:
         for kind, seed in (("block", first), ("scatter", first + 500_000)):
+            if kind not in kinds:
+                continue
             for i in range(frames):
                 img, truth = render_scene(np.random.default_rng(seed + i), kinds=(kind,))
                 read_special_dice(img, (kind,), Orientation(truth.board_to_frame))
@@ -76,8 +79,10 @@ def main() -> None:
     ap.add_argument("target", type=Path, help="where the 8-bit network goes")
     ap.add_argument("--frames", type=int, default=150, help="calibration frames a kind")
     ap.add_argument("--first", type=int, default=CALIBRATION_SEED, help="first block seed")
+    ap.add_argument("--kinds", default="block,scatter",
+                    help="the kinds whose frames calibrate it (block: a network read for block rolls only)")
     a = ap.parse_args()
-    crops = calibration_crops(a.source, a.frames, a.first)
+    crops = calibration_crops(a.source, a.frames, a.first, tuple(a.kinds.split(",")))
     quantize(a.source, a.target, crops)
     print(f"{a.target}: {len(crops)} calibration crops, {a.source.stat().st_size} -> "
           f"{a.target.stat().st_size} bytes")

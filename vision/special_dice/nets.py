@@ -41,11 +41,24 @@ SCREEN_CROP = 32
 UPRIGHT_READER_PATH = MODEL_DIR / "special_upright_reader.onnx"
 """The upright reader (the same shape and classes): trained on crops turned so that the way to the
 camera's nadir points down (``upright``), read only with crops turned that way."""
-UPRIGHT_READER_8BIT_PATH = MODEL_DIR / "special_upright_reader.int8.onnx"
-"""The upright reader stored with 8-bit weights and activations
-(``scripts/quantize_special_reader.py``): about three quarters of the float network's time a
-crop, for the rolls of ``SpecialDiceConfig.upright_8bit``. Used only while it was made from
-the float network in place (``made_from``)."""
+UPRIGHT_BLOCK_READER_PATH = MODEL_DIR / "special_upright_block_reader.onnx"
+"""The upright reader of rolls of block dice only (the same shape, classes and upright crops):
+the upright reader trained further on 12,000 more upright frames. It reads block dice better
+than ``UPRIGHT_READER_PATH`` but is surer of some boxes a little off a scatter die, so scatter
+rolls and mixed ones keep that one (docs/vision-special-dice.md, "The block upright reader")."""
+
+
+def eight_bit_of(float_path: Path) -> Path:
+    """Where the 8-bit form of the network at ``float_path`` is kept, beside it
+    (``scripts/quantize_special_reader.py``; ``NAME.int8.onnx`` for ``NAME.onnx``): about
+    three quarters of the float network's time a crop, for the rolls of
+    ``SpecialDiceConfig.upright_8bit``. Used only while it was made from the float network in
+    place (``made_from``)."""
+    return float_path.with_name(float_path.stem + ".int8.onnx")
+
+
+UPRIGHT_BLOCK_READER_8BIT_PATH = eight_bit_of(UPRIGHT_BLOCK_READER_PATH)
+"""The block upright reader in 8 bits: what reads a roll of block dice on a registered board."""
 FLOAT_SOURCE = "float_source_sha256"
 """The 8-bit file's metadata key naming its float network (``scripts/onnx_int8.py``)."""
 

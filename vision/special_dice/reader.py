@@ -37,9 +37,10 @@ from .nets import (
     SCATTER_CLASS,
     SCREEN_PATH,
     SIZE_REF,
-    UPRIGHT_READER_8BIT_PATH,
+    UPRIGHT_BLOCK_READER_PATH,
     UPRIGHT_READER_PATH,
     crop,
+    eight_bit_of,
     load,
     made_from,
     normalise,
@@ -312,16 +313,21 @@ def sector_masses(angle_probs: np.ndarray, at: tuple[float, float], orientation:
 def reader_for(in_play: Sequence[str], config: SpecialDiceConfig, registered: bool = True) -> ReaderPlan:
     """How a roll of the kinds ``in_play`` is read. With ``config.upright`` and the board
     registered (``registered``: the orientation has the board's homography, which gives the
-    camera's nadir), the upright reader on upright crops in ``config.upright_views`` (its 8-bit
-    form for a roll of one kind of ``config.upright_8bit``). Else a
-    roll of block dice only has the block reader and ``config.block_views``; any other the
-    reader of both kinds and ``config.views``."""
+    camera's nadir), an upright reader on upright crops in ``config.upright_views``: the block
+    upright reader for a roll of block dice only, the upright reader for any other, each in its
+    8-bit form for a roll of one kind of ``config.upright_8bit`` when that form was made from it.
+    A trial network set in ``upright_reader`` reads every roll as it is. Else a roll of block
+    dice only has the block reader and ``config.block_views``; any other the reader of both
+    kinds and ``config.views``."""
     if config.upright and registered:
         path = upright_reader
-        if path == UPRIGHT_READER_PATH and len(set(in_play)) == 1 and \
-                tuple(in_play)[0] in config.upright_8bit and \
-                made_from(UPRIGHT_READER_8BIT_PATH, UPRIGHT_READER_PATH):
-            path = UPRIGHT_READER_8BIT_PATH
+        if path == UPRIGHT_READER_PATH:
+            kinds = set(in_play)
+            if kinds == {"block"} and UPRIGHT_BLOCK_READER_PATH.exists():
+                path = UPRIGHT_BLOCK_READER_PATH
+            eight = eight_bit_of(path)
+            if len(kinds) == 1 and kinds <= set(config.upright_8bit) and made_from(eight, path):
+                path = eight
         return ReaderPlan(path, UPRIGHT_VIEWS[config.upright_views], True)
     if tuple(in_play) == ("block",):
         return ReaderPlan(BLOCK_READER_PATH, VIEWS[config.block_views])

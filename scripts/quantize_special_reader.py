@@ -7,11 +7,13 @@ as the float network does within a few dice in a thousand (docs/vision-special-d
 
 Calibration: the reader's own inputs, cut from rendered frames by the shipped reading path
 (block dice from seed ``--first`` on, scatter dice 500,000 later; 150 frames a kind by
-default, seeds no benchmark judges by), up to 2,000 crops in runs of 32 (``onnx_int8.to_int8``).
+default, seeds no benchmark judges by; ``--kinds block`` for a network that reads block rolls
+only), up to 2,000 crops in runs of 32 (``onnx_int8.to_int8``). The 8-bit file goes beside
+its float one (``nets.eight_bit_of``), where the reader looks for it:
 
-    PYTHONPATH=$PWD python3 scripts/quantize_special_reader.py \\
-        vision/special_dice/models/special_upright_reader.fp32.onnx \\
-        vision/special_dice/models/special_upright_reader.onnx
+    PYTHONPATH=$PWD python3 scripts/quantize_special_reader.py --kinds block \\
+        vision/special_dice/models/special_upright_block_reader.onnx \\
+        vision/special_dice/models/special_upright_block_reader.int8.onnx
 
 Training only (needs the ``onnx`` package, like the training scripts).
 """
